@@ -1,0 +1,284 @@
+//! The three boards of R1.5 and their geometry.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::direction::{Direction, Facing, Heading};
+use crate::lines::Line;
+use crate::point::Point;
+use crate::tables::{FULL, Jump, SQUARE, Step, TWO_ARMS, Tables};
+
+/// One of the three boards of R1.5: a part of the 49-point board with its
+/// lines cut where its points end.
+///
+/// ```
+/// use board_topology::Board;
+///
+/// assert_eq!(Board::Full.points().count(), 49);
+/// assert_eq!(Board::TwoArms.points().count(), 37);
+/// assert_eq!(Board::Square.points().count(), 25);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Board {
+    /// All 49 points (Peralikatuma).
+    Full,
+    /// The square with the south and north arms, 37 points (Permainan).
+    TwoArms,
+    /// The 5x5 square alone, 25 points (Alquerque).
+    Square,
+}
+
+impl Board {
+    /// The three boards, largest first.
+    pub const ALL: [Board; 3] = [Board::Full, Board::TwoArms, Board::Square];
+
+    #[inline]
+    fn tables(self) -> &'static Tables {
+        match self {
+            Board::Full => &FULL,
+            Board::TwoArms => &TWO_ARMS,
+            Board::Square => &SQUARE,
+        }
+    }
+
+    /// The board's points.
+    #[inline]
+    pub fn points(self) -> Bitboard {
+        self.tables().points
+    }
+
+    /// Whether `point` is on this board.
+    #[inline]
+    pub fn contains(self, point: Point) -> bool {
+        self.points().contains(point)
+    }
+
+    /// The adjacent point from `point` along `direction`, if a line of this
+    /// board goes that way.
+    ///
+    /// ```
+    /// use board_topology::{Board, Direction};
+    /// let c1 = Board::Full.parse_point("c1")?;
+    /// let e1 = Board::Full.neighbour(c1, Direction::East).unwrap();
+    /// assert_eq!(Board::Full.point_name(e1).to_string(), "e1"); // the base skips d1
+    /// # Ok::<(), board_topology::PointNameError>(())
+    /// ```
+    #[inline]
+    pub fn neighbour(self, point: Point, direction: Direction) -> Option<Point> {
+        Point::new(self.tables().neighbour[point.index()][direction.index()] as usize)
+    }
+
+    /// The point straight beyond the neighbour in `direction`: where a short
+    /// jump from `point` that way lands (R2.2).
+    pub fn beyond(self, point: Point, direction: Direction) -> Option<Point> {
+        self.neighbour(self.neighbour(point, direction)?, direction)
+    }
+
+    /// All points adjacent to `point`.
+    #[inline]
+    pub fn neighbours(self, point: Point) -> Bitboard {
+        self.tables().neighbours[point.index()]
+    }
+
+    /// The steps from `point` (R2.1), one per line direction.
+    #[inline]
+    pub fn steps(self, point: Point) -> &'static [Step] {
+        let t = self.tables();
+        &t.steps[point.index()][..t.step_count[point.index()] as usize]
+    }
+
+    /// The short jumps from `point` (R2.2), one per direction in which the
+    /// line goes on for two more points.
+    #[inline]
+    pub fn jumps(self, point: Point) -> &'static [Jump] {
+        let t = self.tables();
+        &t.jumps[point.index()][..t.jump_count[point.index()] as usize]
+    }
+
+    /// Every point beyond `point` along `direction`, to the end of the line.
+    ///
+    /// Point indices grow along [`Direction::North`], `NorthEast`, `East`
+    /// and `NorthWest` and fall along the others, so the nearest point of a
+    /// ray in a set is its [`first`](Bitboard::first) or
+    /// [`last`](Bitboard::last) point accordingly; see [`Board::nearest`].
+    #[inline]
+    pub fn ray(self, point: Point, direction: Direction) -> Bitboard {
+        self.tables().rays[point.index()][direction.index()]
+    }
+
+    /// The nearest point of `among` along the ray from `point` in
+    /// `direction`, if any.
+    #[inline]
+    pub fn nearest(self, point: Point, direction: Direction, among: Bitboard) -> Option<Point> {
+        let hits = self.ray(point, direction) & among;
+        match direction {
+            Direction::North | Direction::NorthEast | Direction::East | Direction::NorthWest => {
+                hits.first()
+            }
+            _ => hits.last(),
+        }
+    }
+
+    /// The points adjacent to `point` in the given heading, for a side that
+    /// faces `facing` (R1.7).
+    ///
+    /// ```
+    /// use board_topology::{Board, Facing, Heading};
+    /// let b = Board::Square;
+    /// let e5 = b.parse_point("c3")?; // the centre of the square
+    /// assert_eq!(b.toward(e5, Facing::North, Heading::Forward).count(), 3);
+    /// assert_eq!(b.toward(e5, Facing::North, Heading::Sideways).count(), 2);
+    /// # Ok::<(), board_topology::PointNameError>(())
+    /// ```
+    #[inline]
+    pub fn toward(self, point: Point, facing: Facing, heading: Heading) -> Bitboard {
+        self.tables().headings[point.index()][facing.index()][heading.index()]
+    }
+
+    /// The base row of the side that faces `facing`: the board's lowest row
+    /// for a side facing north, its highest for a side facing south.
+    pub fn base(self, facing: Facing) -> Bitboard {
+        self.tables().bases[facing.index()]
+    }
+
+    /// The board's straight lines (R1.4, cut as in R1.5).
+    pub fn lines(self) -> &'static [Line] {
+        let t = self.tables();
+        &t.lines[..t.line_count]
+    }
+
+    /// Number of adjacent pairs of points.
+    pub fn adjacent_pairs(self) -> usize {
+        self.tables().adjacent_pairs()
+    }
+
+    /// Number of straight triples along which a short jump can go, each
+    /// counted once per direction (R1.5: 144, 112 and 80).
+    pub fn jump_triples(self) -> usize {
+        self.tables().jump_triples()
+    }
+
+    /// Number of points with exactly `degree` neighbours.
+    pub fn points_of_degree(self, degree: usize) -> usize {
+        self.tables().points_of_degree(degree)
+    }
+
+    /// `(files, ranks)` of the smallest grid that holds the board; its
+    /// points are named on that grid (R1.6).
+    pub const fn grid_size(self) -> (u8, u8) {
+        match self {
+            Board::Full => (9, 9),
+            Board::TwoArms => (5, 9),
+            Board::Square => (5, 5),
+        }
+    }
+
+    /// How far the board's own grid is shifted from the 9x9 grid, as
+    /// `(files, ranks)` (R1.6).
+    const fn name_offset(self) -> (u8, u8) {
+        match self {
+            Board::Full => (0, 0),
+            Board::TwoArms => (2, 0),
+            Board::Square => (2, 2),
+        }
+    }
+
+    /// The point at 0-based coordinates on this board's own grid, if the
+    /// board has one there.
+    pub fn point_at(self, file: u8, rank: u8) -> Option<Point> {
+        let (files, ranks) = self.grid_size();
+        let (df, dr) = self.name_offset();
+        if file >= files || rank >= ranks {
+            return None;
+        }
+        Point::at(file + df, rank + dr).filter(|&p| self.contains(p))
+    }
+
+    /// The name of `point` on this board (R1.6), for printing. A point that
+    /// is not on this board has no name here and prints with its name on the
+    /// whole board (R1.1).
+    ///
+    /// ```
+    /// use board_topology::{Board, Point};
+    /// let c1 = Point::at(2, 0).unwrap();
+    /// assert_eq!(Board::Full.point_name(c1).to_string(), "c1");
+    /// assert_eq!(Board::TwoArms.point_name(c1).to_string(), "a1");
+    /// ```
+    pub fn point_name(self, point: Point) -> PointName {
+        let (df, dr) = if self.contains(point) {
+            self.name_offset()
+        } else {
+            (0, 0)
+        };
+        PointName {
+            file: point.file() - df,
+            rank: point.rank() - dr,
+        }
+    }
+
+    /// Parses a point name of this board (R1.6): a file letter from `a` and
+    /// a rank digit from `1`.
+    ///
+    /// ```
+    /// use board_topology::Board;
+    /// assert!(Board::Square.parse_point("e5").is_ok());
+    /// let error = Board::Square.parse_point("f1").unwrap_err();
+    /// assert_eq!(error.to_string(), "`f1` is not a point of the square board (25 points)");
+    /// ```
+    pub fn parse_point(self, name: &str) -> Result<Point, PointNameError> {
+        let bytes = name.as_bytes();
+        let malformed = || PointNameError::Malformed {
+            name: name.to_owned(),
+        };
+        let [file @ b'a'..=b'z', rank @ b'1'..=b'9'] = *bytes else {
+            return Err(malformed());
+        };
+        self.point_at(file - b'a', rank - b'1')
+            .ok_or_else(|| PointNameError::NotOnBoard {
+                name: name.to_owned(),
+                board: self,
+            })
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Board::Full => "whole board (49 points)",
+            Board::TwoArms => "square with two arms (37 points)",
+            Board::Square => "square board (25 points)",
+        })
+    }
+}
+
+/// A point's name on one board, as printed: file letter and rank digit.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct PointName {
+    file: u8,
+    rank: u8,
+}
+
+impl fmt::Display for PointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
+    }
+}
+
+/// A text that does not name a point of the board.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PointNameError {
+    /// Not of the form letter-digit.
+    #[error("`{name}` is not a point name (a file letter and a rank digit, like `e5`)")]
+    Malformed {
+        /// The text given.
+        name: String,
+    },
+    /// Well formed, but no point of this board has that name.
+    #[error("`{name}` is not a point of the {board}")]
+    NotOnBoard {
+        /// The text given.
+        name: String,
+        /// The board it was looked up on.
+        board: Board,
+    },
+}

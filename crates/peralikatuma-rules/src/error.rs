@@ -1,0 +1,167 @@
+//! Errors: each says what was wrong and where.
+
+use board_topology::PointNameError;
+
+use crate::side::Side;
+use crate::variant::Variant;
+
+/// A game name that is not one of the engine's variants.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown game `{name}` (known: peralikatuma)")]
+pub struct UnknownVariant {
+    /// The text given.
+    pub name: String,
+}
+
+/// A [`Setup`](crate::Setup) that is not a legal position of its game.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PositionError {
+    /// A piece stands where the game's board has no point.
+    #[error("{side} has a piece on {point}, which is not a point of the {variant} board")]
+    OffBoard {
+        /// The side whose piece it is.
+        side: Side,
+        /// The point, in 9x9 names (R1.1): it has no name on the game's board.
+        point: String,
+        /// The game.
+        variant: Variant,
+    },
+    /// A point holds pieces of both sides.
+    #[error("{point} holds both a White and a Black piece")]
+    BothSides {
+        /// The point.
+        point: String,
+    },
+    /// A side has more pieces than the game starts it with.
+    #[error("{side} has {count} pieces, more than the {max} a side starts {variant} with")]
+    TooManyPieces {
+        /// The side.
+        side: Side,
+        /// How many pieces it has.
+        count: usize,
+        /// How many it starts with.
+        max: usize,
+        /// The game.
+        variant: Variant,
+    },
+    /// A claimable point (P6) that is not a piece of the side not to move.
+    #[error("claimable point {point} is not a piece of {side}, the side not to move (P6)")]
+    ClaimableNotAPiece {
+        /// The point.
+        point: String,
+        /// The side not to move.
+        side: Side,
+    },
+}
+
+/// Position text (N3) that cannot be read, or that describes no legal
+/// position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PositionTextError {
+    /// Nothing but blanks.
+    #[error("empty position text")]
+    Empty,
+    /// The first field is not `W` or `B`.
+    #[error("the first field must be the side to move, `W` or `B`, not `{found}`")]
+    SideToMove {
+        /// The first field as given.
+        found: String,
+    },
+    /// A field that starts with an unknown letter.
+    #[error("unknown field `{field}`: fields start with W, B, F or C")]
+    UnknownField {
+        /// The field as given.
+        field: String,
+    },
+    /// A field given twice.
+    #[error("the `{letter}` field is given twice")]
+    FieldTwice {
+        /// The field's letter.
+        letter: char,
+    },
+    /// A required field is missing.
+    #[error("the `{letter}` field ({what}) is missing")]
+    MissingField {
+        /// The field's letter.
+        letter: char,
+        /// What it holds.
+        what: &'static str,
+    },
+    /// A point name that is not a point of the game.
+    #[error("in field `{letter}`: {source}")]
+    Point {
+        /// The field's letter.
+        letter: char,
+        /// What is wrong with the name.
+        source: PointNameError,
+    },
+    /// An empty item in a list of points (`W,e5` or `We5,,f5`).
+    #[error("in field `{letter}`: an empty item in the list of points")]
+    EmptyItem {
+        /// The field's letter.
+        letter: char,
+    },
+    /// A point given twice in one field or in both sides' fields.
+    #[error("{point} is given twice")]
+    PointTwice {
+        /// The point.
+        point: String,
+    },
+    /// A king marked in a game without kings.
+    #[error("king `{item}`: {variant} has no kings")]
+    NoKings {
+        /// The item as given.
+        item: String,
+        /// The game.
+        variant: Variant,
+    },
+    /// A field the game does not use.
+    #[error("{variant} has no `{letter}` field ({what})")]
+    FieldNotInGame {
+        /// The field's letter.
+        letter: char,
+        /// What the field holds.
+        what: &'static str,
+        /// The game.
+        variant: Variant,
+    },
+    /// The turn counter is not a number.
+    #[error("the `C` field must be a whole number of turns, not `{found}`")]
+    Counter {
+        /// The text after `C`.
+        found: String,
+    },
+    /// The text is well formed, but the position is not legal.
+    #[error(transparent)]
+    Invalid(#[from] PositionError),
+}
+
+/// Turn text (N2) that cannot be read, or that names no legal turn of the
+/// position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TurnError {
+    /// Not of the form of N2.
+    #[error("`{text}` is not a turn: {reason}")]
+    Syntax {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A point name that is not a point of the game.
+    #[error("`{text}`: {source}")]
+    Point {
+        /// The text given.
+        text: String,
+        /// What is wrong with the name.
+        source: PointNameError,
+    },
+    /// Well formed, but not a legal turn of the position.
+    #[error("`{text}` is not a legal turn: {reason}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// Why not.
+        reason: String,
+    },
+}

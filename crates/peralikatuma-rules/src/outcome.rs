@@ -1,0 +1,100 @@
+//! How a game ends (E1-E6).
+
+use std::fmt;
+
+use crate::side::Side;
+
+/// The end of a game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// The winner.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+/// Why a game was won.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum WinReason {
+    /// The loser has no pieces left (E1).
+    NoPieces,
+    /// The loser, to move, has no legal turn (E1).
+    NoLegalTurn,
+    /// The loser resigned (E6).
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// The same position stood for the third time (E2, E3).
+    Repetition,
+    /// Sixty turns in a row without a piece leaving the board (E4).
+    SixtyTurns,
+    /// The players agreed (E6).
+    Agreement,
+}
+
+impl Outcome {
+    /// The result as written in game records (N4): `1-0`, `0-1` or
+    /// `1/2-1/2`.
+    pub const fn result(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Side::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// Says plainly who won and why.
+///
+/// ```
+/// use peralikatuma_rules::{Outcome, Side, WinReason};
+/// let outcome = Outcome::Win { winner: Side::White, reason: WinReason::NoLegalTurn };
+/// assert_eq!(outcome.to_string(), "White wins: Black has no legal turn (E1)");
+/// ```
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Win { winner, reason } => {
+                let loser = winner.opposite();
+                write!(f, "{winner} wins: ")?;
+                match reason {
+                    WinReason::NoPieces => write!(f, "{loser} has no pieces left (E1)"),
+                    WinReason::NoLegalTurn => write!(f, "{loser} has no legal turn (E1)"),
+                    WinReason::Resignation => write!(f, "{loser} resigned (E6)"),
+                }
+            }
+            Outcome::Draw { reason } => f.write_str(match reason {
+                DrawReason::Repetition => "draw: the same position for the third time (E2)",
+                DrawReason::SixtyTurns => {
+                    "draw: sixty turns without a piece leaving the board (E4)"
+                }
+                DrawReason::Agreement => "draw agreed (E6)",
+            }),
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! Validated positions and how turns change them.
+
+use std::fmt;
+
+use board_topology::{Bitboard, Board, Point};
+
+use crate::error::{PositionError, TurnError};
+use crate::movegen::{self, Counter, Placement};
+use crate::setup::Setup;
+use crate::side::Side;
+use crate::turn::{Turn, TurnList};
+use crate::variant::Variant;
+use crate::zobrist;
+
+/// A legal position of one of the games: pieces, side to move, claimable
+/// pieces (P6), the turn counter of E4, and a Zobrist hash kept up to date
+/// as turns are played.
+///
+/// A `Position` can only be made from a [`Setup`] that passes every check,
+/// so it is never in an invalid state.
+///
+/// ```
+/// use peralikatuma_rules::{Position, Variant};
+///
+/// let start = Position::start(Variant::Peralikatuma);
+/// assert_eq!(start.legal_turns().len(), 6);
+/// let turn = start.parse_turn("e4-e5")?;
+/// let next = start.play(&turn)?;
+/// assert_eq!(next.to_string().split(':').next(), Some("B"));
+/// # Ok::<(), peralikatuma_rules::TurnError>(())
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct Position {
+    variant: Variant,
+    side: Side,
+    pieces: [Bitboard; 2],
+    claimable: Bitboard,
+    quiet: u32,
+    hash: u64,
+}
+
+impl Position {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Position {
+        match Position::from_setup(Setup::start(variant)) {
+            Ok(position) => position,
+            Err(error) => unreachable!("the start position of {variant} is invalid: {error}"),
+        }
+    }
+
+    /// Checks `setup` against the rules of its game (N3): every piece on a
+    /// point of the game's board, no point held by both sides, no more
+    /// pieces than the game starts with, claimable points only on pieces of
+    /// the side not to move.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let variant = setup.variant;
+        let board = variant.board();
+        let name = |p: Point| board.point_name(p).to_string();
+        for side in Side::ALL {
+            let pieces = setup.pieces(side);
+            if let Some(point) = (pieces - board.points()).first() {
+                return Err(PositionError::OffBoard {
+                    side,
+                    point: point.to_string(),
+                    variant,
+                });
+            }
+            let max = variant.pieces_per_side();
+            if pieces.count() > max {
+                return Err(PositionError::TooManyPieces {
+                    side,
+                    count: pieces.count(),
+                    max,
+                    variant,
+                });
+            }
+        }
+        if let Some(point) = (setup.white & setup.black).first() {
+            return Err(PositionError::BothSides { point: name(point) });
+        }
+        let waiting = setup.side_to_move.opposite();
+        if let Some(point) = (setup.claimable - setup.pieces(waiting)).first() {
+            let point = if board.contains(point) {
+                name(point)
+            } else {
+                point.to_string()
+            };
+            return Err(PositionError::ClaimableNotAPiece {
+                point,
+                side: waiting,
+            });
+        }
+        let mut position = Position {
+            variant,
+            side: setup.side_to_move,
+            pieces: [setup.white, setup.black],
+            claimable: setup.claimable,
+            quiet: setup.quiet_turns,
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        Ok(position)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant,
+            side_to_move: self.side,
+            white: self.pieces[0],
+            black: self.pieces[1],
+            claimable: self.claimable,
+            quiet_turns: self.quiet,
+        }
+    }
+
+    /// Reads position text (N3) of `variant`: syntax, then the rules.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// let error = Position::parse(Variant::Peralikatuma, "W:We5:Be5").unwrap_err();
+    /// assert_eq!(error.to_string(), "e5 is given twice");
+    /// ```
+    pub fn parse(variant: Variant, text: &str) -> Result<Position, crate::PositionTextError> {
+        Ok(Position::from_setup(Setup::parse(variant, text)?)?)
+    }
+
+    /// The game.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The game's board.
+    #[inline]
+    pub fn board(&self) -> Board {
+        self.variant.board()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The pieces of `side`.
+    #[inline]
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()]
+    }
+
+    /// Every occupied point.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The side whose piece stands on `point`, if any.
+    pub fn side_at(&self, point: Point) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|&s| self.pieces(s).contains(point))
+    }
+
+    /// Pieces of the side not to move that the side to move may claim at
+    /// the start of its turn (P6).
+    #[inline]
+    pub fn claimable(&self) -> Bitboard {
+        self.claimable
+    }
+
+    /// Turns since a piece last left the board, by capture or claim (E4).
+    #[inline]
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The Zobrist hash of everything that makes two positions the same for
+    /// repetition (E3): pieces, side to move, claimable pieces. The turn
+    /// counter is not part of it.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equal to [`Position::hash`]; for
+    /// tests).
+    pub fn hash_from_scratch(&self) -> u64 {
+        zobrist::pieces(Side::White, self.pieces[0])
+            ^ zobrist::pieces(Side::Black, self.pieces[1])
+            ^ zobrist::claimable(self.claimable)
+            ^ zobrist::side_to_move(self.side)
+    }
+
+    /// Whether the positions are the same for repetition (E3): the same
+    /// pieces, side to move and claimable pieces.
+    pub fn same_for_repetition(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.variant == other.variant
+            && self.side == other.side
+            && self.pieces == other.pieces
+            && self.claimable == other.claimable
+    }
+
+    #[inline]
+    fn placement(&self) -> Placement {
+        Placement {
+            board: self.board(),
+            own: self.pieces(self.side),
+            enemy: self.pieces(self.side.opposite()),
+        }
+    }
+
+    /// Every legal turn (P7): each legal move, and for each claimable piece
+    /// each legal move with that piece removed, preceded by the claim.
+    pub fn legal_turns(&self) -> TurnList {
+        let mut list = TurnList::new();
+        match self.variant {
+            Variant::Peralikatuma => {
+                movegen::peralikatuma(self.placement(), self.claimable, &mut list)
+            }
+        }
+        list
+    }
+
+    /// The number of legal turns, counted without listing them.
+    pub fn count_legal_turns(&self) -> usize {
+        let mut counter = Counter::default();
+        match self.variant {
+            Variant::Peralikatuma => {
+                movegen::peralikatuma(self.placement(), self.claimable, &mut counter)
+            }
+        }
+        counter.0
+    }
+
+    /// Whether `turn` is a legal turn of this position.
+    pub fn is_legal(&self, turn: &Turn) -> bool {
+        self.legal_turns().contains(turn)
+    }
+
+    /// The pieces of the side to move that could make a jump now, after
+    /// the claim `claim` if any: if the side moves without capturing, these
+    /// become claimable for the opponent (P6.1).
+    pub fn jumpers(&self, claim: Option<Point>) -> Bitboard {
+        let mut placement = self.placement();
+        if let Some(c) = claim {
+            placement.enemy.remove(c);
+        }
+        movegen::jumpers(placement)
+    }
+
+    /// Plays a legal turn and returns the position after it.
+    ///
+    /// # Errors
+    /// [`TurnError::Illegal`] if `turn` is not a legal turn of this
+    /// position; the position is not changed.
+    pub fn play(&self, turn: &Turn) -> Result<Position, TurnError> {
+        if self.is_legal(turn) {
+            Ok(self.play_unchecked(turn))
+        } else {
+            Err(TurnError::Illegal {
+                text: turn.notation(self.variant).to_string(),
+                reason: "it is not among the legal turns of this position".to_owned(),
+            })
+        }
+    }
+
+    /// Plays `turn` without checking that it is legal, for engines and perft
+    /// that take their turns from [`Position::legal_turns`].
+    ///
+    /// With a turn that is not legal here the result is unspecified (but
+    /// never undefined behaviour or a panic); use [`Position::play`] for
+    /// turns from outside.
+    pub fn play_unchecked(&self, turn: &Turn) -> Position {
+        let us = self.side;
+        let them = us.opposite();
+        let mut next = *self;
+        let mut hash = self.hash ^ zobrist::claimable(self.claimable);
+
+        if let Some(c) = turn.claim() {
+            if next.pieces[them.index()].contains(c) {
+                next.pieces[them.index()].remove(c);
+                hash ^= zobrist::piece(them, c);
+            }
+        }
+
+        let (from, to) = (turn.from(), turn.to());
+        let captured = turn.captured() & next.pieces[them.index()];
+        let claimable = if captured.is_empty() {
+            let could_jump = movegen::jumpers(Placement {
+                board: self.board(),
+                own: next.pieces[us.index()],
+                enemy: next.pieces[them.index()],
+            });
+            // P6.1: a piece that could have jumped is claimable where it ends.
+            if could_jump.contains(from) {
+                could_jump.without(from).with(to)
+            } else {
+                could_jump
+            }
+        } else {
+            Bitboard::EMPTY
+        };
+
+        if next.pieces[us.index()].contains(from) {
+            next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
+            hash ^= zobrist::piece(us, from) ^ zobrist::piece(us, to);
+        }
+        next.pieces[them.index()] -= captured;
+        hash ^= zobrist::pieces(them, captured);
+
+        next.claimable = claimable;
+        hash ^= zobrist::claimable(claimable);
+        next.quiet = if captured.any() || turn.claim().is_some() {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        next.side = them;
+        hash ^= zobrist::side_to_move(us) ^ zobrist::side_to_move(them);
+        next.hash = hash;
+        next
+    }
+
+    /// perft (X1): the number of distinct sequences of `depth` legal turns.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// assert_eq!(Position::start(Variant::Peralikatuma).perft(3), 617);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_turns() as u64,
+            _ => self
+                .legal_turns()
+                .iter()
+                .map(|t| self.play_unchecked(t).perft(depth - 1))
+                .sum(),
+        }
+    }
+}
+
+/// Positions are equal when every field is, the turn counter included.
+/// For repetition (E3), see [`Position::same_for_repetition`].
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.same_for_repetition(other) && self.quiet == other.quiet
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}

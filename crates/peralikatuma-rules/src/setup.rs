@@ -1,0 +1,57 @@
+//! Unchecked positions.
+
+use board_topology::Bitboard;
+
+use crate::side::Side;
+use crate::variant::Variant;
+
+/// A position as plain data, not yet checked: anything can be written into
+/// it. [`Position::from_setup`](crate::Position::from_setup) checks it
+/// against the rules.
+///
+/// Its text form is the position text of N3, read in two stages: the syntax
+/// first ([`Setup::parse`]), then the rules (`Position::from_setup`).
+///
+/// ```
+/// use peralikatuma_rules::{Setup, Side, Variant};
+///
+/// let setup = Setup::parse(Variant::Peralikatuma, "B:We5,d4:Bf6:Fd4:C3")?;
+/// assert_eq!(setup.side_to_move, Side::Black);
+/// assert_eq!(setup.white.count(), 2);
+/// assert_eq!(setup.quiet_turns, 3);
+/// assert_eq!(setup.to_string(), "B:Wd4,e5:Bf6:Fd4:C3");
+/// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Setup {
+    /// The game.
+    pub variant: Variant,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// Pieces of the side not to move that may be claimed (P6).
+    pub claimable: Bitboard,
+    /// Turns since a piece last left the board (E4).
+    pub quiet_turns: u32,
+}
+
+impl Setup {
+    /// The start position of `variant` (P1).
+    pub fn start(variant: Variant) -> Setup {
+        match Setup::parse(variant, variant.start_text()) {
+            Ok(setup) => setup,
+            Err(error) => unreachable!("the start text of {variant} is malformed: {error}"),
+        }
+    }
+
+    /// The pieces of `side`.
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Game records (N4): header lines, then the numbered turns and the result.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{PositionTextError, TurnError, UnknownVariant};
+use crate::game::{Game, GameError};
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::position::Position;
+use crate::side::Side;
+use crate::variant::Variant;
+
+/// A game with its header tags, as written in a game record (N4).
+///
+/// `Variant`, `Result` and `Setup` are taken from the game itself; every
+/// other tag (`White`, `Black`, `Event`, ...) is kept in [`Record::tags`] in
+/// its order.
+///
+/// ```
+/// use peralikatuma_rules::{Game, Record, Variant};
+///
+/// let mut game = Game::new(Variant::Peralikatuma);
+/// game.play_text("e4-e5")?;
+/// game.play_text("e6xe4")?;
+/// let record = Record::new(game);
+/// let text = record.to_string();
+/// assert_eq!(
+///     text,
+///     "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4-e5 e6xe4 *\n"
+/// );
+/// let read: Record = text.parse()?;
+/// assert_eq!(read, record);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Header tags other than `Variant`, `Result` and `Setup`, in order.
+    pub tags: Vec<(String, String)>,
+    /// The game.
+    pub game: Game,
+}
+
+/// A game record that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RecordError {
+    /// A header line that is not `[Key "Value"]`.
+    #[error("line {line}: `{text}` is not a header line of the form [Key \"Value\"]")]
+    Header {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// The `Variant` header is missing.
+    #[error("the record has no [Variant \"...\"] header")]
+    NoVariant,
+    /// The `Variant` header names no known game.
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    /// The `Setup` header is not a legal position.
+    #[error("the Setup header: {0}")]
+    Setup(#[from] PositionTextError),
+    /// A turn that cannot be played; the turns before it were fine.
+    #[error("turn {number} `{text}`: {source}")]
+    Turn {
+        /// The turn's number as in the record (`12.` or `12...`).
+        number: String,
+        /// The turn's text.
+        text: String,
+        /// Why it cannot be played.
+        source: TurnError,
+    },
+    /// A turn after the end of the game.
+    #[error("turn {number} `{text}`: the game is already over ({outcome})")]
+    AfterEnd {
+        /// The turn's number.
+        number: String,
+        /// The turn's text.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// Text after the result.
+    #[error("`{text}` after the result; the result must come last")]
+    AfterResult {
+        /// The first token after the result.
+        text: String,
+    },
+    /// A claim `!point` with no move after it.
+    #[error("the claim `{text}` has no move after it")]
+    LoneClaim {
+        /// The claim.
+        text: String,
+    },
+    /// The result disagrees with the game or with the `Result` header.
+    #[error("the result `{written}` does not agree with {with}")]
+    Result {
+        /// The result written.
+        written: String,
+        /// What it disagrees with.
+        with: String,
+    },
+}
+
+impl Record {
+    /// A record of `game` with unknown players (`?`).
+    pub fn new(game: Game) -> Record {
+        Record {
+            tags: vec![("White".into(), "?".into()), ("Black".into(), "?".into())],
+            game,
+        }
+    }
+
+    /// The value of a header tag, if present. `Variant`, `Result` and
+    /// `Setup` come from the game.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a header tag, replacing an earlier value.
+    pub fn set_tag(&mut self, key: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value.to_owned(),
+            None => self.tags.push((key.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// The result as written in the record: the outcome's, or `*`.
+    pub fn result(&self) -> &'static str {
+        self.game.outcome().map_or("*", Outcome::result)
+    }
+}
+
+fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    writeln!(f, "[{key} \"{escaped}\"]")
+}
+
+/// Turn numbers in the record: `n.` before White's turn, `n...` before a
+/// Black turn that starts the record.
+fn numbers(start: Side, plies: usize) -> impl Iterator<Item = Option<String>> {
+    let offset = usize::from(start == Side::Black);
+    (0..plies).map(move |ply| {
+        let n = (ply + offset) / 2 + 1;
+        match (ply, (ply + offset) % 2) {
+            (0, 1) => Some(format!("{n}...")),
+            (_, 0) => Some(format!("{n}.")),
+            _ => None,
+        }
+    })
+}
+
+const LINE_WIDTH: usize = 80;
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = &self.game;
+        let variant = game.variant();
+        write_tag(f, "Variant", &variant.to_string())?;
+        let mut others: Vec<&(String, String)> = Vec::new();
+        for key in ["White", "Black"] {
+            write_tag(f, key, self.tag(key).unwrap_or("?"))?;
+        }
+        write_tag(f, "Result", self.result())?;
+        if *game.start() != Position::start(variant) {
+            write_tag(f, "Setup", &game.start().to_string())?;
+        }
+        others.extend(
+            self.tags
+                .iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "White" | "Black")),
+        );
+        for (key, value) in others {
+            write_tag(f, key, value)?;
+        }
+        writeln!(f)?;
+
+        let mut line = String::new();
+        let mut words: Vec<String> = Vec::new();
+        let turns = game.turns();
+        for (number, (turn, before)) in numbers(game.start().side_to_move(), turns.len())
+            .zip(turns.iter().zip(game.positions()))
+        {
+            let text = turn.notation(before.variant()).to_string();
+            words.push(match number {
+                Some(n) => format!("{n} {text}"),
+                None => text,
+            });
+        }
+        words.push(self.result().to_owned());
+        for word in words {
+            if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
+                writeln!(f, "{line}")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        writeln!(f, "{line}")
+    }
+}
+
+/// Parses `[Key "Value"]`.
+fn parse_tag(text: &str) -> Option<(String, String)> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None,
+            c => value.push(c),
+        }
+    }
+    Some((key.to_owned(), value))
+}
+
+fn is_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// Splits a leading move number (`12.`, `12...`) off a token.
+fn split_number(token: &str) -> (Option<&str>, &str) {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+    if digits > 0 && dots > 0 {
+        (Some(&token[..digits + dots]), &token[digits + dots..])
+    } else {
+        (None, token)
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        let mut tags = Vec::new();
+        let mut lines = text.lines().enumerate().peekable();
+        while let Some((i, line)) = lines.peek().copied() {
+            let line = line.trim();
+            if !line.starts_with('[') {
+                break;
+            }
+            tags.push(parse_tag(line).ok_or_else(|| RecordError::Header {
+                line: i + 1,
+                text: line.to_owned(),
+            })?);
+            lines.next();
+        }
+        let mut take = |key: &str| {
+            let at = tags.iter().position(|(k, _): &(String, String)| k == key)?;
+            Some(tags.remove(at).1)
+        };
+        let variant: Variant = take("Variant").ok_or(RecordError::NoVariant)?.parse()?;
+        let header_result = take("Result");
+        let start = match take("Setup") {
+            Some(setup) => Position::parse(variant, &setup)?,
+            None => Position::start(variant),
+        };
+        let mut game = Game::from_position(start);
+
+        let movetext: Vec<&str> = lines
+            .flat_map(|(_, line)| line.split_whitespace())
+            .collect();
+        let mut tokens = movetext.into_iter();
+        let mut result = None;
+        let offset = usize::from(game.start().side_to_move() == Side::Black);
+        while let Some(token) = tokens.next() {
+            if result.is_some() {
+                return Err(RecordError::AfterResult {
+                    text: token.to_owned(),
+                });
+            }
+            if is_result(token) {
+                result = Some(token);
+                continue;
+            }
+            // Move numbers are for readers; the engine counts turns itself.
+            let (_, rest) = split_number(token);
+            if rest.is_empty() {
+                continue;
+            }
+            let turn = if rest.starts_with('!') {
+                let after = tokens.next().ok_or_else(|| RecordError::LoneClaim {
+                    text: rest.to_owned(),
+                })?;
+                format!("{rest} {after}")
+            } else {
+                rest.to_owned()
+            };
+            let ply = game.turns().len() + offset;
+            let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." });
+            game.play_text(&turn).map_err(|error| match error {
+                GameError::Turn(source) => RecordError::Turn {
+                    number,
+                    text: turn.clone(),
+                    source,
+                },
+                GameError::Over(outcome) => RecordError::AfterEnd {
+                    number,
+                    text: turn.clone(),
+                    outcome,
+                },
+            })?;
+        }
+
+        let written = match (result, header_result.as_deref()) {
+            (Some(a), Some(b)) if a != b => {
+                return Err(RecordError::Result {
+                    written: a.to_owned(),
+                    with: format!("the Result header `{b}`"),
+                });
+            }
+            (Some(a), _) => a.to_owned(),
+            (None, Some(b)) => b.to_owned(),
+            (None, None) => "*".to_owned(),
+        };
+        match (game.outcome(), written.as_str()) {
+            (Some(outcome), w) if w == outcome.result() => {}
+            (Some(outcome), _) => {
+                return Err(RecordError::Result {
+                    written,
+                    with: format!("the game, which ended: {outcome}"),
+                });
+            }
+            (None, "*") => {}
+            (None, w) => {
+                let declared = match w {
+                    "1-0" => Outcome::Win {
+                        winner: Side::White,
+                        reason: WinReason::Resignation,
+                    },
+                    "0-1" => Outcome::Win {
+                        winner: Side::Black,
+                        reason: WinReason::Resignation,
+                    },
+                    "1/2-1/2" => Outcome::Draw {
+                        reason: DrawReason::Agreement,
+                    },
+                    _ => {
+                        return Err(RecordError::Result {
+                            written,
+                            with: "any result (1-0, 0-1, 1/2-1/2, *)".into(),
+                        });
+                    }
+                };
+                let outcome_set = match declared {
+                    Outcome::Win { winner, .. } => game.resign(winner.opposite()),
+                    Outcome::Draw { .. } => game.agree_draw(),
+                };
+                outcome_set.map_err(|_| RecordError::Result {
+                    written,
+                    with: "the game".into(),
+                })?;
+            }
+        }
+        Ok(Record { tags, game })
+    }
+}

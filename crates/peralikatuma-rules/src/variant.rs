@@ -1,0 +1,85 @@
+//! The games the engine plays.
+
+use std::fmt;
+use std::str::FromStr;
+
+use board_topology::Board;
+
+use crate::error::UnknownVariant;
+
+/// A game of the alquerque family, chosen at run time.
+///
+/// Peralikatuma is the flagship; Alquerque (as on BrainKing) and Permainan
+/// will join it on the same engine.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// Peralikatuma (Sri Lanka): the whole 49-point board, 23 pieces each,
+    /// optional captures with forfeits (P1-P7).
+    #[default]
+    Peralikatuma,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 1] = [Variant::Peralikatuma];
+
+    /// The board the game is played on (R1.5).
+    pub const fn board(self) -> Board {
+        match self {
+            Variant::Peralikatuma => Board::Full,
+        }
+    }
+
+    /// How many pieces each side starts with.
+    pub const fn pieces_per_side(self) -> usize {
+        match self {
+            Variant::Peralikatuma => 23,
+        }
+    }
+
+    /// The game's name as used on command lines and in game records
+    /// (`Variant` header of N4), in lower case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Peralikatuma => "peralikatuma",
+        }
+    }
+
+    /// The start position's text (P1).
+    pub const fn start_text(self) -> &'static str {
+        match self {
+            Variant::Peralikatuma => {
+                "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::Peralikatuma => "Peralikatuma",
+        })
+    }
+}
+
+/// Parses a variant name, in any letter case.
+///
+/// ```
+/// use peralikatuma_rules::Variant;
+/// assert_eq!("Peralikatuma".parse::<Variant>()?, Variant::Peralikatuma);
+/// assert!("chess".parse::<Variant>().is_err());
+/// # Ok::<(), peralikatuma_rules::UnknownVariant>(())
+/// ```
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(text: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownVariant {
+                name: text.to_owned(),
+            })
+    }
+}
