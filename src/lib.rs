@@ -1,1 +1,8 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+
+pub use board_topology;
+pub use peralikatuma_rules;
+
+mod diagram;
+
+pub use diagram::diagram;

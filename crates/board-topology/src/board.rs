@@ -95,6 +95,14 @@ impl Board {
         &t.jumps[point.index()][..t.jump_count[point.index()] as usize]
     }
 
+    /// The landing points of the short jumps from `point`: every point two
+    /// steps away along a line. A quick filter before looking at
+    /// [`Board::jumps`].
+    #[inline]
+    pub fn jump_landings(self, point: Point) -> Bitboard {
+        self.tables().landings[point.index()]
+    }
+
     /// Every point beyond `point` along `direction`, to the end of the line.
     ///
     /// Point indices grow along [`Direction::North`], `NorthEast`, `East`

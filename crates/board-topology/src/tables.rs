@@ -39,6 +39,7 @@ pub(crate) struct Tables {
     pub step_count: [u8; POINT_COUNT],
     pub jumps: [[Jump; 8]; POINT_COUNT],
     pub jump_count: [u8; POINT_COUNT],
+    pub landings: [Bitboard; POINT_COUNT],
     pub rays: [[Bitboard; 8]; POINT_COUNT],
     pub headings: [[[Bitboard; 3]; 2]; POINT_COUNT],
     pub lines: [Line; 24],
@@ -94,6 +95,7 @@ impl Tables {
         let mut step_count = [0u8; POINT_COUNT];
         let mut jumps = [[filler_jump; 8]; POINT_COUNT];
         let mut jump_count = [0u8; POINT_COUNT];
+        let mut landings = [Bitboard::EMPTY; POINT_COUNT];
         let mut rays = [[Bitboard::EMPTY; 8]; POINT_COUNT];
         let mut headings = [[[Bitboard::EMPTY; 3]; 2]; POINT_COUNT];
         let mut p = 0;
@@ -123,6 +125,7 @@ impl Tables {
                             to: Point(beyond),
                         };
                         jump_count[p] += 1;
+                        landings[p].0 |= 1 << beyond;
                     }
                 }
                 let mut q = n;
@@ -171,6 +174,7 @@ impl Tables {
             step_count,
             jumps,
             jump_count,
+            landings,
             rays,
             headings,
             lines,

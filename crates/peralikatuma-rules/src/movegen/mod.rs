@@ -79,7 +79,7 @@ pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, s
 fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink: &mut S) {
     let empty = placement.board.points() - placement.own - placement.enemy;
     steps::any_direction(placement.board, placement.own, empty, claim, sink);
-    for from in placement.own {
+    for from in forfeit::may_jump(placement, empty) {
         chains::every_prefix(placement, from, empty, claim, sink);
     }
 }
