@@ -207,11 +207,15 @@ impl Game {
         let now = self.position();
         let to_move = now.side_to_move();
         let winner = to_move.opposite();
-        if now.pieces(to_move).is_empty() {
-            return Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoPieces,
-            });
+        // E1 holds for either side: a game set up (N3) with the side not to
+        // move already without pieces is lost for that side too.
+        for loser in [to_move, winner] {
+            if now.pieces(loser).is_empty() {
+                return Some(Outcome::Win {
+                    winner: loser.opposite(),
+                    reason: WinReason::NoPieces,
+                });
+            }
         }
         if now.count_legal_turns() == 0 {
             return Some(Outcome::Win {

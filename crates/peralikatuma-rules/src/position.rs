@@ -58,10 +58,12 @@ impl Position {
         let name = |p: Point| board.point_name(p).to_string();
         for side in Side::ALL {
             let pieces = setup.pieces(side);
-            if let Some(point) = (pieces - board.points()).first() {
+            let off_board = pieces - board.points();
+            if off_board.any() {
+                let point = raw_name(off_board);
                 return Err(PositionError::OffBoard {
                     side,
-                    point: point.to_string(),
+                    point,
                     variant,
                 });
             }
@@ -79,12 +81,10 @@ impl Position {
             return Err(PositionError::BothSides { point: name(point) });
         }
         let waiting = setup.side_to_move.opposite();
-        if let Some(point) = (setup.claimable - setup.pieces(waiting)).first() {
-            let point = if board.contains(point) {
-                name(point)
-            } else {
-                point.to_string()
-            };
+        let stray = setup.claimable - setup.pieces(waiting);
+        if stray.any() {
+            let on_board = stray.first().filter(|&p| board.contains(p));
+            let point = on_board.map_or_else(|| raw_name(stray), name);
             return Err(PositionError::ClaimableNotAPiece {
                 point,
                 side: waiting,
@@ -340,6 +340,15 @@ impl Position {
                 .sum(),
         }
     }
+}
+
+/// Names the lowest point of a set that is not on the game's board: its
+/// whole-board name (R1.1), or the bit number for a bit that is no point.
+fn raw_name(set: Bitboard) -> String {
+    set.first().map_or_else(
+        || format!("bit {}", set.0.trailing_zeros()),
+        |p| p.to_string(),
+    )
 }
 
 /// Positions are equal when every field is, the turn counter included.

@@ -1,0 +1,545 @@
+//! Tests of the notation of `RULES.md`: turn text (N2), position text (N3)
+//! and game records (N4), in Peralikatuma point names (N1). Expected texts
+//! are typed by hand from the rule book.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeSet;
+
+use peralikatuma_rules::{
+    DrawReason, Game, Outcome, Position, PositionTextError, Record, RecordError, Setup, Side,
+    TurnError, Variant, WinReason,
+};
+
+const V: Variant = Variant::Peralikatuma;
+
+fn pos(text: &str) -> Position {
+    Position::parse(V, text).unwrap()
+}
+
+/// The error message of reading `text` as turn text in `position`.
+fn turn_error(position: &Position, text: &str) -> String {
+    position.parse_turn(text).unwrap_err().to_string()
+}
+
+/// The error message of reading `text` as position text.
+fn position_error(text: &str) -> String {
+    Position::parse(V, text).unwrap_err().to_string()
+}
+
+fn assert_mentions(message: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(
+            message.contains(part),
+            "`{message}` does not mention `{part}`"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// N2: turn text
+// ---------------------------------------------------------------------------
+
+#[test]
+fn n2_print_and_parse_every_legal_turn() {
+    let positions = [
+        Position::start(V),
+        pos(
+            "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
+        ),
+        pos("W:Wd4:Bc5,e4,e5,f5"),
+        pos("W:Wc1:Be1,e2,f2"),
+        pos("B:Wa7,d4,f4:Be5,i5:Fd4,f4:C1"),
+        pos("W:Wc3,e3,g3,c5,g5,c7,e7,g7:Bd4,e4,f4,d5,f5,d6,e6,f6:Fd4,f6"),
+    ];
+    for p in positions {
+        let list = p.legal_turns();
+        assert!(!list.is_empty());
+        for turn in &list {
+            let text = turn.notation(V).to_string();
+            let read = p.parse_turn(&text).unwrap();
+            assert_eq!(read, *turn, "{text} in {p}");
+            assert_eq!(read.notation(V).to_string(), text);
+        }
+    }
+}
+
+#[test]
+fn n2_turn_text_forms() {
+    let p = pos("W:Wd4:Bc5,e4,e5,f5");
+    let chain = p.parse_turn("d4xf4xf6xd4xb6").unwrap();
+    let landings: Vec<String> = chain
+        .landings()
+        .iter()
+        .map(|&l| p.board().point_name(l).to_string())
+        .collect();
+    assert_eq!(landings, ["f4", "f6", "d4", "b6"]);
+    assert_eq!(chain.captured().count(), 4);
+    assert_eq!(chain.claim(), None);
+    let step = p.parse_turn("d4-d5").unwrap();
+    assert_eq!(step.notation(V).to_string(), "d4-d5");
+    assert!(!step.is_capture());
+    // Blanks around the text do not matter.
+    assert_eq!(p.parse_turn("  d4-d5 ").unwrap(), step);
+    // c3xe5xg7 as in N2.
+    let p = pos("W:Wc3:Bd4,f6");
+    assert_eq!(
+        p.parse_turn("c3xe5xg7").unwrap().notation(V).to_string(),
+        "c3xe5xg7"
+    );
+}
+
+#[test]
+fn n2_claim_text() {
+    let p = pos("W:Wd4:Be6,i7:Fe6");
+    let turn = p.parse_turn("!e6 d4-d5").unwrap();
+    assert_eq!(turn.claim(), Some(p.board().parse_point("e6").unwrap()));
+    assert_eq!(turn.notation(V).to_string(), "!e6 d4-d5");
+    assert!(!turn.is_capture());
+    assert!(turn.removes_pieces());
+    assert_eq!(p.play(&turn).unwrap().to_string(), "B:Wd5:Bi7");
+    // Without the claim it is another turn.
+    let plain = p.parse_turn("d4-d5").unwrap();
+    assert_ne!(plain, turn);
+    assert_eq!(plain.notation(V).to_string(), "d4-d5");
+}
+
+#[test]
+fn n2_error_not_your_piece() {
+    let start = Position::start(V);
+    assert_mentions(
+        &turn_error(&start, "d6-d5"),
+        &["d6-d5", "d6 holds a Black piece", "White is to move"],
+    );
+    assert_mentions(&turn_error(&start, "e5-d5"), &["no piece on e5"]);
+}
+
+#[test]
+fn n2_error_occupied() {
+    let start = Position::start(V);
+    assert_mentions(&turn_error(&start, "d4-e4"), &["e4 is not empty"]);
+    // A jump over d6 would land on d7, a Black piece.
+    let p = pos("W:Wd5:Bd6,d7");
+    assert_mentions(&turn_error(&p, "d5xd7"), &["d7 is not empty"]);
+}
+
+#[test]
+fn n2_error_not_adjacent() {
+    let start = Position::start(V);
+    assert_mentions(&turn_error(&start, "c5-e5"), &["e5 is not adjacent to c5"]);
+    // d5 has no diagonal line.
+    let p = pos("W:Wd5:Bi7");
+    assert_mentions(&turn_error(&p, "d5-e6"), &["e6 is not adjacent to d5"]);
+    // A jump that is not two points along a line.
+    assert_mentions(&turn_error(&p, "d5xd8"), &["d8 is not a jump away from d5"]);
+}
+
+#[test]
+fn n2_error_no_enemy_to_jump() {
+    let start = Position::start(V);
+    assert_mentions(
+        &turn_error(&start, "d4xd6"),
+        &["no Black piece on d5 to jump"],
+    );
+    // Over an own piece.
+    let p = pos("W:Wd4,d5:Bi7");
+    assert_mentions(&turn_error(&p, "d4xd6"), &["no Black piece on d5"]);
+}
+
+#[test]
+fn n2_error_piece_already_jumped() {
+    let p = pos("W:Wd4:Be5,f5");
+    assert_mentions(&turn_error(&p, "d4xf6xf4xd6"), &["e5", "already jumped"]);
+    let p = pos("W:Wc1:Be1");
+    assert_mentions(&turn_error(&p, "c1xg1xc1"), &["e1", "already jumped"]);
+}
+
+#[test]
+fn n2_error_claim_not_available() {
+    let start = Position::start(V);
+    assert_mentions(
+        &turn_error(&start, "!e6 d4-d5"),
+        &["White has no forfeit claim"],
+    );
+    let p = pos("B:Wa7,d4,f4:Be5,i5:Fd4,f4:C1");
+    assert_mentions(
+        &turn_error(&p, "!a7 i5-i7"),
+        &["a7 is not claimable", "d4, f4"],
+    );
+}
+
+#[test]
+fn n2_error_malformed_text() {
+    let start = Position::start(V);
+    let cases: [(&str, &str); 9] = [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("d4", "a start and a landing point"),
+        ("d4-", "not a point name"),
+        ("d4-d5-d6", "a step has two points"),
+        ("d4xd5-d6", "not both"),
+        ("z9-d5", "`z9` is not a point"),
+        ("!e6", "followed by a space and a move"),
+        ("!e6d4-d5", "followed by a space and a move"),
+    ];
+    for (text, why) in cases {
+        let error = start.parse_turn(text).unwrap_err();
+        assert!(
+            matches!(error, TurnError::Syntax { .. } | TurnError::Point { .. }),
+            "{text}: {error:?}"
+        );
+        assert_mentions(&error.to_string(), &[why]);
+    }
+    assert_mentions(&turn_error(&start, "b3-c3"), &["`b3` is not a point"]);
+}
+
+#[test]
+fn n2_error_never_changes_the_game() {
+    let mut game = Game::new(V);
+    game.play_text("e4-e5").unwrap();
+    let before = game.clone();
+    for text in ["", "c5-d5", "e6xe4xe2", "!d4 e6xe4", "e6-e5", "d4-d5"] {
+        assert!(game.play_text(text).is_err(), "{text}");
+        assert_eq!(game, before, "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// N3: position text
+// ---------------------------------------------------------------------------
+
+#[test]
+fn n3_exact_print_form() {
+    // Points by rank, then file; F and C printed only when not empty/zero.
+    assert_eq!(
+        pos("B:Wg9,e5,a3:Bi7,c1:Fg9,e5:C7").to_string(),
+        "B:Wa3,e5,g9:Bc1,i7:Fe5,g9:C7"
+    );
+    assert_eq!(pos("W:We5:Bi7:C0").to_string(), "W:We5:Bi7");
+    assert_eq!(pos("W:We5:Bi7:F").to_string(), "W:We5:Bi7");
+    assert_eq!(pos("W:We5:B").to_string(), "W:We5:B");
+    assert_eq!(pos("B:W:Bi3,c1,a7").to_string(), "B:W:Bc1,i3,a7");
+    let setup = Setup::parse(V, "W:Wi5,a5,e9,e1:Bh6,b4").unwrap();
+    assert_eq!(setup.to_string(), "W:We1,a5,i5,e9:Bb4,h6");
+    assert_eq!(setup.quiet_turns, 0);
+    assert!(setup.claimable.is_empty());
+}
+
+#[test]
+fn n3_reads_fields_and_points_in_any_order() {
+    let expected = "B:Wa3,e5,g9:Bc1,i7:Fe5,g9:C7";
+    for text in [
+        "B:Wa3,e5,g9:Bc1,i7:Fe5,g9:C7",
+        "B:C7:Fg9,e5:Bi7,c1:Wg9,a3,e5",
+        "B:Bc1,i7:Wa3,g9,e5:C7:Fe5,g9",
+        " B : Wa3, e5 ,g9 : Bc1,i7 : Fe5,g9 : C7 ",
+    ] {
+        assert_eq!(pos(text).to_string(), expected, "{text}");
+        assert_eq!(pos(text), pos(expected));
+    }
+}
+
+#[test]
+fn n3_rejects_unknown_point() {
+    assert_mentions(&position_error("W:Wz9:Bi7"), &["z9", "not a point"]);
+    // b3 is not on the board (rank 3: a3, c3-g3, i3).
+    assert_mentions(&position_error("W:Wb3:Bi7"), &["b3", "not a point"]);
+    assert_mentions(&position_error("W:We5:Bi7:Fe0"), &["e0"]);
+}
+
+#[test]
+fn n3_rejects_point_twice() {
+    assert_mentions(&position_error("W:We5,e5:Bi7"), &["e5 is given twice"]);
+    assert_mentions(&position_error("W:We5:Bi7,e5"), &["e5 is given twice"]);
+    assert_mentions(&position_error("W:Bi7,e5:We5"), &["e5 is given twice"]);
+}
+
+#[test]
+fn n3_rejects_too_many_pieces() {
+    // The 23 start pieces of White and d5.
+    let error = position_error(
+        "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,d5,b6,a7:Bi7",
+    );
+    assert_mentions(&error, &["White", "24", "23"]);
+}
+
+#[test]
+fn n3_rejects_claimable_point_not_a_piece_of_the_side_not_to_move() {
+    // White to move: claimable pieces must be Black's.
+    assert_mentions(
+        &position_error("W:We5:Bi7:Fe5"),
+        &["e5", "Black", "not to move"],
+    );
+    assert_mentions(&position_error("W:We5:Bi7:Fa3"), &["a3", "Black"]);
+    assert_mentions(&position_error("B:We5:Bi7:Fi7"), &["i7", "White"]);
+    assert!(Position::parse(V, "B:We5:Bi7:Fe5").is_ok());
+}
+
+#[test]
+fn n3_rejects_missing_field() {
+    assert_mentions(&position_error("W:Be5"), &["`W` field", "missing"]);
+    assert_mentions(&position_error("W:We5"), &["`B` field", "missing"]);
+    assert_mentions(&position_error("B"), &["missing"]);
+}
+
+#[test]
+fn n3_rejects_bad_side_letter() {
+    assert_mentions(&position_error("X:We5:Bi7"), &["`X`", "side to move"]);
+    assert_mentions(&position_error("w:We5:Bi7"), &["`w`"]);
+    assert_mentions(&position_error("We5:Bi7"), &["`We5`"]);
+    assert!(matches!(
+        Position::parse(V, "  ").unwrap_err(),
+        PositionTextError::Empty
+    ));
+}
+
+#[test]
+fn n3_rejects_bad_counter() {
+    for (text, found) in [
+        ("W:We5:Bi7:C-1", "`-1`"),
+        ("W:We5:Bi7:Cx", "`x`"),
+        ("W:We5:Bi7:C+3", "`+3`"),
+        ("W:We5:Bi7:C", "``"),
+        ("W:We5:Bi7:C1.5", "`1.5`"),
+    ] {
+        assert_mentions(&position_error(text), &["`C` field", found]);
+    }
+}
+
+#[test]
+fn n3_rejects_field_twice() {
+    assert_mentions(&position_error("W:We5:Bi7:We3"), &["`W` field", "twice"]);
+    assert_mentions(&position_error("W:We5:Bi7:C1:C2"), &["`C` field", "twice"]);
+    assert_mentions(
+        &position_error("B:We5:Bi7:Fe5:Fe5"),
+        &["`F` field", "twice"],
+    );
+}
+
+#[test]
+fn n3_rejects_kings_in_peralikatuma() {
+    assert_mentions(&position_error("W:WKe5:Bi7"), &["Ke5", "no kings"]);
+    assert_mentions(&position_error("W:We5:Bi7,Kc1"), &["Kc1", "no kings"]);
+}
+
+#[test]
+fn n3_rejects_r_field_in_peralikatuma() {
+    assert_mentions(
+        &position_error("W:We5:Bi7:Re5-e4"),
+        &["`R` field", "Peralikatuma"],
+    );
+}
+
+#[test]
+fn n3_rejects_unknown_field_and_empty_item() {
+    assert_mentions(&position_error("W:We5:Bi7:Xe5"), &["`Xe5`"]);
+    assert_mentions(&position_error("W:We5,,f5:Bi7"), &["empty item"]);
+}
+
+// ---------------------------------------------------------------------------
+// N4: game records
+// ---------------------------------------------------------------------------
+
+fn read(text: &str) -> Record {
+    text.parse().unwrap()
+}
+
+fn read_error(text: &str) -> RecordError {
+    text.parse::<Record>().unwrap_err()
+}
+
+#[test]
+fn n4_write_then_read_back() {
+    let mut game = Game::new(V);
+    for t in ["e4-e5", "e6xe4", "e3xe5", "e7-e6", "!g5 d4-d5"] {
+        game.play_text(t).unwrap();
+    }
+    let mut record = Record::new(game);
+    record.set_tag("White", "Alice");
+    record.set_tag("Event", "Club \"night\"");
+    let text = "[Variant \"Peralikatuma\"]\n[White \"Alice\"]\n[Black \"?\"]\n[Result \"*\"]\n[Event \"Club \\\"night\\\"\"]\n\n1. e4-e5 e6xe4 2. e3xe5 e7-e6 3. !g5 d4-d5 *\n";
+    assert_eq!(record.to_string(), text);
+    let back = read(text);
+    assert_eq!(back, record);
+    assert_eq!(back.tag("Event"), Some("Club \"night\""));
+    assert_eq!(
+        back.game.position().to_string(),
+        "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,b4,c4,f4,g4,a5,b5,c5,d5,e5,b6,a7:Bi3,h4,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,f7,g7,i7,d8,e8,f8,c9,e9,g9:Fc5,e5"
+    );
+}
+
+#[test]
+fn n4_long_record_round_trip() {
+    // Always the last legal turn: captures, claims and long lines.
+    let mut game = Game::new(V);
+    while game.turns().len() < 80 && game.outcome().is_none() {
+        let turn = *game.legal_turns().last().unwrap();
+        game.play(&turn).unwrap();
+    }
+    let record = Record::new(game);
+    let text = record.to_string();
+    assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+    assert_eq!(read(&text), record);
+    assert_eq!(read(&text).to_string(), text);
+}
+
+#[test]
+fn n4_setup_header_and_black_first() {
+    let mut game = Game::from_position(pos("B:Wa3:Bi3"));
+    for t in ["i3-i5", "a3-a5", "i5-i3"] {
+        game.play_text(t).unwrap();
+    }
+    let record = Record::new(game);
+    let text = "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Setup \"B:Wa3:Bi3\"]\n\n1... i3-i5 2. a3-a5 i5-i3 *\n";
+    assert_eq!(record.to_string(), text);
+    let back = read(text);
+    assert_eq!(back, record);
+    assert_eq!(back.game.position().to_string(), "W:Wa5:Bi3:C3");
+    // The usual start with Black to move (P2) is not the usual position.
+    let black_first =
+        Position::parse(V, &Position::start(V).to_string().replacen('W', "B", 1)).unwrap();
+    let text = Record::new(Game::from_position(black_first)).to_string();
+    assert!(text.contains("[Setup \"B:Wc1,"), "{text}");
+    // From the usual start: no Setup header.
+    assert!(!Record::new(Game::new(V)).to_string().contains("Setup"));
+}
+
+#[test]
+fn n4_claims_inside_records() {
+    let text = "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Setup \"W:Wd5,a7:Bi5,e5\"]\n\n1. a7-a5 !d5 e5-d4 2. a5-b5 *\n";
+    let record = read(text);
+    let turns = record.game.turns();
+    assert_eq!(turns.len(), 3);
+    assert_eq!(turns[1].notation(V).to_string(), "!d5 e5-d4");
+    assert_eq!(record.game.position().to_string(), "B:Wb5:Bd4,i5:C1");
+    assert_eq!(
+        record.to_string(),
+        text.replace("W:Wd5,a7:Bi5,e5", "W:Wd5,a7:Be5,i5")
+    );
+}
+
+#[test]
+fn n4_illegal_turn_reports_number_and_reason() {
+    let head = "[Variant \"Peralikatuma\"]\n[Result \"*\"]\n\n";
+    let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. e5-e6 *"));
+    match &error {
+        RecordError::Turn { number, text, .. } => {
+            assert_eq!(number, "2.");
+            assert_eq!(text, "e5-e6");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_mentions(&error.to_string(), &["turn 2.", "e5-e6", "no piece on e5"]);
+
+    let error = read_error(&format!("{head}1. e4-e5 e6-e5 *"));
+    assert_mentions(
+        &error.to_string(),
+        &["turn 1...", "e6-e5", "e5 is not empty"],
+    );
+
+    let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. !g5 d4-d5 *"));
+    assert_mentions(&error.to_string(), &["turn 2.", "no forfeit claim"]);
+
+    let error = read_error(&format!("{head}1. e4-e5 !e6"));
+    assert!(matches!(error, RecordError::LoneClaim { .. }), "{error:?}");
+}
+
+#[test]
+fn n4_result_mismatch() {
+    let error = read_error("[Variant \"Peralikatuma\"]\n[Result \"1-0\"]\n\n1. e4-e5 0-1\n");
+    assert!(matches!(error, RecordError::Result { .. }), "{error:?}");
+    assert_mentions(&error.to_string(), &["0-1", "1-0"]);
+
+    // The game ended by E1 with a White win.
+    let setup = "[Variant \"Peralikatuma\"]\n[Setup \"W:Wd5:Be5\"]\n\n";
+    let error = read_error(&format!("{setup}1. d5xf5 0-1"));
+    assert_mentions(&error.to_string(), &["0-1", "White wins"]);
+    assert!(matches!(
+        read_error(&format!("{setup}1. d5xf5 *")),
+        RecordError::Result { .. }
+    ));
+    let record = read(&format!("{setup}1. d5xf5 1-0"));
+    assert_eq!(
+        record.game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::NoPieces
+        })
+    );
+    // A turn after the end.
+    assert!(matches!(
+        read_error(&format!("{setup}1. d5xf5 f5-f6 1-0")),
+        RecordError::AfterEnd { .. }
+    ));
+    // Text after the result.
+    assert!(matches!(
+        read_error("[Variant \"Peralikatuma\"]\n\n1. e4-e5 * e6xe4"),
+        RecordError::AfterResult { .. }
+    ));
+}
+
+#[test]
+fn n4_resignation_and_agreement_from_result() {
+    let record = read("[Variant \"Peralikatuma\"]\n[Result \"1-0\"]\n\n1. e4-e5 1-0\n");
+    assert_eq!(
+        record.game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Resignation
+        })
+    );
+    assert_eq!(
+        record.to_string(),
+        "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4-e5 1-0\n"
+    );
+    // The result in the header alone is enough.
+    let record = read("[Variant \"Peralikatuma\"]\n[Result \"0-1\"]\n\n1. e4-e5\n");
+    assert_eq!(record.game.outcome().unwrap().winner(), Some(Side::Black));
+    let record = read("[Variant \"Peralikatuma\"]\n\n1. e4-e5 1/2-1/2\n");
+    assert_eq!(
+        record.game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    let record = read("[Variant \"Peralikatuma\"]\n\n1. e4-e5\n");
+    assert_eq!(record.game.outcome(), None);
+    assert_eq!(record.result(), "*");
+}
+
+#[test]
+fn n4_header_errors() {
+    assert!(matches!(
+        read_error("[White \"?\"]\n\n1. e4-e5 *"),
+        RecordError::NoVariant
+    ));
+    assert!(matches!(
+        read_error("[Variant \"chess\"]\n\n*"),
+        RecordError::Variant(_)
+    ));
+    assert!(matches!(
+        read_error("[Variant Peralikatuma]\n\n*"),
+        RecordError::Header { line: 1, .. }
+    ));
+    assert!(matches!(
+        read_error("[Variant \"Peralikatuma\"]\n[Setup \"W:We5,e5:Bi7\"]\n\n*"),
+        RecordError::Setup(_)
+    ));
+}
+
+#[test]
+fn n4_numbering_of_many_turns() {
+    // White's turns are numbered, Black's are not (PDN).
+    let mut game = Game::from_position(pos("W:Wa3:Bi7"));
+    let shuffle = ["a3-a5", "i7-i5", "a5-b5", "i5-h5", "b5-b6"];
+    for t in shuffle {
+        game.play_text(t).unwrap();
+    }
+    let text = Record::new(game).to_string();
+    let movetext: BTreeSet<&str> = text.lines().last().unwrap().split(' ').collect();
+    assert_eq!(
+        text.lines().last().unwrap(),
+        "1. a3-a5 i7-i5 2. a5-b5 i5-h5 3. b5-b6 *"
+    );
+    assert!(!movetext.contains("1..."));
+}
