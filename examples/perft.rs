@@ -21,7 +21,7 @@ use rayon::prelude::*;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// The game: peralikatuma.
+    /// The game: peralikatuma, alquerque or permainan.
     #[arg(long, default_value = "peralikatuma")]
     variant: Variant,
     /// Count sequences of 1..=DEPTH turns.

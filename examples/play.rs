@@ -1,4 +1,4 @@
-//! Play Peralikatuma in the terminal: two players on one screen, typing
+//! Play Peralikatuma, Alquerque or Permainan in the terminal: two players on one screen, typing
 //! turns in the notation of RULES.md N2.
 //!
 //! ```text
@@ -19,7 +19,7 @@ use peralikatuma_rules::{Game, Position, Record, Variant};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// The game: peralikatuma.
+    /// The game: peralikatuma, alquerque or permainan.
     #[arg(long, default_value = "peralikatuma")]
     variant: Variant,
     /// Start from this position text (RULES.md N3).

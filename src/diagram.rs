@@ -7,8 +7,9 @@ use peralikatuma_rules::{Position, Side};
 const FILE_STEP: usize = 4;
 const RANK_STEP: usize = 2;
 
-/// Draws `position` as text: the board's lines, `W` and `B` for the pieces,
-/// `+` for an empty point, point names along the edges, and a status line.
+/// Draws `position` as text: the board's lines, `W` and `B` for the pieces
+/// (`@` and `#` for White's and Black's kings), `+` for an empty point,
+/// point names along the edges, and a status line.
 ///
 /// ```
 /// use peralikatuma::diagram;
@@ -47,7 +48,10 @@ pub fn diagram(position: &Position) -> String {
     }
     for p in board.points() {
         let (row, col) = at(p);
+        let king = position.kings().contains(p);
         canvas[row][col] = match position.side_at(p) {
+            Some(Side::White) if king => '@',
+            Some(Side::Black) if king => '#',
             Some(Side::White) => 'W',
             Some(Side::Black) => 'B',
             None => '+',
@@ -70,6 +74,9 @@ pub fn diagram(position: &Position) -> String {
     }
     out.push_str(names.trim_end());
     out.push('\n');
+    if position.kings().any() {
+        out.push_str("(@ is a White king, # a Black king)\n");
+    }
     out.push_str(&status(position));
     out
 }

@@ -7,7 +7,7 @@ use crate::variant::Variant;
 
 /// A game name that is not one of the engine's variants.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown game `{name}` (known: peralikatuma)")]
+#[error("unknown game `{name}` (known: peralikatuma, alquerque, permainan)")]
 pub struct UnknownVariant {
     /// The text given.
     pub name: String,
@@ -44,6 +44,44 @@ pub enum PositionError {
         /// The game.
         variant: Variant,
     },
+    /// Something the game does not have: kings outside Permainan, claimable
+    /// pieces outside Peralikatuma, no-return restrictions outside
+    /// Alquerque.
+    #[error("{variant} has no {what}")]
+    NotInGame {
+        /// What the position has.
+        what: &'static str,
+        /// The game.
+        variant: Variant,
+    },
+    /// A king marked where there is no piece.
+    #[error("a king is marked on {point}, where there is no piece")]
+    KingWithoutPiece {
+        /// The point.
+        point: String,
+    },
+    /// A man on the opponent's base: it would have been crowned (M6).
+    #[error("{side} has a man on {point}, on the opponent's base, where a man becomes a king (M6)")]
+    ManOnFarBase {
+        /// The point.
+        point: String,
+        /// The man's side.
+        side: Side,
+    },
+    /// A no-return restriction (A5) on a point without a piece.
+    #[error("a no-return restriction is on {point}, where there is no piece (A5)")]
+    NoReturnWithoutPiece {
+        /// The point.
+        point: String,
+    },
+    /// A piece barred from stepping back both ways (A5 allows one).
+    #[error(
+        "the piece on {point} is barred from stepping both east and west; a piece has at most one no-return restriction (A5)"
+    )]
+    NoReturnBothWays {
+        /// The point.
+        point: String,
+    },
     /// A claimable point (P6) that is not a piece of the side not to move.
     #[error("claimable point {point} is not a piece of {side}, the side not to move (P6)")]
     ClaimableNotAPiece {
@@ -68,7 +106,7 @@ pub enum PositionTextError {
         found: String,
     },
     /// A field that starts with an unknown letter.
-    #[error("unknown field `{field}`: fields start with W, B, F or C")]
+    #[error("unknown field `{field}`: fields start with W, B, F, R or C")]
     UnknownField {
         /// The field as given.
         field: String,
@@ -124,6 +162,15 @@ pub enum PositionTextError {
         what: &'static str,
         /// The game.
         variant: Variant,
+    },
+    /// A no-return restriction that is not `y-x` with `x` beside `y` on its
+    /// row.
+    #[error(
+        "in field `R`: `{item}` is not a restriction `y-x` with x next to y on the same row (A5)"
+    )]
+    Restriction {
+        /// The item as given.
+        item: String,
     },
     /// The turn counter is not a number.
     #[error("the `C` field must be a whole number of turns, not `{found}`")]

@@ -5,8 +5,8 @@ use std::fmt;
 use board_topology::{Bitboard, Board, Point};
 
 use crate::error::{PositionError, TurnError};
-use crate::movegen::{self, Counter, Placement};
-use crate::setup::Setup;
+use crate::movegen::{self, Counter, Placement, Sink};
+use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
 use crate::turn::{Turn, TurnList};
 use crate::variant::Variant;
@@ -34,7 +34,9 @@ pub struct Position {
     variant: Variant,
     side: Side,
     pieces: [Bitboard; 2],
+    kings: Bitboard,
     claimable: Bitboard,
+    no_return: NoReturn,
     quiet: u32,
     hash: u64,
 }
@@ -90,11 +92,14 @@ impl Position {
                 side: waiting,
             });
         }
+        check_game_specific(&setup)?;
         let mut position = Position {
             variant,
             side: setup.side_to_move,
             pieces: [setup.white, setup.black],
+            kings: setup.kings,
             claimable: setup.claimable,
+            no_return: setup.no_return,
             quiet: setup.quiet_turns,
             hash: 0,
         };
@@ -109,7 +114,9 @@ impl Position {
             side_to_move: self.side,
             white: self.pieces[0],
             black: self.pieces[1],
+            kings: self.kings,
             claimable: self.claimable,
+            no_return: self.no_return,
             quiet_turns: self.quiet,
         }
     }
@@ -188,7 +195,9 @@ impl Position {
     pub fn hash_from_scratch(&self) -> u64 {
         zobrist::pieces(Side::White, self.pieces[0])
             ^ zobrist::pieces(Side::Black, self.pieces[1])
+            ^ zobrist::kings(self.kings)
             ^ zobrist::claimable(self.claimable)
+            ^ zobrist::no_return(self.no_return)
             ^ zobrist::side_to_move(self.side)
     }
 
@@ -199,7 +208,9 @@ impl Position {
             && self.variant == other.variant
             && self.side == other.side
             && self.pieces == other.pieces
+            && self.kings == other.kings
             && self.claimable == other.claimable
+            && self.no_return == other.no_return
     }
 
     #[inline]
@@ -211,26 +222,45 @@ impl Position {
         }
     }
 
-    /// Every legal turn (P7): each legal move, and for each claimable piece
-    /// each legal move with that piece removed, preceded by the claim.
-    pub fn legal_turns(&self) -> TurnList {
-        let mut list = TurnList::new();
+    /// The pieces that are kings, of either side (Permainan, M4).
+    #[inline]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// The no-return restrictions (Alquerque, A5).
+    #[inline]
+    pub fn no_return(&self) -> NoReturn {
+        self.no_return
+    }
+
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let placement = self.placement();
         match self.variant {
-            Variant::Peralikatuma => {
-                movegen::peralikatuma(self.placement(), self.claimable, &mut list)
+            Variant::Peralikatuma => movegen::peralikatuma(placement, self.claimable, sink),
+            Variant::Alquerque => {
+                movegen::alquerque(placement, self.side.facing(), self.no_return, sink)
+            }
+            Variant::Permainan => {
+                movegen::permainan(placement, self.kings, self.side.facing(), sink)
             }
         }
+    }
+
+    /// Every legal turn. In Peralikatuma (P7): each legal move, and for each
+    /// claimable piece each legal move with that piece removed, preceded by
+    /// the claim. In Alquerque and Permainan: the captures if there are any
+    /// (A4, M5), else the other moves.
+    pub fn legal_turns(&self) -> TurnList {
+        let mut list = TurnList::new();
+        self.generate(&mut list);
         list
     }
 
     /// The number of legal turns, counted without listing them.
     pub fn count_legal_turns(&self) -> usize {
         let mut counter = Counter::default();
-        match self.variant {
-            Variant::Peralikatuma => {
-                movegen::peralikatuma(self.placement(), self.claimable, &mut counter)
-            }
-        }
+        self.generate(&mut counter);
         counter.0
     }
 
@@ -275,6 +305,7 @@ impl Position {
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
         let us = self.side;
         let them = us.opposite();
+        let board = self.board();
         let mut next = *self;
         let mut hash = self.hash ^ zobrist::claimable(self.claimable);
 
@@ -287,9 +318,9 @@ impl Position {
 
         let (from, to) = (turn.from(), turn.to());
         let captured = turn.captured() & next.pieces[them.index()];
-        let claimable = if captured.is_empty() {
+        next.claimable = if captured.is_empty() && self.variant.has_forfeits() {
             let could_jump = movegen::jumpers(Placement {
-                board: self.board(),
+                board,
                 own: next.pieces[us.index()],
                 enemy: next.pieces[them.index()],
             });
@@ -302,16 +333,37 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
+        hash ^= zobrist::claimable(next.claimable);
 
         if next.pieces[us.index()].contains(from) {
             next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
             hash ^= zobrist::piece(us, from) ^ zobrist::piece(us, to);
+            // A king moves as a king; a man ending on the opponent's base is
+            // crowned (M6).
+            let crowned = self.kings.contains(from)
+                || (self.variant.has_kings() && board.base(them.facing()).contains(to));
+            let kings = (self.kings - captured).without(from);
+            next.kings = if crowned { kings.with(to) } else { kings };
+            hash ^= zobrist::kings(self.kings ^ next.kings);
         }
         next.pieces[them.index()] -= captured;
         hash ^= zobrist::pieces(them, captured);
 
-        next.claimable = claimable;
-        hash ^= zobrist::claimable(claimable);
+        if self.variant.has_no_return() {
+            // A5: the moved piece's old restriction goes, a captured piece's
+            // too; a sideways step bars the way back.
+            let mut no_return = self.no_return.without(captured.with(from));
+            if captured.is_empty() && from.rank() == to.rank() {
+                if to.file() > from.file() {
+                    no_return.west.insert(to);
+                } else if to.file() < from.file() {
+                    no_return.east.insert(to);
+                }
+            }
+            next.no_return = no_return;
+            hash ^= zobrist::no_return(self.no_return) ^ zobrist::no_return(no_return);
+        }
+
         next.quiet = if captured.any() || turn.claim().is_some() {
             0
         } else {
@@ -365,4 +417,61 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)
     }
+}
+
+/// The checks that depend on the game: kings only in Permainan and never a
+/// man on the opponent's base (M6); claimable pieces only in Peralikatuma
+/// (P6); no-return restrictions only in Alquerque, each on a piece and
+/// barring one sideways step (A5).
+fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
+    let variant = setup.variant;
+    let board = variant.board();
+    let name = |p: Point| board.point_name(p).to_string();
+    let pieces = setup.white | setup.black;
+    if setup.kings.any() && !variant.has_kings() {
+        return Err(PositionError::NotInGame {
+            what: "kings",
+            variant,
+        });
+    }
+    if setup.claimable.any() && !variant.has_forfeits() {
+        return Err(PositionError::NotInGame {
+            what: "claimable pieces (forfeits)",
+            variant,
+        });
+    }
+    if !setup.no_return.is_empty() && !variant.has_no_return() {
+        return Err(PositionError::NotInGame {
+            what: "no-return restrictions",
+            variant,
+        });
+    }
+    let stray_kings = setup.kings - pieces;
+    if stray_kings.any() {
+        return Err(PositionError::KingWithoutPiece {
+            point: raw_name(stray_kings),
+        });
+    }
+    if variant.has_kings() {
+        for side in Side::ALL {
+            let far_base = board.base(side.opposite().facing());
+            if let Some(point) = ((setup.pieces(side) - setup.kings) & far_base).first() {
+                return Err(PositionError::ManOnFarBase {
+                    point: name(point),
+                    side,
+                });
+            }
+        }
+    }
+    let no_return = setup.no_return;
+    let stray = no_return.pieces() - pieces;
+    if stray.any() {
+        return Err(PositionError::NoReturnWithoutPiece {
+            point: raw_name(stray),
+        });
+    }
+    if let Some(point) = (no_return.east & no_return.west).first() {
+        return Err(PositionError::NoReturnBothWays { point: name(point) });
+    }
+    Ok(())
 }

@@ -32,10 +32,56 @@ pub struct Setup {
     pub white: Bitboard,
     /// Black's pieces.
     pub black: Bitboard,
-    /// Pieces of the side not to move that may be claimed (P6).
+    /// The pieces that are kings, of either side (Permainan, M4).
+    pub kings: Bitboard,
+    /// Pieces of the side not to move that may be claimed (Peralikatuma,
+    /// P6).
     pub claimable: Bitboard,
+    /// Pieces that may not step straight back (Alquerque, A5).
+    pub no_return: NoReturn,
     /// Turns since a piece last left the board (E4).
     pub quiet_turns: u32,
+}
+
+/// The no-return restrictions of Alquerque (A5): a piece whose latest move
+/// was a sideways step may not step straight back. Both sides' pieces are
+/// in the same sets.
+///
+/// In position text (N3) a restriction is written `y-x`: the piece on `y`
+/// may not step to `x`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct NoReturn {
+    /// Pieces that may not step east (their latest move was a step west).
+    pub east: Bitboard,
+    /// Pieces that may not step west (their latest move was a step east).
+    pub west: Bitboard,
+}
+
+impl NoReturn {
+    /// No restrictions.
+    pub const NONE: NoReturn = NoReturn {
+        east: Bitboard::EMPTY,
+        west: Bitboard::EMPTY,
+    };
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.east.is_empty() && self.west.is_empty()
+    }
+
+    /// Every restricted piece.
+    pub fn pieces(&self) -> Bitboard {
+        self.east | self.west
+    }
+
+    /// The same restrictions without those of the pieces in `set`.
+    #[must_use]
+    pub fn without(self, set: Bitboard) -> NoReturn {
+        NoReturn {
+            east: self.east - set,
+            west: self.west - set,
+        }
+    }
 }
 
 impl Setup {

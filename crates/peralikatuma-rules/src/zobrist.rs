@@ -2,6 +2,7 @@
 
 use board_topology::{Bitboard, POINT_COUNT, Point};
 
+use crate::setup::NoReturn;
 use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence for the keys.
@@ -15,6 +16,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
 
 struct Keys {
     pieces: [[u64; POINT_COUNT]; 2],
+    kings: [u64; POINT_COUNT],
+    no_return: [[u64; POINT_COUNT]; 2],
     claimable: [u64; POINT_COUNT],
     black_to_move: u64,
 }
@@ -23,6 +26,8 @@ const KEYS: Keys = {
     let mut state = 0x5eed_a1c0_0e12_0b0a;
     let mut pieces = [[0; POINT_COUNT]; 2];
     let mut claimable = [0; POINT_COUNT];
+    let mut kings = [0; POINT_COUNT];
+    let mut no_return = [[0; POINT_COUNT]; 2];
     let mut i = 0;
     while i < POINT_COUNT {
         let (s, a) = splitmix(state);
@@ -31,12 +36,20 @@ const KEYS: Keys = {
         pieces[0][i] = a;
         pieces[1][i] = b;
         claimable[i] = c;
+        let (s, d) = splitmix(s);
+        let (s, e) = splitmix(s);
+        let (s, f) = splitmix(s);
+        kings[i] = d;
+        no_return[0][i] = e;
+        no_return[1][i] = f;
         state = s;
         i += 1;
     }
     let (_, black_to_move) = splitmix(state);
     Keys {
         pieces,
+        kings,
+        no_return,
         claimable,
         black_to_move,
     }
@@ -58,6 +71,26 @@ pub(crate) fn pieces(side: Side, set: Bitboard) -> u64 {
 #[inline]
 pub(crate) fn claimable(set: Bitboard) -> u64 {
     set.iter().fold(0, |h, p| h ^ KEYS.claimable[p.index()])
+}
+
+/// Combined key of the kings on all points of `set` (either side's: the
+/// piece keys tell the sides apart).
+#[inline]
+pub(crate) fn kings(set: Bitboard) -> u64 {
+    set.iter().fold(0, |h, p| h ^ KEYS.kings[p.index()])
+}
+
+/// Combined key of the no-return restrictions (A5).
+#[inline]
+pub(crate) fn no_return(no_return: NoReturn) -> u64 {
+    let east = no_return
+        .east
+        .iter()
+        .fold(0, |h, p| h ^ KEYS.no_return[0][p.index()]);
+    no_return
+        .west
+        .iter()
+        .fold(east, |h, p| h ^ KEYS.no_return[1][p.index()])
 }
 
 /// Key for the side to move.

@@ -15,8 +15,23 @@ use std::path::{Path, PathBuf};
 use peralikatuma_rules::{Position, Variant};
 use reference::RefPosition;
 
-/// The Peralikatuma suites, by file name in `tests/perft/`.
-const SUITES: [&str; 2] = ["peralikatuma-start.perft", "peralikatuma-random.perft"];
+/// The suites of all three games, by file name in `tests/perft/`; the game
+/// is the part of the name before the first `-`.
+const SUITES: [&str; 7] = [
+    "peralikatuma-start.perft",
+    "peralikatuma-random.perft",
+    "alquerque-start.perft",
+    "alquerque-random.perft",
+    "permainan-start.perft",
+    "permainan-random.perft",
+    "permainan-kings.perft",
+];
+
+/// The game of a suite file.
+fn variant(file: &str) -> Variant {
+    let name = file.split('-').next().unwrap();
+    name.parse().unwrap_or_else(|e| panic!("{file}: {e}"))
+}
 
 /// The largest count the fast test computes (quick in debug builds).
 const FAST_LIMIT: u64 = 50_000;
@@ -102,7 +117,7 @@ fn parse_suite(file: &str, text: &str) -> Vec<Record> {
     records
 }
 
-/// Every record of every Peralikatuma suite, with the file it came from.
+/// Every record of every suite, with the file it came from.
 fn suites() -> Vec<(&'static str, Record)> {
     let mut all = Vec::new();
     for file in SUITES {
@@ -117,7 +132,7 @@ fn suites() -> Vec<(&'static str, Record)> {
 }
 
 fn position(file: &str, record: &Record) -> Position {
-    Position::parse(Variant::Peralikatuma, &record.position).unwrap_or_else(|e| {
+    Position::parse(variant(file), &record.position).unwrap_or_else(|e| {
         panic!(
             "{file}: record {}: position `{}` does not parse: {e}",
             record.id, record.position
@@ -131,7 +146,7 @@ fn divide(position: &Position, depth: u32) -> String {
         .legal_turns()
         .iter()
         .map(|t| {
-            let text = t.notation(Variant::Peralikatuma).to_string();
+            let text = t.notation(position.variant()).to_string();
             (text, position.play_unchecked(t).perft(depth - 1))
         })
         .collect();
@@ -195,6 +210,9 @@ fn perft_all_depths() {
 fn reference_generator_matches_small_counts() {
     let mut failures = String::new();
     for (file, record) in suites() {
+        if variant(file) != Variant::Peralikatuma {
+            continue; // the reference generator plays Peralikatuma only, so far
+        }
         let start = RefPosition::from_position(&position(file, &record));
         for &(depth, expected) in &record.counts {
             if expected > REFERENCE_LIMIT {

@@ -1,30 +1,51 @@
-//! Chains of short jumps (R2.2-R2.4), with captured pieces kept on the board
+//! Chains of jumps (R2.2-R2.4, M4), with captured pieces kept on the board
 //! until the move ends.
 
-use board_topology::{Bitboard, Point};
+use board_topology::{Bitboard, Direction, Point};
 
 use super::{Placement, Sink};
 use crate::turn::MAX_LANDINGS;
 
-/// Every chain of the piece on `from`, each prefix reported as a move of its
-/// own (P4). `empty` holds the points empty before the move; the starting
-/// point counts as empty for the rest of the move (R2.4).
+/// Directions as a bit set, bit `d.index()` for direction `d`.
+pub(super) type Directions = u8;
+
+/// Every direction.
+pub(super) const ALL_DIRECTIONS: Directions = 0xff;
+
+/// How a game's chains go.
+#[derive(Copy, Clone)]
+pub(super) struct ChainRules {
+    /// Whether every prefix of a chain is a move (P4); otherwise a chain
+    /// must go on while it can (A4.3, M5) and only whole chains are moves.
+    pub every_prefix: bool,
+    /// The directions the first jump may take (A4.1); later jumps go in any
+    /// direction (R2.3, A4.2).
+    pub first_directions: Directions,
+    /// Whether the piece is a flying king (M4).
+    pub king: bool,
+}
+
+/// Every chain of the piece on `from`. `empty` holds the points empty
+/// before the move; the starting point counts as empty for the rest of the
+/// move (R2.4). Returns whether the piece has any jump at all.
 #[inline]
-pub(super) fn every_prefix<S: Sink>(
+pub(super) fn chains<S: Sink>(
     placement: Placement,
     from: Point,
     empty: Bitboard,
     claim: Option<Point>,
+    rules: ChainRules,
     sink: &mut S,
-) {
+) -> bool {
     let mut search = Search {
         placement,
         from,
         empty: empty.with(from),
         claim,
+        rules,
         landings: [from; MAX_LANDINGS],
     };
-    search.extend(from, 0, Bitboard::EMPTY, sink);
+    search.extend(from, 0, Bitboard::EMPTY, sink)
 }
 
 struct Search {
@@ -32,23 +53,86 @@ struct Search {
     from: Point,
     empty: Bitboard,
     claim: Option<Point>,
+    rules: ChainRules,
     landings: [Point; MAX_LANDINGS],
 }
 
 impl Search {
     /// Tries every jump from `at`, after `depth` jumps that captured
-    /// `captured`. Captured pieces stay on the board, so they can neither
-    /// be jumped again nor landed on (R2.4).
-    fn extend<S: Sink>(&mut self, at: Point, depth: usize, captured: Bitboard, sink: &mut S) {
+    /// `captured`; returns whether there was one. Captured pieces stay on
+    /// the board, so they can neither be jumped again nor landed on nor
+    /// passed over (R2.4).
+    fn extend<S: Sink>(
+        &mut self,
+        at: Point,
+        depth: usize,
+        captured: Bitboard,
+        sink: &mut S,
+    ) -> bool {
+        if depth >= MAX_LANDINGS {
+            return false;
+        }
+        let directions = if depth == 0 {
+            self.rules.first_directions
+        } else {
+            ALL_DIRECTIONS
+        };
         let board = self.placement.board;
         let enemy = self.placement.enemy - captured;
-        for jump in board.jumps(at) {
-            if enemy.contains(jump.over) && self.empty.contains(jump.to) && depth < MAX_LANDINGS {
-                self.landings[depth] = jump.to;
-                let captured = captured.with(jump.over);
-                sink.chain(self.claim, self.from, &self.landings[..=depth], captured);
-                self.extend(jump.to, depth + 1, captured, sink);
+        let mut found = false;
+        if self.rules.king {
+            for direction in Direction::ALL {
+                if directions & (1 << direction.index()) == 0 {
+                    continue;
+                }
+                // Over any number of empty points to exactly one enemy piece.
+                let mut over = board.neighbour(at, direction);
+                while let Some(p) = over.filter(|&p| self.empty.contains(p)) {
+                    over = board.neighbour(p, direction);
+                }
+                let Some(over) = over.filter(|&p| enemy.contains(p)) else {
+                    continue;
+                };
+                // Then on any empty point before the next occupied one.
+                let mut to = board.neighbour(over, direction);
+                while let Some(landing) = to.filter(|&p| self.empty.contains(p)) {
+                    found = true;
+                    self.land(landing, over, depth, captured, sink);
+                    to = board.neighbour(landing, direction);
+                }
             }
+        } else {
+            for jump in board.jumps(at) {
+                if directions & (1 << jump.direction.index()) != 0
+                    && enemy.contains(jump.over)
+                    && self.empty.contains(jump.to)
+                {
+                    found = true;
+                    self.land(jump.to, jump.over, depth, captured, sink);
+                }
+            }
+        }
+        found
+    }
+
+    /// Lands on `to` after jumping `over`, reports the move if it may end
+    /// here, and goes on.
+    #[inline]
+    fn land<S: Sink>(
+        &mut self,
+        to: Point,
+        over: Point,
+        depth: usize,
+        captured: Bitboard,
+        sink: &mut S,
+    ) {
+        self.landings[depth] = to;
+        let captured = captured.with(over);
+        if self.rules.every_prefix {
+            sink.chain(self.claim, self.from, &self.landings[..=depth], captured);
+            self.extend(to, depth + 1, captured, sink);
+        } else if !self.extend(to, depth + 1, captured, sink) {
+            sink.chain(self.claim, self.from, &self.landings[..=depth], captured);
         }
     }
 }

@@ -10,7 +10,11 @@ mod steps;
 
 pub(crate) use forfeit::jumpers;
 
-use board_topology::{Bitboard, Board, Point};
+use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};
+
+use chains::{ALL_DIRECTIONS, ChainRules, Directions};
+
+use crate::setup::NoReturn;
 
 use crate::turn::{Turn, TurnList};
 
@@ -60,6 +64,31 @@ pub(crate) struct Placement {
     pub enemy: Bitboard,
 }
 
+impl Placement {
+    #[inline]
+    fn empty(&self) -> Bitboard {
+        self.board.points() - self.own - self.enemy
+    }
+}
+
+/// The directions whose heading for `facing` is one of `headings`.
+const fn directions(facing: Facing, headings: &[Heading]) -> Directions {
+    let mut set = 0;
+    let mut d = 0;
+    while d < 8 {
+        let heading = Direction::ALL[d].heading(facing);
+        let mut h = 0;
+        while h < headings.len() {
+            if headings[h] as usize == heading as usize {
+                set |= 1 << d;
+            }
+            h += 1;
+        }
+        d += 1;
+    }
+    set
+}
+
 /// Every Peralikatuma turn (P3-P7): all moves, then for each claimable
 /// piece all moves with that piece removed, preceded by the claim.
 pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, sink: &mut S) {
@@ -77,9 +106,109 @@ pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, s
 /// in any direction stopped after any jump.
 #[inline]
 fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink: &mut S) {
-    let empty = placement.board.points() - placement.own - placement.enemy;
+    let empty = placement.empty();
     steps::any_direction(placement.board, placement.own, empty, claim, sink);
+    let rules = ChainRules {
+        every_prefix: true,
+        first_directions: ALL_DIRECTIONS,
+        king: false,
+    };
     for from in forfeit::may_jump(placement, empty) {
-        chains::every_prefix(placement, from, empty, claim, sink);
+        chains::chains(placement, from, empty, claim, rules, sink);
     }
+}
+
+/// Every Alquerque move (A2-A5): captures if there are any (A4), else
+/// steps. `no_return` holds the pieces that may not step east and west.
+pub(crate) fn alquerque<S: Sink>(
+    placement: Placement,
+    facing: Facing,
+    no_return: NoReturn,
+    sink: &mut S,
+) {
+    let board = placement.board;
+    let empty = placement.empty();
+    let last_rank = board.base(facing.opposite());
+    let mut captured = false;
+    for from in forfeit::may_jump(placement, empty) {
+        let first_directions = if last_rank.contains(from) {
+            directions(facing, &[Heading::Sideways])
+        } else {
+            directions(facing, &[Heading::Forward, Heading::Sideways])
+        };
+        let rules = ChainRules {
+            every_prefix: false,
+            first_directions,
+            king: false,
+        };
+        captured |= chains::chains(placement, from, empty, None, rules, sink);
+    }
+    if captured {
+        return;
+    }
+    let barred = |from: Point| {
+        let mut barred = Bitboard::EMPTY;
+        for (set, direction) in [
+            (no_return.east, Direction::East),
+            (no_return.west, Direction::West),
+        ] {
+            if let Some(to) = board
+                .neighbour(from, direction)
+                .filter(|_| set.contains(from))
+            {
+                barred.insert(to);
+            }
+        }
+        barred
+    };
+    steps::forward_and_sideways(
+        board,
+        placement.own - last_rank,
+        facing,
+        empty,
+        barred,
+        sink,
+    );
+}
+
+/// Every Permainan move (M2-M5): captures if there are any, else steps of
+/// men and long moves of kings.
+pub(crate) fn permainan<S: Sink>(
+    placement: Placement,
+    kings: Bitboard,
+    facing: Facing,
+    sink: &mut S,
+) {
+    let board = placement.board;
+    let empty = placement.empty();
+    let own_kings = placement.own & kings;
+    let men = placement.own - kings;
+    let mut captured = false;
+    let king_rules = ChainRules {
+        every_prefix: false,
+        first_directions: ALL_DIRECTIONS,
+        king: true,
+    };
+    for from in own_kings {
+        captured |= chains::chains(placement, from, empty, None, king_rules, sink);
+    }
+    let man_rules = ChainRules {
+        every_prefix: false,
+        first_directions: ALL_DIRECTIONS,
+        king: false,
+    };
+    for from in forfeit::may_jump(
+        Placement {
+            own: men,
+            ..placement
+        },
+        empty,
+    ) {
+        captured |= chains::chains(placement, from, empty, None, man_rules, sink);
+    }
+    if captured {
+        return;
+    }
+    steps::forward_and_sideways(board, men, facing, empty, |_| Bitboard::EMPTY, sink);
+    steps::flying(board, own_kings, empty, sink);
 }

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use board_topology::{Bitboard, Board};
+use board_topology::{Bitboard, Board, Direction};
 
 use crate::error::PositionTextError;
-use crate::setup::Setup;
+use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
 use crate::variant::Variant;
 
@@ -39,7 +39,9 @@ impl Setup {
             side_to_move,
             white: Bitboard::EMPTY,
             black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
             claimable: Bitboard::EMPTY,
+            no_return: NoReturn::NONE,
             quiet_turns: 0,
         };
         let mut seen = String::new();
@@ -51,9 +53,27 @@ impl Setup {
                 return Err(PositionTextError::FieldTwice { letter });
             }
             match letter {
-                'W' => setup.white = points(board, variant, letter, rest, setup.black)?,
-                'B' => setup.black = points(board, variant, letter, rest, setup.white)?,
-                'F' => setup.claimable = points(board, variant, letter, rest, Bitboard::EMPTY)?,
+                'W' => {
+                    let (white, kings) = points(board, variant, letter, rest, setup.black)?;
+                    setup.white = white;
+                    setup.kings |= kings;
+                }
+                'B' => {
+                    let (black, kings) = points(board, variant, letter, rest, setup.white)?;
+                    setup.black = black;
+                    setup.kings |= kings;
+                }
+                'F' if variant.has_forfeits() => {
+                    setup.claimable = points(board, variant, letter, rest, Bitboard::EMPTY)?.0;
+                }
+                'F' => {
+                    return Err(PositionTextError::FieldNotInGame {
+                        letter,
+                        what: "claimable pieces",
+                        variant,
+                    });
+                }
+                'R' if variant.has_no_return() => setup.no_return = restrictions(board, rest)?,
                 'C' => {
                     let counter = || PositionTextError::Counter {
                         found: rest.to_owned(),
@@ -87,65 +107,136 @@ impl Setup {
     }
 }
 
-/// Reads a comma-separated list of points; `taken` holds points already
-/// given in another field, which may not be given again.
+/// Reads a comma-separated list of points, some perhaps marked `K` as
+/// kings; `taken` holds points already given in another field, which may
+/// not be given again. Returns the points and the kings among them.
 fn points(
     board: Board,
     variant: Variant,
     letter: char,
     list: &str,
     taken: Bitboard,
-) -> Result<Bitboard, PositionTextError> {
+) -> Result<(Bitboard, Bitboard), PositionTextError> {
     let mut set = Bitboard::EMPTY;
+    let mut kings = Bitboard::EMPTY;
     if list.trim().is_empty() {
-        return Ok(set);
+        return Ok((set, kings));
     }
     for item in list.split(',').map(str::trim) {
         if item.is_empty() {
             return Err(PositionTextError::EmptyItem { letter });
         }
-        if item.starts_with('K') {
-            return Err(PositionTextError::NoKings {
-                item: item.to_owned(),
-                variant,
-            });
-        }
+        let (king, name) = match item.strip_prefix('K') {
+            Some(name) if variant.has_kings() && letter != 'F' => (true, name),
+            Some(_) => {
+                return Err(PositionTextError::NoKings {
+                    item: item.to_owned(),
+                    variant,
+                });
+            }
+            None => (false, item),
+        };
         let point = board
-            .parse_point(item)
+            .parse_point(name)
             .map_err(|source| PositionTextError::Point { letter, source })?;
         if set.contains(point) || taken.contains(point) {
             return Err(PositionTextError::PointTwice {
-                point: item.to_owned(),
+                point: name.to_owned(),
             });
         }
         set.insert(point);
+        if king {
+            kings.insert(point);
+        }
     }
-    Ok(set)
+    Ok((set, kings))
 }
 
-/// Writes a comma-separated list of points in order of rank, then file.
-fn write_points(f: &mut fmt::Formatter<'_>, board: Board, set: Bitboard) -> fmt::Result {
+/// Reads the no-return restrictions `y-x` of A5.
+fn restrictions(board: Board, list: &str) -> Result<NoReturn, PositionTextError> {
+    let mut no_return = NoReturn::NONE;
+    if list.trim().is_empty() {
+        return Ok(no_return);
+    }
+    for item in list.split(',').map(str::trim) {
+        let bad = || PositionTextError::Restriction {
+            item: item.to_owned(),
+        };
+        let (y, x) = item.split_once('-').ok_or_else(bad)?;
+        let point = |name: &str| {
+            board
+                .parse_point(name.trim())
+                .map_err(|source| PositionTextError::Point {
+                    letter: 'R',
+                    source,
+                })
+        };
+        let (y, x) = (point(y)?, point(x)?);
+        if no_return.pieces().contains(y) {
+            return Err(PositionTextError::PointTwice {
+                point: board.point_name(y).to_string(),
+            });
+        }
+        if board.neighbour(y, Direction::East) == Some(x) {
+            no_return.east.insert(y);
+        } else if board.neighbour(y, Direction::West) == Some(x) {
+            no_return.west.insert(y);
+        } else {
+            return Err(bad());
+        }
+    }
+    Ok(no_return)
+}
+
+/// Writes a comma-separated list of points in order of rank, then file,
+/// kings marked `K`.
+fn write_points(
+    f: &mut fmt::Formatter<'_>,
+    board: Board,
+    set: Bitboard,
+    kings: Bitboard,
+) -> fmt::Result {
     for (i, point) in set.iter().enumerate() {
         if i > 0 {
             f.write_str(",")?;
+        }
+        if kings.contains(point) {
+            f.write_str("K")?;
         }
         write!(f, "{}", board.point_name(point))?;
     }
     Ok(())
 }
 
-/// Prints the exact form of N3: side, `W` and `B` fields always, `F` and
-/// `C` only when not empty or zero.
+/// Prints the exact form of N3: side, `W` and `B` fields always, `F`, `R`
+/// and `C` only when not empty or zero.
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.variant.board();
         write!(f, "{}:W", self.side_to_move.letter())?;
-        write_points(f, board, self.white)?;
+        write_points(f, board, self.white, self.kings)?;
         f.write_str(":B")?;
-        write_points(f, board, self.black)?;
+        write_points(f, board, self.black, self.kings)?;
         if self.claimable.any() {
             f.write_str(":F")?;
-            write_points(f, board, self.claimable)?;
+            write_points(f, board, self.claimable, Bitboard::EMPTY)?;
+        }
+        if !self.no_return.is_empty() {
+            f.write_str(":R")?;
+            for (i, y) in self.no_return.pieces().iter().enumerate() {
+                let direction = if self.no_return.east.contains(y) {
+                    Direction::East
+                } else {
+                    Direction::West
+                };
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", board.point_name(y))?;
+                if let Some(x) = board.neighbour(y, direction) {
+                    write!(f, "-{}", board.point_name(x))?;
+                }
+            }
         }
         if self.quiet_turns != 0 {
             write!(f, ":C{}", self.quiet_turns)?;

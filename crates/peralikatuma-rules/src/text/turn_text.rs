@@ -182,6 +182,9 @@ impl Position {
             }
             _ => {}
         }
+        if self.variant().captures_compulsory() {
+            return self.why_illegal_compulsory(written);
+        }
         let empty = (board.points() - self.pieces(us) - enemy).with(from);
         if !written.capture {
             let to = written.path[1];
@@ -222,5 +225,65 @@ impl Position {
             }
         }
         "it is not among the legal turns of this position".to_owned()
+    }
+
+    /// Says why a move of Alquerque or Permainan is not legal, for a move
+    /// whose piece is the mover's.
+    fn why_illegal_compulsory(&self, written: &Written) -> String {
+        let board = self.board();
+        let name = |p: Point| board.point_name(p).to_string();
+        let legal = self.legal_turns();
+        let rule = if self.variant().has_kings() {
+            "M5"
+        } else {
+            "A4"
+        };
+        let from = written.path[0];
+        if !written.capture && legal.iter().any(Turn::is_capture) {
+            return format!(
+                "a capture is compulsory ({rule}), and {} can capture",
+                self.side_to_move()
+            );
+        }
+        let same_start: Vec<&Turn> = legal.iter().filter(|t| t.from() == from).collect();
+        if same_start.is_empty() {
+            let list: Vec<String> = legal
+                .iter()
+                .take(8)
+                .map(|t| t.notation(self.variant()).to_string())
+                .collect();
+            let more = if legal.len() > 8 { ", ..." } else { "" };
+            return if legal.iter().any(Turn::is_capture) {
+                format!(
+                    "the piece on {} cannot capture, and a capture is compulsory ({rule}): {}{more}",
+                    name(from),
+                    list.join(", ")
+                )
+            } else {
+                format!(
+                    "the piece on {} cannot move; legal: {}{more}",
+                    name(from),
+                    list.join(", ")
+                )
+            };
+        }
+        let landings = &written.path[1..];
+        let extends = same_start.iter().any(|t| {
+            t.is_capture() == written.capture
+                && t.landings().len() > landings.len()
+                && t.landings().starts_with(landings)
+        });
+        if extends {
+            return format!("the chain must go on while the piece can jump again ({rule})");
+        }
+        let targets: Vec<String> = same_start
+            .iter()
+            .map(|t| t.notation(self.variant()).to_string())
+            .collect();
+        format!(
+            "the piece on {} can only play {}",
+            name(from),
+            targets.join(", ")
+        )
     }
 }
