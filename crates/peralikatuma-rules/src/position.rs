@@ -234,7 +234,7 @@ impl Position {
         self.no_return
     }
 
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let placement = self.placement();
         match self.variant {
             Variant::Peralikatuma => movegen::peralikatuma(placement, self.claimable, sink),
@@ -385,11 +385,14 @@ impl Position {
         match depth {
             0 => 1,
             1 => self.count_legal_turns() as u64,
-            _ => self
-                .legal_turns()
-                .iter()
-                .map(|t| self.play_unchecked(t).perft(depth - 1))
-                .sum(),
+            _ => {
+                let mut turns = TurnList::new();
+                self.generate(&mut turns);
+                turns
+                    .iter()
+                    .map(|t| self.play_unchecked(t).perft(depth - 1))
+                    .sum()
+            }
         }
     }
 }

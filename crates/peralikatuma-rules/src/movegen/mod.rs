@@ -89,6 +89,20 @@ const fn directions(facing: Facing, headings: &[Heading]) -> Directions {
     set
 }
 
+/// The directions of an Alquerque chain's first jump (A4.1), by facing and
+/// by whether the piece stands on its last rank.
+const FIRST_JUMP: [[Directions; 2]; 2] = {
+    let mut table = [[0; 2]; 2];
+    let mut f = 0;
+    while f < 2 {
+        let facing = Facing::ALL[f];
+        table[f][0] = directions(facing, &[Heading::Forward, Heading::Sideways]);
+        table[f][1] = directions(facing, &[Heading::Sideways]);
+        f += 1;
+    }
+    table
+};
+
 /// Every Peralikatuma turn (P3-P7): all moves, then for each claimable
 /// piece all moves with that piece removed, preceded by the claim.
 pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, sink: &mut S) {
@@ -131,11 +145,7 @@ pub(crate) fn alquerque<S: Sink>(
     let last_rank = board.base(facing.opposite());
     let mut captured = false;
     for from in forfeit::may_jump(placement, empty) {
-        let first_directions = if last_rank.contains(from) {
-            directions(facing, &[Heading::Sideways])
-        } else {
-            directions(facing, &[Heading::Forward, Heading::Sideways])
-        };
+        let first_directions = FIRST_JUMP[facing.index()][usize::from(last_rank.contains(from))];
         let rules = ChainRules {
             every_prefix: false,
             first_directions,
