@@ -10,6 +10,7 @@
 //! nodes per second on the same line. A bad argument or position is an
 //! error with exit code 2.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -24,8 +25,8 @@ struct Args {
     /// The game: peralikatuma, alquerque or permainan.
     #[arg(long, default_value = "peralikatuma")]
     variant: Variant,
-    /// Count sequences of 1..=DEPTH turns.
-    #[arg(long)]
+    /// Count sequences of 1..=DEPTH turns (0 prints perft 0 = 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
     /// Start from this position text (RULES.md N3) instead of the start.
     #[arg(long)]
@@ -34,8 +35,8 @@ struct Args {
     #[arg(long)]
     divide: bool,
     /// Worker threads (0: one per core). Speed figures are quoted for 1.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
 }
 
 fn main() -> ExitCode {
@@ -51,7 +52,7 @@ fn main() -> ExitCode {
         None => Position::start(args.variant),
     };
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(usize::from(args.threads))
         .build()
     {
         Ok(pool) => pool,
@@ -64,7 +65,13 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Prints the counts; stops quietly when standard output is closed (a
+/// pipe into `head`, say).
 fn run(args: &Args, position: &Position) {
+    let mut out = io::stdout().lock();
+    if args.depth == 0 {
+        let _ = writeln!(out, "perft 0 1");
+    }
     for depth in 1..=args.depth {
         let started = Instant::now();
         let turns = position.legal_turns();
@@ -80,7 +87,9 @@ fn run(args: &Args, position: &Position) {
         let seconds = started.elapsed().as_secs_f64();
         if args.divide && depth == args.depth {
             for (turn, count) in turns.iter().zip(&counts) {
-                println!("{} {count}", turn.notation(position.variant()));
+                if writeln!(out, "{} {count}", turn.notation(position.variant())).is_err() {
+                    return;
+                }
             }
         }
         let rate = if seconds > 0.0 {
@@ -88,6 +97,13 @@ fn run(args: &Args, position: &Position) {
         } else {
             0.0
         };
-        println!("perft {depth} {nodes} ({seconds:.3} s, {rate:.1} Mnodes/s)");
+        if writeln!(
+            out,
+            "perft {depth} {nodes} ({seconds:.3} s, {rate:.1} Mnodes/s)"
+        )
+        .is_err()
+        {
+            return;
+        }
     }
 }

@@ -126,12 +126,12 @@ pub enum PositionTextError {
         what: &'static str,
     },
     /// A point name that is not a point of the game.
-    #[error("in field `{letter}`: {source}")]
+    #[error("in field `{letter}`: {error}")]
     Point {
         /// The field's letter.
         letter: char,
         /// What is wrong with the name.
-        source: PointNameError,
+        error: PointNameError,
     },
     /// An empty item in a list of points (`W,e5` or `We5,,f5`).
     #[error("in field `{letter}`: an empty item in the list of points")]
@@ -196,12 +196,12 @@ pub enum TurnError {
         reason: &'static str,
     },
     /// A point name that is not a point of the game.
-    #[error("`{text}`: {source}")]
+    #[error("`{text}`: {error}")]
     Point {
         /// The text given.
         text: String,
         /// What is wrong with the name.
-        source: PointNameError,
+        error: PointNameError,
     },
     /// Well formed, but not a legal turn of the position.
     #[error("`{text}` is not a legal turn: {reason}")]

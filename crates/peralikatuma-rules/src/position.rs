@@ -299,13 +299,24 @@ impl Position {
     /// Plays `turn` without checking that it is legal, for engines and perft
     /// that take their turns from [`Position::legal_turns`].
     ///
-    /// With a turn that is not legal here the result is unspecified (but
-    /// never undefined behaviour or a panic); use [`Position::play`] for
-    /// turns from outside.
+    /// A turn that cannot be played here at all (its piece is not the
+    /// mover's, its destination is taken, its claim is not available)
+    /// leaves the position unchanged; any other turn that is not legal here
+    /// gives a position that is valid but not reachable by the rules. Use
+    /// [`Position::play`] for turns from outside.
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
         let us = self.side;
         let them = us.opposite();
         let board = self.board();
+        let (from, to) = (turn.from(), turn.to());
+        let claim = turn.claim().map_or(Bitboard::EMPTY, Bitboard::from);
+        let playable = self.pieces(us).contains(from)
+            && (to == from || !(self.occupied() - claim).contains(to))
+            && board.contains(to)
+            && claim.is_subset(self.claimable);
+        if !playable {
+            return *self;
+        }
         let mut next = *self;
         let mut hash = self.hash ^ zobrist::claimable(self.claimable);
 
@@ -316,7 +327,6 @@ impl Position {
             }
         }
 
-        let (from, to) = (turn.from(), turn.to());
         let captured = turn.captured() & next.pieces[them.index()];
         next.claimable = if captured.is_empty() && self.variant.has_forfeits() {
             let could_jump = movegen::jumpers(Placement {
@@ -335,7 +345,7 @@ impl Position {
         };
         hash ^= zobrist::claimable(next.claimable);
 
-        if next.pieces[us.index()].contains(from) {
+        {
             next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
             hash ^= zobrist::piece(us, from) ^ zobrist::piece(us, to);
             // A king moves as a king; a man ending on the opponent's base is

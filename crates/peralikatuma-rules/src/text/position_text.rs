@@ -138,7 +138,7 @@ fn points(
         };
         let point = board
             .parse_point(name)
-            .map_err(|source| PositionTextError::Point { letter, source })?;
+            .map_err(|error| PositionTextError::Point { letter, error })?;
         if set.contains(point) || taken.contains(point) {
             return Err(PositionTextError::PointTwice {
                 point: name.to_owned(),
@@ -166,10 +166,7 @@ fn restrictions(board: Board, list: &str) -> Result<NoReturn, PositionTextError>
         let point = |name: &str| {
             board
                 .parse_point(name.trim())
-                .map_err(|source| PositionTextError::Point {
-                    letter: 'R',
-                    source,
-                })
+                .map_err(|error| PositionTextError::Point { letter: 'R', error })
         };
         let (y, x) = (point(y)?, point(x)?);
         if no_return.pieces().contains(y) {

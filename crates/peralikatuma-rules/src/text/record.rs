@@ -35,6 +35,8 @@ use crate::variant::Variant;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Header tags other than `Variant`, `Result` and `Setup`, in order.
+    /// Tags with those keys, or with a key that is not letters, digits and
+    /// `_`, are not written.
     pub tags: Vec<(String, String)>,
     /// The game.
     pub game: Game,
@@ -61,14 +63,14 @@ pub enum RecordError {
     #[error("the Setup header: {0}")]
     Setup(#[from] PositionTextError),
     /// A turn that cannot be played; the turns before it were fine.
-    #[error("turn {number} `{text}`: {source}")]
+    #[error("turn {number} `{text}`: {error}")]
     Turn {
         /// The turn's number as in the record (`12.` or `12...`).
         number: String,
         /// The turn's text.
         text: String,
         /// Why it cannot be played.
-        source: TurnError,
+        error: TurnError,
     },
     /// A turn after the end of the game.
     #[error("turn {number} `{text}`: the game is already over ({outcome})")]
@@ -134,8 +136,16 @@ impl Record {
     }
 }
 
+/// Header keys written from the game itself, never from [`Record::tags`].
+const RESERVED: [&str; 3] = ["Variant", "Result", "Setup"];
+
+/// Writes one header line; a line break in the value becomes a space, so
+/// that the header stays on one line.
 fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let escaped = value
+        .replace(['\n', '\r'], " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
     writeln!(f, "[{key} \"{escaped}\"]")
 }
 
@@ -171,7 +181,10 @@ impl fmt::Display for Record {
         others.extend(
             self.tags
                 .iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "White" | "Black")),
+                .filter(|(k, _)| !RESERVED.contains(&k.as_str()) && k != "White" && k != "Black")
+                .filter(|(k, _)| {
+                    !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                }),
         );
         for (key, value) in others {
             write_tag(f, key, value)?;
@@ -244,8 +257,13 @@ impl FromStr for Record {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags = Vec::new();
-        let mut lines = text.lines().enumerate().peekable();
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim().is_empty())
+            .peekable();
         while let Some((i, line)) = lines.peek().copied() {
             let line = line.trim();
             if !line.starts_with('[') {
@@ -301,10 +319,10 @@ impl FromStr for Record {
             let ply = game.turns().len() + offset;
             let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." });
             game.play_text(&turn).map_err(|error| match error {
-                GameError::Turn(source) => RecordError::Turn {
+                GameError::Turn(error) => RecordError::Turn {
                     number,
                     text: turn.clone(),
-                    source,
+                    error,
                 },
                 GameError::Over(outcome) => RecordError::AfterEnd {
                     number,

@@ -74,9 +74,9 @@ impl Written {
             return Err(syntax(text, "it is empty"));
         }
         let point = |name: &str| {
-            board.parse_point(name).map_err(|source| TurnError::Point {
+            board.parse_point(name).map_err(|error| TurnError::Point {
                 text: text.to_owned(),
-                source,
+                error,
             })
         };
         let (claim, body) = match trimmed.strip_prefix('!') {

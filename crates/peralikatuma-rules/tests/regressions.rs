@@ -1,0 +1,56 @@
+//! One regression test per bug found in review.
+#![allow(clippy::unwrap_used)]
+
+use peralikatuma_rules::{Game, Position, Record, Variant};
+
+fn position(text: &str) -> Position {
+    Position::parse(Variant::Peralikatuma, text).unwrap()
+}
+
+/// A turn taken from another position, whose destination is occupied here,
+/// used to put two pieces on one point.
+#[test]
+fn foreign_turn_onto_an_occupied_point_changes_nothing() {
+    let elsewhere = position("W:We5,e4:Bd6");
+    let turn = elsewhere.parse_turn("e5-e6").unwrap();
+    let here = position("W:We5:Be6");
+    assert_eq!(here.play_unchecked(&turn), here);
+    assert!(here.play(&turn).is_err());
+}
+
+/// A turn of a piece that is not the mover's dropped a White piece and
+/// left the hash stale.
+#[test]
+fn foreign_turn_of_a_missing_piece_changes_nothing() {
+    let elsewhere = position("W:Wa3:Bi7");
+    let turn = elsewhere.parse_turn("a3-a5").unwrap();
+    let start = Position::start(Variant::Peralikatuma);
+    let after = start.play_unchecked(&turn);
+    assert_eq!(after, start);
+    assert_eq!(after.hash(), after.hash_from_scratch());
+}
+
+/// A record with a byte-order mark or blank lines before its headers was
+/// read as having no Variant header.
+#[test]
+fn record_with_bom_and_leading_blank_lines() {
+    let text = "\u{feff}\n\n[Variant \"Peralikatuma\"]\n[Result \"*\"]\n\n1. e4-e5 *\n";
+    let record: Record = text.parse().unwrap();
+    assert_eq!(record.game.turns().len(), 1);
+}
+
+/// Tags named like the headers the game writes itself (Variant, Result,
+/// Setup) were written twice, and a line break in a value broke the header.
+#[test]
+fn reserved_tags_and_line_breaks_are_not_written() {
+    let mut record = Record::new(Game::new(Variant::Peralikatuma));
+    record.set_tag("Setup", "W:We5:Bd7");
+    record.set_tag("Result", "1-0");
+    record.set_tag("Event", "club\nnight");
+    let text = record.to_string();
+    assert_eq!(text.matches("[Result").count(), 1);
+    assert!(!text.contains("[Setup"));
+    assert!(text.contains("[Event \"club night\"]"));
+    let read: Record = text.parse().unwrap();
+    assert_eq!(read.game, record.game);
+}
