@@ -41,15 +41,8 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let position = match &args.position {
-        Some(text) => match Position::parse(args.variant, text) {
-            Ok(position) => position,
-            Err(error) => {
-                eprintln!("error: bad --position: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => Position::start(args.variant),
+    let Ok(position) = peralikatuma::position_arg(args.variant, args.position.as_deref()) else {
+        return ExitCode::from(2);
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads))

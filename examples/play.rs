@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use peralikatuma::diagram;
-use peralikatuma_rules::{Game, Position, Record, Variant};
+use peralikatuma_rules::{Game, Record, Variant};
 
 /// Play a game of the alquerque family on one screen.
 #[derive(Parser, Debug)]
@@ -45,15 +45,8 @@ Commands:
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let start = match &args.position {
-        Some(text) => match Position::parse(args.variant, text) {
-            Ok(position) => position,
-            Err(error) => {
-                eprintln!("error: bad --position: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => Position::start(args.variant),
+    let Ok(start) = peralikatuma::position_arg(args.variant, args.position.as_deref()) else {
+        return ExitCode::from(2);
     };
     let mut game = Game::from_position(start);
     println!("{} on one screen. Type `help` for commands.", args.variant);

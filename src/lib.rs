@@ -6,3 +6,25 @@ pub use peralikatuma_rules;
 mod diagram;
 
 pub use diagram::diagram;
+
+use peralikatuma_rules::{Position, PositionTextError, Variant};
+
+/// The position a frontend starts from: the text given on its command line
+/// (`--position`), or the start of `variant`. A bad text is reported on
+/// standard error, in the words of the command line, and returned.
+///
+/// ```
+/// use peralikatuma_rules::Variant;
+/// let start = peralikatuma::position_arg(Variant::Alquerque, None)?;
+/// assert_eq!(start.legal_turns().len(), 4);
+/// assert!(peralikatuma::position_arg(Variant::Alquerque, Some("W:Wz9:B")).is_err());
+/// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+/// ```
+pub fn position_arg(variant: Variant, text: Option<&str>) -> Result<Position, PositionTextError> {
+    match text {
+        Some(text) => Position::parse(variant, text).inspect_err(|error| {
+            eprintln!("error: bad --position: {error}");
+        }),
+        None => Ok(Position::start(variant)),
+    }
+}
