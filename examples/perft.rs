@@ -9,13 +9,23 @@
 //! Prints `perft <depth> <nodes>` for each depth from 1, then the time and
 //! nodes per second on the same line. A bad argument or position is an
 //! error with exit code 2.
+//!
+//! With `--random-games N --seed S` it plays N whole games of uniformly
+//! random legal turns instead (to their end by E1-E5) and prints games,
+//! turns per second, average length and how the games ended:
+//!
+//! ```text
+//! cargo run --release --example perft -- --variant alquerque --random-games 10000 --seed 1
+//! ```
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::{DrawReason, Outcome, Playout, Position, Side, Variant, playout};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 /// Count the legal turn sequences of a given length (perft).
@@ -26,8 +36,15 @@ struct Args {
     #[arg(long, default_value = "peralikatuma")]
     variant: Variant,
     /// Count sequences of 1..=DEPTH turns (0 prints perft 0 = 1).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
-    depth: u32,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64),
+          required_unless_present = "random_games")]
+    depth: Option<u32>,
+    /// Play this many random games instead of counting.
+    #[arg(long, conflicts_with_all = ["depth", "divide"])]
+    random_games: Option<u64>,
+    /// Seed of the random games: the same seed plays the same games.
+    #[arg(long, default_value_t = 1, requires = "random_games")]
+    seed: u64,
     /// Start from this position text (RULES.md N3) instead of the start.
     #[arg(long)]
     position: Option<String>,
@@ -54,18 +71,22 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    pool.install(|| run(&args, &position));
+    match (args.depth, args.random_games) {
+        (Some(depth), _) => pool.install(|| run(&args, depth, &position)),
+        (None, Some(games)) => pool.install(|| random_games(games, args.seed, &position)),
+        (None, None) => unreachable!("clap requires --depth or --random-games"),
+    }
     ExitCode::SUCCESS
 }
 
 /// Prints the counts; stops quietly when standard output is closed (a
 /// pipe into `head`, say).
-fn run(args: &Args, position: &Position) {
+fn run(args: &Args, max_depth: u32, position: &Position) {
     let mut out = io::stdout().lock();
-    if args.depth == 0 {
+    if max_depth == 0 {
         let _ = writeln!(out, "perft 0 1");
     }
-    for depth in 1..=args.depth {
+    for depth in 1..=max_depth {
         let started = Instant::now();
         let turns = position.legal_turns();
         let counts: Vec<u64> = if depth == 1 {
@@ -78,7 +99,7 @@ fn run(args: &Args, position: &Position) {
         };
         let nodes: u64 = counts.iter().sum();
         let seconds = started.elapsed().as_secs_f64();
-        if args.divide && depth == args.depth {
+        if args.divide && depth == max_depth {
             for (turn, count) in turns.iter().zip(&counts) {
                 if writeln!(out, "{} {count}", turn.notation(position.variant())).is_err() {
                     return;
@@ -99,4 +120,61 @@ fn run(args: &Args, position: &Position) {
             return;
         }
     }
+}
+
+/// Plays `games` random games from `start` (game `i` seeded from `seed` and
+/// `i`, so the results do not depend on the number of threads) and prints
+/// what happened.
+fn random_games(games: u64, seed: u64, start: &Position) {
+    let started = Instant::now();
+    let results: Vec<Playout> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng =
+                Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            playout(start, |n| rng.random_range(0..n))
+        })
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    let turns: usize = results.iter().map(|r| r.turns).sum();
+    let count = |f: &dyn Fn(&Outcome) -> bool| results.iter().filter(|r| f(&r.outcome)).count();
+    let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
+    let white = count(&|o| o.winner() == Some(Side::White));
+    let black = count(&|o| o.winner() == Some(Side::Black));
+    let repetition = count(&|o| {
+        matches!(
+            o,
+            Outcome::Draw {
+                reason: DrawReason::Repetition
+            }
+        )
+    });
+    let sixty = count(&|o| {
+        matches!(
+            o,
+            Outcome::Draw {
+                reason: DrawReason::SixtyTurns
+            }
+        )
+    });
+    let rate = if seconds > 0.0 {
+        turns as f64 / seconds / 1e6
+    } else {
+        0.0
+    };
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "{games} games, {turns} turns in {seconds:.3} s ({rate:.2} M turns/s), average length {:.1} turns",
+        turns as f64 / games.max(1) as f64
+    );
+    let _ = writeln!(
+        out,
+        "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (repetition {:.1}%, sixty turns {:.1}%)",
+        share(white),
+        share(black),
+        share(repetition + sixty),
+        share(repetition),
+        share(sixty)
+    );
 }
