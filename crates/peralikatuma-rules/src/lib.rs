@@ -46,7 +46,7 @@ pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use playout::{Playout, playout};
 pub use position::Position;
-pub use setup::Setup;
+pub use setup::{NoReturn, Setup};
 pub use side::Side;
 pub use text::record::{Record, RecordError};
 pub use text::turn_text::TurnNotation;

@@ -459,10 +459,16 @@ fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
             variant,
         });
     }
+    // A point of the game's board is named in the game's names (R1.6).
+    let point_name = |set: Bitboard| {
+        set.first()
+            .filter(|&p| board.contains(p))
+            .map_or_else(|| raw_name(set), name)
+    };
     let stray_kings = setup.kings - pieces;
     if stray_kings.any() {
         return Err(PositionError::KingWithoutPiece {
-            point: raw_name(stray_kings),
+            point: point_name(stray_kings),
         });
     }
     if variant.has_kings() {
@@ -480,7 +486,7 @@ fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
     let stray = no_return.pieces() - pieces;
     if stray.any() {
         return Err(PositionError::NoReturnWithoutPiece {
-            point: raw_name(stray),
+            point: point_name(stray),
         });
     }
     if let Some(point) = (no_return.east & no_return.west).first() {
