@@ -115,9 +115,10 @@ impl Bitboard {
         }
     }
 
-    /// The points in index order.
+    /// The points in index order. Bits above the 49 points, which only a
+    /// hand-made `Bitboard` can have, are not visited.
     pub const fn iter(self) -> Iter {
-        Iter(self.0)
+        Iter(self.0 & Bitboard::ALL.0)
     }
 }
 
@@ -133,9 +134,10 @@ impl Iterator for Iter {
         if self.0 == 0 {
             return None;
         }
-        let index = self.0.trailing_zeros() as usize;
+        // Only bits of the 49 points are ever set here (see `iter`).
+        let index = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Point::new(index)
+        Some(Point(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
