@@ -371,7 +371,11 @@ impl Position {
                 }
             }
             next.no_return = no_return;
-            hash ^= zobrist::no_return(self.no_return) ^ zobrist::no_return(no_return);
+            // Only the restrictions that changed flip the hash.
+            hash ^= zobrist::no_return(NoReturn {
+                east: self.no_return.east ^ no_return.east,
+                west: self.no_return.west ^ no_return.west,
+            });
         }
 
         next.quiet = if captured.any() || turn.claim().is_some() {
