@@ -1,0 +1,89 @@
+//! How long a search may run, and how to stop it from another thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Limits of one search; the search stops at the first one reached. With
+/// only `depth` and `nodes` limits the result is exactly reproducible.
+///
+/// ```
+/// use alquerque_ai::Limits;
+/// let limits = Limits::depth(6);
+/// assert_eq!(limits.depth, Some(6));
+/// let timed = Limits::time(std::time::Duration::from_millis(200));
+/// assert!(timed.depth.is_none());
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration, in turns (plies).
+    pub depth: Option<u32>,
+    /// Most nodes (positions visited) in all.
+    pub nodes: Option<u64>,
+    /// Longest thinking time.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// Search a fixed number of nodes.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// Search for a fixed time.
+    pub const fn time(time: Duration) -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: Some(time),
+        }
+    }
+}
+
+/// A flag that stops a running search from another thread. Clones share
+/// the flag.
+///
+/// ```
+/// use alquerque_ai::Stop;
+/// let stop = Stop::new();
+/// let other = stop.clone();
+/// other.stop();
+/// assert!(stop.is_stopped());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// A flag not yet raised.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Raises the flag: the search returns its best result so far soon.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Lowers the flag for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,438 @@
+//! Iterative deepening principal variation search with a transposition
+//! table, a quiescence search over captures, and the game's own end rules.
+
+use std::time::{Duration, Instant};
+
+use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Turn, TurnList};
+
+use crate::eval::evaluate;
+use crate::limits::{Limits, Stop};
+use crate::ordering::{MAX_PLY, Ordering};
+use crate::score::Score;
+use crate::tt::{Bound, Table};
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The turn to play; `None` only when there is no legal turn.
+    pub best: Option<Turn>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Positions visited, quiescence included.
+    pub nodes: u64,
+    /// The principal variation: the best turn and the expected replies.
+    pub pv: Vec<Turn>,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// Progress after each completed iteration, for progress lines.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// Its score.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: &'a [Turn],
+}
+
+impl Progress<'_> {
+    /// Nodes per second so far.
+    pub fn nodes_per_second(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// A searcher: keeps its transposition table, killers and history between
+/// searches of the same game. [`Searcher::clear`] forgets them, so that a
+/// search with a depth or node limit from a cleared searcher is exactly
+/// reproducible.
+///
+/// ```
+/// use alquerque_ai::{Limits, Searcher};
+/// use peralikatuma_rules::{Game, Variant};
+///
+/// let game = Game::new(Variant::Alquerque);
+/// let mut searcher = Searcher::new(16);
+/// let result = searcher.search(&game, Limits::depth(5), |_| {});
+/// assert!(game.legal_turns().contains(&result.best.unwrap()));
+/// assert_eq!(result.depth, 5);
+///
+/// // The same search again, from a cleared searcher, gives the same result.
+/// searcher.clear();
+/// let again = searcher.search(&game, Limits::depth(5), |_| {});
+/// assert_eq!((again.best, again.nodes), (result.best, result.nodes));
+/// ```
+pub struct Searcher {
+    table: Table,
+    ordering: Ordering,
+    stop: Stop,
+    // Per search:
+    limits: Limits,
+    started: Instant,
+    nodes: u64,
+    aborted: bool,
+    /// Hashes of the positions since the last removal, the game's and the
+    /// search path's, for repetition (E2).
+    path: Vec<u64>,
+    /// Principal variation table, one line per ply.
+    pv: Vec<Vec<Turn>>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `table_megabytes`
+    /// MiB.
+    pub fn new(table_megabytes: usize) -> Searcher {
+        Searcher {
+            table: Table::new(table_megabytes),
+            ordering: Ordering::new(),
+            stop: Stop::new(),
+            limits: Limits::default(),
+            started: Instant::now(),
+            nodes: 0,
+            aborted: false,
+            path: Vec::new(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    /// Forgets what earlier searches learnt (for a new game, or for exactly
+    /// reproducible searches).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.ordering.clear();
+    }
+
+    /// A handle that stops the running search from another thread.
+    pub fn stop_handle(&self) -> Stop {
+        self.stop.clone()
+    }
+
+    /// Searches the current position of `game` within `limits`, calling
+    /// `progress` after each completed iteration. The game's history counts
+    /// for repetition (E2), where the search takes a first repetition for
+    /// the draw it can always become, and the turn counter for the
+    /// sixty-turn rule (E4).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mut progress: impl FnMut(&Progress),
+    ) -> SearchResult {
+        self.limits = limits;
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop.reset();
+        let root = *game.position();
+        let since_removal = (root.quiet_turns() as usize).min(game.positions().len() - 1);
+        self.path.clear();
+        self.path.extend(
+            game.positions()[game.positions().len() - 1 - since_removal..]
+                .iter()
+                .map(Position::hash),
+        );
+
+        let mut result = SearchResult {
+            best: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            time: Duration::ZERO,
+        };
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            result.score = if game.outcome().is_some_and(|o| o.winner().is_none()) {
+                Score::DRAW
+            } else {
+                Score::loss_in(0)
+            };
+            return result;
+        }
+        result.best = Some(turns[0]);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            let score = self.negamax(&root, depth, -Score::INFINITY, Score::INFINITY, 0);
+            if self.aborted && depth > 1 {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            if let Some(&best) = result.pv.first() {
+                result.best = Some(best);
+            }
+            result.nodes = self.nodes;
+            result.time = self.started.elapsed();
+            progress(&Progress {
+                depth,
+                score,
+                nodes: self.nodes,
+                time: result.time,
+                pv: &result.pv,
+            });
+            if self.aborted
+                || score.is_decisive()
+                    && score
+                        .plies_to_end()
+                        .is_some_and(|p| p.unsigned_abs() <= depth)
+            {
+                break;
+            }
+            if self.time_is_up(depth) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.started.elapsed();
+        result
+    }
+
+    /// Whether another iteration would likely overrun the time limit.
+    fn time_is_up(&self, _depth: u32) -> bool {
+        match self.limits.time {
+            // The next iteration usually costs several times the last.
+            Some(limit) => self.started.elapsed() * 3 > limit,
+            None => false,
+        }
+    }
+
+    /// Counts a node and checks the limits.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.aborted {
+            return false;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || (self.nodes & 1023 == 0
+                && (self.stop.is_stopped()
+                    || self
+                        .limits
+                        .time
+                        .is_some_and(|t| self.started.elapsed() >= t)))
+        {
+            self.aborted = true;
+            return false;
+        }
+        true
+    }
+
+    /// Whether the position repeats one since the last removal with the
+    /// same side to move, counting the search path as played.
+    fn repeats(&self, position: &Position) -> bool {
+        let hash = position.hash();
+        // `path` ends with the position itself; compare with the ones two,
+        // four, ... plies earlier.
+        let previous = &self.path[..self.path.len().saturating_sub(1)];
+        let window = (position.quiet_turns() as usize).min(previous.len());
+        previous[previous.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+    }
+
+    /// How the game stands at a node by the rules (E1, E2, E4 in the order
+    /// of E5), with the legal turns when it goes on.
+    fn judge(&self, position: &Position, ply: u32, turns: &TurnList) -> Option<Score> {
+        let to_move = position.side_to_move();
+        if position.pieces(to_move).is_empty() || turns.is_empty() {
+            return Some(Score::loss_in(ply));
+        }
+        if position.pieces(to_move.opposite()).is_empty() {
+            return Some(Score::win_in(ply));
+        }
+        if ply > 0 && self.repeats(position) {
+            return Some(Score::DRAW);
+        }
+        if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
+            return Some(Score::DRAW);
+        }
+        None
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: u32,
+    ) -> Score {
+        let ply_index = ply as usize;
+        self.pv[ply_index].clear();
+        if !self.visit() && ply > 0 {
+            return Score::DRAW;
+        }
+        let turns = position.legal_turns();
+        if let Some(score) = self.judge(position, ply, &turns) {
+            return score;
+        }
+        if depth == 0 || ply_index >= MAX_PLY {
+            return self.quiescence(position, alpha, beta, ply, &turns);
+        }
+
+        let probe = self.table.probe(position.hash(), ply);
+        if let Some(p) = probe {
+            if ply > 0 && p.depth >= depth {
+                let usable = match p.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => p.score >= beta,
+                    Bound::Upper => p.score <= alpha,
+                };
+                if usable {
+                    return p.score;
+                }
+            }
+        }
+        // A win found sooner is worth more: no line from here can beat a
+        // win at the next ply or lose sooner than now.
+        alpha = alpha.max(Score::loss_in(ply));
+        beta = beta.min(Score::win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let original_alpha = alpha;
+        let table_move = probe.and_then(|p| p.best);
+        let order = self.order(position, &turns, ply_index, table_move);
+        let mut best = -Score::INFINITY;
+        let mut best_index = None;
+        for (n, &(index, turn)) in order.iter().enumerate() {
+            let child = position.play_unchecked(&turn);
+            self.path.push(child.hash());
+            let mut score;
+            if n == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let null = Score(alpha.0 + 1);
+                score = -self.negamax(&child, depth - 1, -null, -alpha, ply + 1);
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            self.path.pop();
+            if self.aborted {
+                return best.max(score);
+            }
+            if score > best {
+                best = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply_index + 1);
+                    head[ply_index].clear();
+                    head[ply_index].push(turn);
+                    head[ply_index].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.ordering.cutoff(position, &turn, ply_index, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(position.hash(), ply, depth, best, bound, best_index);
+        best
+    }
+
+    /// Searches captures (and forced moves) until the position is quiet.
+    /// Where captures are compulsory (A4, M5) and the side to move has one,
+    /// it may not stand pat; elsewhere it may.
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+        turns: &TurnList,
+    ) -> Score {
+        let ply_index = ply as usize;
+        let forced = position.variant().captures_compulsory() && turns[0].is_capture();
+        let mut best = -Score::INFINITY;
+        if !forced || ply_index >= MAX_PLY {
+            best = evaluate(position);
+            if best >= beta || ply_index >= MAX_PLY {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut captures: Vec<(i32, Turn)> = turns
+            .iter()
+            .filter(|t| t.is_capture())
+            .map(|t| {
+                (
+                    t.captured().count() as i32 * 8
+                        + (t.captured() & position.kings()).count() as i32 * 16,
+                    *t,
+                )
+            })
+            .collect();
+        captures.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (_, turn) in captures {
+            let child = position.play_unchecked(&turn);
+            if !self.visit() {
+                return best.max(alpha);
+            }
+            let replies = child.legal_turns();
+            let score = match self.judge(&child, ply + 1, &replies) {
+                Some(score) => -score,
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1, &replies),
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The turns in search order, each with its index in `turns`.
+    fn order(
+        &self,
+        position: &Position,
+        turns: &TurnList,
+        ply: usize,
+        table_move: Option<usize>,
+    ) -> Vec<(usize, Turn)> {
+        let mut keyed: Vec<(i32, usize, Turn)> = turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                (
+                    self.ordering.key(position, t, ply, table_move == Some(i)),
+                    i,
+                    *t,
+                )
+            })
+            .collect();
+        // Stable: equal keys keep the generator's order (reproducible).
+        keyed.sort_by_key(|&(key, _, _)| std::cmp::Reverse(key));
+        keyed.into_iter().map(|(_, i, t)| (i, t)).collect()
+    }
+}
