@@ -10,6 +10,8 @@
 //! - [`Limits`] (depth, nodes, time) and [`Stop`] (from another thread).
 //! - [`Player`] and [`Strength`]: Easy, Medium and Hard players (and a
 //!   random one), seeded so that games can be replayed.
+//! - [`Engine`]: the line-based engine protocol of
+//!   `docs/engine-protocol.md`.
 //!
 //! ```
 //! use alquerque_ai::{Limits, Searcher};
@@ -26,6 +28,7 @@
 mod eval;
 mod limits;
 mod ordering;
+mod protocol;
 mod score;
 mod search;
 mod strength;
@@ -33,6 +36,7 @@ mod tt;
 
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
+pub use protocol::{BENCH, DEFAULT_HASH_MB, Engine, Flow, run_bench};
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
 pub use strength::{Player, Strength, UnknownStrength};

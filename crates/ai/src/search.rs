@@ -3,7 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Turn, TurnList};
+use peralikatuma_rules::{
+    Game, Position, QUIET_TURNS_FOR_DRAW, TURN_LIST_CAPACITY, Turn, TurnList,
+};
+use smallvec::SmallVec;
 
 use crate::eval::evaluate;
 use crate::limits::{Limits, Stop};
@@ -287,7 +290,10 @@ impl Searcher {
 
         let probe = self.table.probe(position.hash(), ply);
         if let Some(p) = probe {
-            if ply > 0 && p.depth >= depth {
+            // Not in principal variation nodes (open windows), so that the
+            // principal variation stays whole.
+            let pv_node = beta.0 - alpha.0 > 1;
+            if ply > 0 && !pv_node && p.depth >= depth {
                 let usable = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => p.score >= beta,
@@ -311,7 +317,9 @@ impl Searcher {
         let order = self.order(position, &turns, ply_index, table_move);
         let mut best = -Score::INFINITY;
         let mut best_index = None;
-        for (n, &(index, turn)) in order.iter().enumerate() {
+        for (n, &(_, index)) in order.iter().enumerate() {
+            let index = index as usize;
+            let turn = turns[index];
             let child = position.play_unchecked(&turn);
             self.path.push(child.hash());
             let mut score;
@@ -377,20 +385,18 @@ impl Searcher {
             }
             alpha = alpha.max(best);
         }
-        let mut captures: Vec<(i32, Turn)> = turns
+        let mut captures: Order = turns
             .iter()
-            .filter(|t| t.is_capture())
-            .map(|t| {
-                (
-                    t.captured().count() as i32 * 8
-                        + (t.captured() & position.kings()).count() as i32 * 16,
-                    *t,
-                )
+            .enumerate()
+            .filter(|(_, t)| t.is_capture())
+            .map(|(i, t)| {
+                let kings = (t.captured() & position.kings()).count() as i32;
+                (t.captured().count() as i32 * 8 + kings * 16, i as u32)
             })
             .collect();
         captures.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        for (_, turn) in captures {
-            let child = position.play_unchecked(&turn);
+        for (_, index) in captures {
+            let child = position.play_unchecked(&turns[index as usize]);
             if !self.visit() {
                 return best.max(alpha);
             }
@@ -412,27 +418,29 @@ impl Searcher {
         best
     }
 
-    /// The turns in search order, each with its index in `turns`.
+    /// The indices of `turns` in search order: highest ordering key first,
+    /// equal keys in the generator's order (reproducible).
     fn order(
         &self,
         position: &Position,
         turns: &TurnList,
         ply: usize,
         table_move: Option<usize>,
-    ) -> Vec<(usize, Turn)> {
-        let mut keyed: Vec<(i32, usize, Turn)> = turns
+    ) -> Order {
+        let mut keyed: Order = turns
             .iter()
             .enumerate()
             .map(|(i, t)| {
                 (
                     self.ordering.key(position, t, ply, table_move == Some(i)),
-                    i,
-                    *t,
+                    i as u32,
                 )
             })
             .collect();
-        // Stable: equal keys keep the generator's order (reproducible).
-        keyed.sort_by_key(|&(key, _, _)| std::cmp::Reverse(key));
-        keyed.into_iter().map(|(_, i, t)| (i, t)).collect()
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        keyed
     }
 }
+
+/// Ordering keys with turn indices, on the stack in the common case.
+type Order = SmallVec<[(i32, u32); TURN_LIST_CAPACITY]>;

@@ -1,0 +1,421 @@
+//! The engine protocol: line-based commands on standard input, answers on
+//! standard output, like UCI. Documented, with an example session, in
+//! `docs/engine-protocol.md`.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use peralikatuma_rules::{Game, Position, Variant};
+
+use crate::eval::evaluate;
+use crate::limits::{Limits, Stop};
+use crate::search::{Progress, SearchResult, Searcher};
+
+/// Default size of the transposition table, MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// The positions and depths of the `bench` command: a fixed workload whose
+/// node count is a signature of the search (it changes only when the
+/// search does).
+pub const BENCH: [(Variant, &str, u32); 6] = [
+    (
+        Variant::Peralikatuma,
+        "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
+        10,
+    ),
+    (
+        Variant::Peralikatuma,
+        "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
+        8,
+    ),
+    (
+        Variant::Alquerque,
+        "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5",
+        16,
+    ),
+    (
+        Variant::Alquerque,
+        "W:Wc1,b2,e2,e5:Ba4,b4,d4:Rc1-b1,b2-c2",
+        16,
+    ),
+    (
+        Variant::Permainan,
+        "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
+        13,
+    ),
+    (
+        Variant::Permainan,
+        "W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9",
+        11,
+    ),
+];
+
+/// What the caller should do after a command.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// Stop reading: `quit`.
+    Quit,
+}
+
+/// The engine's state between commands. Output goes to a shared writer, so
+/// that a search running in the background can print its progress.
+///
+/// ```
+/// use alquerque_ai::{Engine, Flow};
+/// use std::sync::{Arc, Mutex};
+///
+/// let out = Arc::new(Mutex::new(Vec::new()));
+/// let mut engine = Engine::new(out.clone());
+/// engine.handle("game alquerque");
+/// engine.handle("position start turns c2-c3");
+/// engine.handle("go depth 4");
+/// engine.handle("wait");
+/// assert_eq!(engine.handle("quit"), Flow::Quit);
+/// let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+/// assert!(text.contains("info depth 4"));
+/// assert!(text.lines().any(|l| l.starts_with("bestturn ")));
+/// ```
+pub struct Engine<W: Write + Send + 'static> {
+    out: Arc<Mutex<W>>,
+    game: Game,
+    searcher: Option<Searcher>,
+    hash_mb: usize,
+    running: Option<(Stop, JoinHandle<Searcher>)>,
+}
+
+impl<W: Write + Send + 'static> Engine<W> {
+    /// An engine playing Peralikatuma from the start, writing to `out`.
+    pub fn new(out: Arc<Mutex<W>>) -> Engine<W> {
+        Engine {
+            out,
+            game: Game::new(Variant::Peralikatuma),
+            searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
+            hash_mb: DEFAULT_HASH_MB,
+            running: None,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    /// Handles one command line. A malformed command gets an `error` line;
+    /// nothing panics.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return Flow::Continue;
+        };
+        let rest: Vec<&str> = words.collect();
+        self.reap(false);
+        let busy = self.running.is_some();
+        let result = match command {
+            "quit" => {
+                self.reap(true);
+                return Flow::Quit;
+            }
+            "stop" => {
+                self.reap(true);
+                Ok(())
+            }
+            "wait" => {
+                self.wait();
+                Ok(())
+            }
+            "isready" => {
+                self.say("readyok");
+                Ok(())
+            }
+            "help" => {
+                self.say(HELP);
+                Ok(())
+            }
+            _ if busy => Err("a search is running: send `stop` (or `wait`) first".to_owned()),
+            "game" => self.set_game(&rest),
+            "newgame" => {
+                self.game = Game::from_position(*self.game.start());
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.clear();
+                }
+                Ok(())
+            }
+            "position" => self.set_position(&rest),
+            "go" => self.go(&rest),
+            "show" => {
+                self.show();
+                Ok(())
+            }
+            "legal" => {
+                let variant = self.game.variant();
+                let turns: Vec<String> = self
+                    .game
+                    .legal_turns()
+                    .iter()
+                    .map(|t| t.notation(variant).to_string())
+                    .collect();
+                self.say(&format!("legal {}", turns.join(" ")));
+                Ok(())
+            }
+            "eval" => {
+                self.say(&format!("eval {}", evaluate(self.game.position())));
+                Ok(())
+            }
+            "perft" => self.perft(&rest),
+            "hash" => self.set_hash(&rest),
+            "bench" => self.bench(&rest),
+            _ => Err(format!(
+                "unknown command `{command}`; `help` lists the commands"
+            )),
+        };
+        if let Err(message) = result {
+            self.say(&format!("error {message}"));
+        }
+        Flow::Continue
+    }
+
+    /// Collects a finished search; with `stop`, stops a running one first.
+    fn reap(&mut self, stop: bool) {
+        let finished = self
+            .running
+            .as_ref()
+            .is_some_and(|(_, handle)| handle.is_finished());
+        if stop || finished {
+            if let Some((flag, handle)) = self.running.take() {
+                flag.stop();
+                self.searcher = Some(
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+                );
+            }
+        }
+    }
+
+    /// Waits for a running search to finish by its limits.
+    fn wait(&mut self) {
+        if let Some((_, handle)) = self.running.take() {
+            self.searcher = Some(
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+            );
+        }
+    }
+
+    fn set_game(&mut self, args: &[&str]) -> Result<(), String> {
+        let [name] = args else {
+            return Err("usage: game peralikatuma|alquerque|permainan".into());
+        };
+        let variant: Variant = name.parse().map_err(|e| format!("{e}"))?;
+        self.game = Game::new(variant);
+        if let Some(searcher) = &mut self.searcher {
+            searcher.clear();
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let variant = self.game.variant();
+        let usage = "usage: position start|text TEXT [turns T1 T2 ...]";
+        let (start, rest) = match args {
+            ["start", rest @ ..] => (Position::start(variant), rest),
+            ["text", text, rest @ ..] => (
+                Position::parse(variant, text).map_err(|e| e.to_string())?,
+                rest,
+            ),
+            _ => return Err(usage.into()),
+        };
+        let turns = match rest {
+            [] => &[][..],
+            ["turns", turns @ ..] => turns,
+            _ => return Err(usage.into()),
+        };
+        let mut game = Game::from_position(start);
+        let mut i = 0;
+        while i < turns.len() {
+            // A claim `!e6` is written apart from its move (N2).
+            let text = if turns[i].starts_with('!') && i + 1 < turns.len() {
+                i += 1;
+                format!("{} {}", turns[i - 1], turns[i])
+            } else {
+                turns[i].to_owned()
+            };
+            game.play_text(&text)
+                .map_err(|e| format!("turn {}: {e}", game.turns().len() + 1))?;
+            i += 1;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        let limits = parse_limits(args)?;
+        let Some(mut searcher) = self.searcher.take() else {
+            return Err("no searcher available".into());
+        };
+        let stop = searcher.stop_handle();
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        let handle = std::thread::spawn(move || {
+            let variant = game.variant();
+            let result = searcher.search(&game, limits, |p| say(&out, &info_line(p, variant)));
+            say(&out, &best_line(&result, variant));
+            searcher
+        });
+        self.running = Some((stop, handle));
+        Ok(())
+    }
+
+    fn show(&self) {
+        let position = self.game.position();
+        self.say(&format!("game {}", self.game.variant().name()));
+        self.say(&format!("position {position}"));
+        let status = match self.game.outcome() {
+            Some(outcome) => format!("over {outcome}"),
+            None => format!("{} to move", position.side_to_move()),
+        };
+        self.say(&format!("status {status}"));
+    }
+
+    fn perft(&self, args: &[&str]) -> Result<(), String> {
+        let depth = match args {
+            [d] => d.parse::<u32>().ok().filter(|&d| d <= 12),
+            _ => None,
+        }
+        .ok_or("usage: perft DEPTH (0 to 12)")?;
+        let started = Instant::now();
+        let nodes = self.game.position().perft(depth);
+        let ms = started.elapsed().as_millis();
+        self.say(&format!("perft {depth} {nodes} time {ms}"));
+        Ok(())
+    }
+
+    fn set_hash(&mut self, args: &[&str]) -> Result<(), String> {
+        let mb = match args {
+            [mb] => mb
+                .parse::<usize>()
+                .ok()
+                .filter(|&m| (1..=4096).contains(&m)),
+            _ => None,
+        }
+        .ok_or("usage: hash MEGABYTES (1 to 4096)")?;
+        self.hash_mb = mb;
+        self.searcher = Some(Searcher::new(mb));
+        Ok(())
+    }
+
+    fn bench(&mut self, args: &[&str]) -> Result<(), String> {
+        let extra = match args {
+            [] => 0,
+            [d] => d
+                .parse::<u32>()
+                .ok()
+                .filter(|&d| d <= 6)
+                .ok_or("usage: bench [EXTRA_DEPTH (0 to 6)]")?,
+            _ => return Err("usage: bench [EXTRA_DEPTH (0 to 6)]".into()),
+        };
+        let (nodes, time) = run_bench(extra);
+        let nps = u128::from(nodes) * 1000 / time.as_millis().max(1);
+        self.say(&format!(
+            "bench nodes {nodes} time {} nps {nps}",
+            time.as_millis()
+        ));
+        Ok(())
+    }
+}
+
+/// Searches every position of [`BENCH`] from a fresh searcher, `extra`
+/// turns deeper than listed; returns the total nodes and time.
+pub fn run_bench(extra: u32) -> (u64, Duration) {
+    let mut nodes = 0;
+    let started = Instant::now();
+    for (variant, text, depth) in BENCH {
+        let Ok(position) = Position::parse(variant, text) else {
+            continue;
+        };
+        let mut searcher = Searcher::new(16);
+        let result = searcher.search(
+            &Game::from_position(position),
+            Limits::depth(depth + extra),
+            |_| {},
+        );
+        nodes += result.nodes;
+    }
+    (nodes, started.elapsed())
+}
+
+fn say<W: Write>(out: &Mutex<W>, line: &str) {
+    if let Ok(mut out) = out.lock() {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+/// `go depth N`, `go nodes N`, `go time MS`, `go infinite`, or several
+/// together (`go depth 10 time 500`).
+fn parse_limits(args: &[&str]) -> Result<Limits, String> {
+    let usage = "usage: go [depth N] [nodes N] [time MS] | go infinite";
+    let mut limits = Limits::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i] {
+            "infinite" => {}
+            key @ ("depth" | "nodes" | "time") => {
+                let value: u64 = args.get(i + 1).and_then(|v| v.parse().ok()).ok_or(usage)?;
+                match key {
+                    "depth" => limits.depth = Some(u32::try_from(value).map_err(|_| usage)?.max(1)),
+                    "nodes" => limits.nodes = Some(value.max(1)),
+                    _ => limits.time = Some(Duration::from_millis(value.max(1))),
+                }
+                i += 1;
+            }
+            _ => return Err(usage.into()),
+        }
+        i += 1;
+    }
+    if args.is_empty() {
+        return Err(usage.into());
+    }
+    Ok(limits)
+}
+
+fn info_line(p: &Progress, variant: Variant) -> String {
+    let pv: Vec<String> =
+        p.pv.iter()
+            .map(|t| t.notation(variant).to_string())
+            .collect();
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        p.depth,
+        p.score,
+        p.nodes,
+        p.nodes_per_second(),
+        p.time.as_millis(),
+        pv.join(" ")
+    )
+    .trim_end()
+    .to_owned()
+}
+
+fn best_line(result: &SearchResult, variant: Variant) -> String {
+    match result.best {
+        Some(turn) => format!("bestturn {}", turn.notation(variant)),
+        None => "bestturn none".to_owned(),
+    }
+}
+
+const HELP: &str = "\
+commands:
+  game peralikatuma|alquerque|permainan   choose the game (from its start)
+  position start [turns T1 T2 ...]        the start, then turns (N2)
+  position text TEXT [turns T1 T2 ...]    a position (N3), then turns
+  go [depth N] [nodes N] [time MS]        search; `go infinite` until `stop`
+  stop                                    stop the search, print bestturn
+  wait                                    wait for the search to finish
+  show | legal | eval | perft D           the position, its turns, ...
+  newgame | hash MB | bench [EXTRA]       clear, resize, benchmark
+  isready | help | quit";
