@@ -14,6 +14,11 @@ use crate::ordering::{MAX_PLY, Ordering};
 use crate::score::Score;
 use crate::tt::{Bound, Table};
 
+/// Late move reductions apply from this depth on ...
+const LMR_MIN_DEPTH: u32 = 3;
+/// ... to quiet turns after this many turns searched in full.
+const LMR_AFTER: usize = 3;
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -327,7 +332,15 @@ impl Searcher {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let null = Score(alpha.0 + 1);
-                score = -self.negamax(&child, depth - 1, -null, -alpha, ply + 1);
+                // Late quiet turns are searched less deep first, and again
+                // in full only if they look better than the best so far.
+                let reduction = u32::from(
+                    depth >= LMR_MIN_DEPTH && n >= LMR_AFTER && !turn.removes_pieces() && order[n].0 < 1 << 26,
+                );
+                score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
+                if reduction > 0 && score > alpha {
+                    score = -self.negamax(&child, depth - 1, -null, -alpha, ply + 1);
+                }
                 if score > alpha && score < beta {
                     score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
