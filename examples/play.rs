@@ -1,5 +1,6 @@
-//! Play Peralikatuma, Alquerque or Permainan in the terminal: two players on one screen, typing
-//! turns in the notation of RULES.md N2.
+//! Play Peralikatuma, Alquerque or Permainan in the terminal, against the
+//! machine or two players on one screen, typing turns in the notation of
+//! RULES.md N2.
 //!
 //! ```text
 //! cargo run --release --example play
@@ -11,9 +12,10 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use alquerque_ai::{Player, Strength};
 use clap::Parser;
 use peralikatuma::diagram;
-use peralikatuma_rules::{Game, Record, Variant};
+use peralikatuma_rules::{Game, Record, Side, Variant};
 
 /// Play a game of the alquerque family on one screen.
 #[derive(Parser, Debug)]
@@ -25,6 +27,16 @@ struct Args {
     /// Start from this position text (RULES.md N3).
     #[arg(long)]
     position: Option<String>,
+    /// Who plays the other side: human (two players on one screen), or the
+    /// machine at easy, medium or hard.
+    #[arg(long, default_value = "human")]
+    opponent: String,
+    /// Your colour against the machine: white or black.
+    #[arg(long, default_value = "white")]
+    colour: String,
+    /// Seed of the machine's random choices (the same seed replays a game).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 const HELP: &str = "\
@@ -48,9 +60,35 @@ fn main() -> ExitCode {
     let Ok(start) = peralikatuma::position_arg(args.variant, args.position.as_deref()) else {
         return ExitCode::from(2);
     };
+    let mut machine = match args.opponent.to_ascii_lowercase().as_str() {
+        "human" => None,
+        name => match name.parse::<Strength>() {
+            Ok(Strength::Random) | Err(_) => {
+                eprintln!("error: --opponent must be human, easy, medium or hard, not `{name}`");
+                return ExitCode::from(2);
+            }
+            Ok(strength) => Some(Player::new(strength, args.seed)),
+        },
+    };
+    let human_side = match args.colour.to_ascii_lowercase().as_str() {
+        "white" => Side::White,
+        "black" => Side::Black,
+        other => {
+            eprintln!("error: --colour must be white or black, not `{other}`");
+            return ExitCode::from(2);
+        }
+    };
     let mut game = Game::from_position(start);
-    println!("{} on one screen. Type `help` for commands.", args.variant);
+    match &machine {
+        Some(player) => println!(
+            "{} against the machine ({}); you play {human_side}. Type `help` for commands.",
+            args.variant,
+            player.strength()
+        ),
+        None => println!("{} on one screen. Type `help` for commands.", args.variant),
+    }
     show(&game);
+    reply(&mut game, machine.as_mut(), human_side);
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
@@ -72,18 +110,35 @@ fn main() -> ExitCode {
                     .collect();
                 println!("{} legal turns: {}", texts.len(), texts.join("  "));
             }
-            "undo" => match game.undo() {
-                Some(turn) => {
-                    println!("took back {}", turn.notation(game.variant()));
-                    show(&game);
+            "undo" => {
+                // Against the machine, take back its reply too.
+                let times = if machine.is_some() && game.position().side_to_move() == human_side {
+                    2
+                } else {
+                    1
+                };
+                let mut taken = Vec::new();
+                for _ in 0..times {
+                    taken.extend(game.undo());
                 }
-                None => println!("nothing to take back"),
-            },
+                if taken.is_empty() {
+                    println!("nothing to take back");
+                } else {
+                    let texts: Vec<String> = taken
+                        .iter()
+                        .map(|t| t.notation(game.variant()).to_string())
+                        .collect();
+                    println!("took back {}", texts.join(", "));
+                    show(&game);
+                    reply(&mut game, machine.as_mut(), human_side);
+                }
+            }
             "resign" => report(game.resign(game.position().side_to_move()), &game),
             "draw" => report(game.agree_draw(), &game),
             "new" => {
                 game = Game::from_position(start);
                 show(&game);
+                reply(&mut game, machine.as_mut(), human_side);
             }
             "save" if !rest.is_empty() => {
                 let text = Record::new(game.clone()).to_string();
@@ -104,12 +159,30 @@ fn main() -> ExitCode {
             },
             "save" | "load" => println!("`{command}` needs a file name"),
             _ => match game.play_text(line) {
-                Ok(_) => show(&game),
+                Ok(_) => {
+                    show(&game);
+                    reply(&mut game, machine.as_mut(), human_side);
+                }
                 Err(error) => println!("{error}"),
             },
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The machine's turn, if it has the move.
+fn reply(game: &mut Game, machine: Option<&mut Player>, human: Side) {
+    let Some(machine) = machine else { return };
+    if game.outcome().is_some() || game.position().side_to_move() == human {
+        return;
+    }
+    println!("thinking...");
+    if let Some(turn) = machine.choose(game) {
+        if game.play(&turn).is_ok() {
+            println!("the machine plays {}", turn.notation(game.variant()));
+            show(game);
+        }
+    }
 }
 
 fn report(result: Result<(), peralikatuma_rules::GameError>, game: &Game) {
