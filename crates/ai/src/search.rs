@@ -335,7 +335,10 @@ impl Searcher {
                 // Late quiet turns are searched less deep first, and again
                 // in full only if they look better than the best so far.
                 let reduction = u32::from(
-                    depth >= LMR_MIN_DEPTH && n >= LMR_AFTER && !turn.removes_pieces() && order[n].0 < 1 << 26,
+                    depth >= LMR_MIN_DEPTH
+                        && n >= LMR_AFTER
+                        && !turn.removes_pieces()
+                        && order[n].0 < 1 << 26,
                 );
                 score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
                 if reduction > 0 && score > alpha {
