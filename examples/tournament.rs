@@ -219,9 +219,10 @@ fn report(label: &str, games: &[&Played]) {
 
 /// The Elo difference that expects `score`, as text (`+inf` at 100%).
 fn elo(score: f64) -> String {
-    if score >= 1.0 {
+    // Within rounding of 0% or 100% the difference is unbounded.
+    if score >= 1.0 - 1e-9 {
         "+inf".into()
-    } else if score <= 0.0 {
+    } else if score <= 1e-9 {
         "-inf".into()
     } else {
         format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())

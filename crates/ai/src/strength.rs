@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use peralikatuma_rules::{Game, Turn};
+use peralikatuma_rules::{Game, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -21,8 +21,8 @@ pub enum Strength {
     /// not much worse than the best: it makes mistakes a beginner can
     /// punish, but does not give pieces away on every turn.
     Easy,
-    /// Looks four turns ahead (with captures followed to the end), choosing
-    /// among equally good turns at random.
+    /// Looks four turns ahead (eight in Alquerque), with captures followed
+    /// to the end, choosing among equally good turns at random.
     Medium,
     /// The full searcher, thinking for a time budget per turn.
     Hard,
@@ -76,6 +76,16 @@ const EASY_MARGIN: i32 = 120;
 const EASY_SLIP: f64 = 0.5;
 /// Turns Medium counts as equally good.
 const MEDIUM_MARGIN: i32 = 5;
+
+/// How deep Medium looks, in turns: Alquerque's small board is cheap to
+/// search and its compulsory chains need depth to be seen.
+const fn medium_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Peralikatuma => 4,
+        Variant::Alquerque => 8,
+        Variant::Permainan => 4,
+    }
+}
 
 /// A machine player of one strength, with its own searcher and seeded
 /// randomness, so that a game can be replayed from the seed.
@@ -139,7 +149,7 @@ impl Player {
                 self.pick_within(&scored, best, margin)
             }
             Strength::Medium => {
-                let scored = self.score_each(game, 4);
+                let scored = self.score_each(game, medium_depth(game.variant()));
                 let best = scored.iter().map(|&(_, s)| s).max()?;
                 self.pick_within(&scored, best, MEDIUM_MARGIN)
             }
