@@ -52,6 +52,11 @@ pub const BENCH: [(Variant, &str, u32); 6] = [
     ),
 ];
 
+/// Commands that take no arguments: anything after them is an error.
+const NO_ARGUMENTS: [&str; 9] = [
+    "quit", "stop", "wait", "isready", "help", "newgame", "show", "legal", "eval",
+];
+
 /// What the caller should do after a command.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Flow {
@@ -112,6 +117,10 @@ impl<W: Write + Send + 'static> Engine<W> {
         };
         let rest: Vec<&str> = words.collect();
         self.reap(false);
+        if !rest.is_empty() && NO_ARGUMENTS.contains(&command) {
+            self.say(&format!("error `{command}` takes no arguments"));
+            return Flow::Continue;
+        }
         let busy = self.running.is_some();
         let result = match command {
             "quit" => {

@@ -60,7 +60,7 @@ impl std::ops::Neg for Score {
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.plies_to_end() {
-            Some(plies) if plies >= 0 => write!(f, "win {plies}"),
+            Some(plies) if self.0 > 0 => write!(f, "win {plies}"),
             Some(plies) => write!(f, "loss {}", -plies),
             None => write!(f, "cp {}", self.0),
         }
@@ -79,6 +79,8 @@ mod tests {
         assert_eq!(Score::win_in(4).to_string(), "win 4");
         assert_eq!(Score::loss_in(2).to_string(), "loss 2");
         assert_eq!(Score(-37).to_string(), "cp -37");
+        assert_eq!(Score::loss_in(0).to_string(), "loss 0");
+        assert_eq!(Score::win_in(0).to_string(), "win 0");
         assert!(!Score(5000).is_decisive());
     }
 }

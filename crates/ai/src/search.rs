@@ -119,7 +119,9 @@ impl Searcher {
         self.ordering.clear();
     }
 
-    /// A handle that stops the running search from another thread.
+    /// A handle that stops the running search from another thread. A stop
+    /// raised before a search starts stops that search at once (after its
+    /// first iteration); each search lowers the flag when it ends.
     pub fn stop_handle(&self) -> Stop {
         self.stop.clone()
     }
@@ -139,7 +141,6 @@ impl Searcher {
         self.started = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        self.stop.reset();
         let root = *game.position();
         let since_removal = (root.quiet_turns() as usize).min(game.positions().len() - 1);
         self.path.clear();
@@ -159,11 +160,12 @@ impl Searcher {
         };
         let turns = game.legal_turns();
         if turns.is_empty() {
-            result.score = if game.outcome().is_some_and(|o| o.winner().is_none()) {
-                Score::DRAW
-            } else {
-                Score::loss_in(0)
+            result.score = match game.outcome().map(|o| o.winner()) {
+                Some(None) => Score::DRAW,
+                Some(Some(winner)) if winner == root.side_to_move() => Score::win_in(0),
+                _ => Score::loss_in(0),
             };
+            self.stop.reset();
             return result;
         }
         result.best = Some(turns[0]);
@@ -205,6 +207,9 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result.time = self.started.elapsed();
+        // A stop raised before this search began stopped it; the next one
+        // starts afresh.
+        self.stop.reset();
         result
     }
 

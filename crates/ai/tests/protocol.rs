@@ -1,0 +1,630 @@
+//! Tests of the engine protocol (`docs/engine-protocol.md`): scripted
+//! sessions for the three games, claims in turn lists, position text, every
+//! malformed command getting exactly one `error` line and changing nothing,
+//! commands during a search, `stop`, `isready` and the `bench` signature.
+
+#![allow(clippy::unwrap_used)]
+
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use alquerque_ai::{Engine, Flow};
+use peralikatuma_rules::{Game, Position, Variant};
+
+/// An engine writing to a shared buffer, and how much of it has been read.
+struct Session {
+    engine: Engine<Vec<u8>>,
+    out: Arc<Mutex<Vec<u8>>>,
+    read: usize,
+}
+
+impl Session {
+    fn new() -> Session {
+        let out = Arc::new(Mutex::new(Vec::new()));
+        Session {
+            engine: Engine::new(Arc::clone(&out)),
+            out,
+            read: 0,
+        }
+    }
+
+    /// The lines written since the last call.
+    fn fresh(&mut self) -> Vec<String> {
+        let out = self.out.lock().unwrap();
+        let text = std::str::from_utf8(&out[self.read..]).unwrap().to_owned();
+        // Only whole lines: a background search may be writing.
+        let end = text.rfind('\n').map_or(0, |i| i + 1);
+        self.read += end;
+        text[..end].lines().map(str::to_owned).collect()
+    }
+
+    /// Sends one command; returns the lines written since the last read
+    /// (a search in the background may have written some before).
+    fn send(&mut self, line: &str) -> Vec<String> {
+        assert_eq!(self.engine.handle(line), Flow::Continue, "{line:?}");
+        self.fresh()
+    }
+
+    /// Starts a search, leaving what it writes to be read later.
+    fn start(&mut self, go: &str) {
+        assert!(self.fresh().is_empty());
+        assert_eq!(self.engine.handle(go), Flow::Continue, "{go:?}");
+    }
+
+    /// Runs a search to its limits: what it wrote.
+    fn search(&mut self, go: &str) -> Vec<String> {
+        self.start(go);
+        let mut lines = self.send("wait");
+        lines.extend(self.fresh());
+        assert!(
+            lines.last().unwrap().starts_with("bestturn"),
+            "{go}: {lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("info ") || l.starts_with("bestturn ")),
+            "{go}: {lines:?}"
+        );
+        lines
+    }
+
+    /// Sends a command that must succeed silently.
+    fn quiet(&mut self, line: &str) {
+        let lines = self.send(line);
+        assert!(lines.is_empty(), "{line:?} printed {lines:?}");
+    }
+
+    /// Reads lines until one starts with `prefix`; returns all of them.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut lines = Vec::new();
+        loop {
+            lines.extend(self.fresh());
+            if lines.iter().any(|l| l.starts_with(prefix)) {
+                return lines;
+            }
+            assert!(Instant::now() < deadline, "no `{prefix}` line in {lines:?}");
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// What the engine shows of its state: the game, position, status and
+    /// legal turns.
+    fn state(&mut self) -> Vec<String> {
+        let mut lines = self.send("show");
+        lines.extend(self.send("legal"));
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        lines
+    }
+}
+
+/// The `bestturn` of `lines`, exactly one.
+fn bestturn(lines: &[String]) -> String {
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestturn")).collect();
+    assert_eq!(best.len(), 1, "{lines:?}");
+    best[0]["bestturn ".len()..].to_owned()
+}
+
+/// Checks the `info` lines of a search: increasing depths, the fields in
+/// order, legal principal variations. Returns the depths.
+fn check_info(game: &Game, lines: &[String]) -> Vec<u32> {
+    let mut depths = Vec::new();
+    for line in lines.iter().filter(|l| l.starts_with("info ")) {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[1], "depth", "{line}");
+        assert_eq!(words[3], "score", "{line}");
+        assert!(["cp", "win", "loss"].contains(&words[4]), "{line}");
+        words[5].parse::<i64>().unwrap();
+        assert_eq!(
+            (words[6], words[8], words[10], words[12]),
+            ("nodes", "nps", "time", "pv"),
+            "{line}"
+        );
+        for i in [7, 9, 11] {
+            words[i].parse::<u64>().unwrap();
+        }
+        depths.push(words[2].parse::<u32>().unwrap());
+        // The principal variation, claims written apart from their move.
+        let mut line_game = game.clone();
+        let mut pv = words[13..].iter();
+        while let Some(&word) = pv.next() {
+            let turn = if word.starts_with('!') {
+                format!("{word} {}", pv.next().unwrap())
+            } else {
+                word.to_owned()
+            };
+            line_game
+                .play_text(&turn)
+                .unwrap_or_else(|e| panic!("{line}: {turn}: {e}"));
+        }
+    }
+    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+    depths
+}
+
+/// Plays `turns` (a `turns` list: a claim is a word of its own) on `game`.
+fn play_list(game: &mut Game, turns: &[&str]) {
+    let mut words = turns.iter();
+    while let Some(&word) = words.next() {
+        let turn = if word.starts_with('!') {
+            format!("{word} {}", words.next().unwrap())
+        } else {
+            word.to_owned()
+        };
+        game.play_text(&turn).unwrap();
+    }
+}
+
+#[test]
+fn a_scripted_session_for_each_game() {
+    let scripts: [(Variant, &[&str]); 3] = [
+        // With a forfeit claim: Black did not jump with e6.
+        (Variant::Peralikatuma, &["e4-e5", "d6-d5", "!e6", "e5-e6"]),
+        (Variant::Alquerque, &["c2-c3", "c4xc2"]),
+        (Variant::Permainan, &["c4-c5", "c6xc4", "c3xc5"]),
+    ];
+    let mut session = Session::new();
+    for (variant, turns) in scripts {
+        session.quiet(&format!("game {}", variant.name()));
+        let start = session.send("show");
+        assert_eq!(start[0], format!("game {}", variant.name()));
+        assert_eq!(start[1], format!("position {}", Position::start(variant)));
+        session.quiet(&format!("position start turns {}", turns.join(" ")));
+        let mut game = Game::new(variant);
+        play_list(&mut game, turns);
+        let shown = session.send("show");
+        assert_eq!(shown[1], format!("position {}", game.position()));
+        assert_eq!(
+            shown[2],
+            format!("status {} to move", game.position().side_to_move())
+        );
+
+        let lines = session.search("go depth 3");
+        assert_eq!(check_info(&game, &lines), [1, 2, 3], "{lines:?}");
+        let best = bestturn(&lines);
+        assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
+        let mut after = game.clone();
+        after.play_text(&best).unwrap();
+        // The best turn, played through the protocol (a claim as two words).
+        let mut all: Vec<&str> = turns.to_vec();
+        all.extend(best.split(' '));
+        session.quiet(&format!("position start turns {}", all.join(" ")));
+        assert_eq!(
+            session.send("show")[1],
+            format!("position {}", after.position())
+        );
+        assert_eq!(session.send("isready"), ["readyok"]);
+    }
+    assert_eq!(session.engine.handle("quit"), Flow::Quit);
+}
+
+#[test]
+fn claims_in_turn_lists() {
+    let mut session = Session::new();
+    session.quiet("position start turns e4-e5 d6-d5 !e6 e5-e6");
+    let mut game = Game::new(Variant::Peralikatuma);
+    for turn in ["e4-e5", "d6-d5", "!e6 e5-e6"] {
+        game.play_text(turn).unwrap();
+    }
+    let state = session.state();
+    assert_eq!(state[1], format!("position {}", game.position()));
+    // White claimed e6 and stepped on: its d4 could have jumped, Black may
+    // claim it now.
+    assert!(state[1].ends_with(":Fd4"), "{}", state[1]);
+    let legal = &state[3];
+    assert!(legal.contains(" !d4 "), "{legal}");
+    // Claims are listed as two words; a claim and a move can be played.
+    session.quiet("position start turns e4-e5 d6-d5 !e6 e5-e6 !d4 f6-e5");
+    game.play_text("!d4 f6-e5").unwrap();
+    assert_eq!(
+        session.send("show")[1],
+        format!("position {}", game.position())
+    );
+    // Malformed claims change nothing.
+    let before = session.state();
+    for bad in [
+        "position start turns e4-e5 d6-d5 !e6",
+        "position start turns e4-e5 d6-d5 !e6e5-e6",
+        "position start turns e4-e5 d6-d5 !e9 e5-e6",
+        "position start turns e4-e5 d6-d5 e5-e6 !e6",
+        "position start turns !e6 e4-e5",
+        "position start turns e4-e5 d6-d5 !e6 !e6 e5-e6",
+    ] {
+        let lines = session.send(bad);
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(lines[0].starts_with("error "), "{bad}: {lines:?}");
+        assert_eq!(session.state(), before, "{bad}");
+    }
+}
+
+#[test]
+fn position_text_in_each_game() {
+    let texts = [
+        (Variant::Peralikatuma, "W:Wg7,e6,d7:Bf4,d4", "e6-e5"),
+        (
+            Variant::Peralikatuma,
+            "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
+            // Claim d6, then jump onto the point it stood on.
+            "!d6 f6xd4xd6",
+        ),
+        (
+            Variant::Alquerque,
+            "W:Wc1,b2,e2,e5:Ba4,b4,d4:Rc1-b1,b2-c2",
+            "b2-b3",
+        ),
+        (
+            Variant::Permainan,
+            "W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9",
+            "a9-c7",
+        ),
+        // Read in any order, printed in the order of N3.
+        (Variant::Alquerque, "B:Bd4,a5:C12:We1,a1", "d4-d3"),
+    ];
+    let mut session = Session::new();
+    for (variant, text, turn) in texts {
+        session.quiet(&format!("game {}", variant.name()));
+        session.quiet(&format!("position text {text}"));
+        let position = Position::parse(variant, text).unwrap();
+        assert_eq!(session.send("show")[1], format!("position {position}"));
+        session.quiet(&format!("position text {text} turns {turn}"));
+        let mut game = Game::from_position(position);
+        game.play_text(turn).unwrap();
+        assert_eq!(
+            session.send("show")[1],
+            format!("position {}", game.position())
+        );
+        // Searching it gives a legal turn.
+        let lines = session.search("go nodes 300");
+        check_info(&game, &lines);
+        game.play_text(&bestturn(&lines)).unwrap();
+    }
+}
+
+#[test]
+fn malformed_commands_get_one_error_and_change_nothing() {
+    let mut session = Session::new();
+    session.quiet("game alquerque");
+    session.quiet("position start turns c2-c3 c4xc2");
+    let before = session.state();
+    let eval = session.send("eval");
+    let huge = "9".repeat(40);
+    let bad: Vec<String> = [
+        // Unknown commands.
+        "foo",
+        "Go depth 2",
+        "GAME permainan",
+        "isready?",
+        "d4-d5",
+        "uci",
+        // game
+        "game",
+        "game chess",
+        "game alquerque permainan",
+        "game 3",
+        // position
+        "position",
+        "position foo",
+        "position start foo",
+        "position start c2-c3",
+        "position start turns c2-c3 c2-c3",
+        "position start turns b4-b3",
+        "position start turns c2xc4",
+        "position start turns c2-c3 c4-c3",
+        "position start turns c3-c4",
+        "position start turns z9-z8",
+        "position start turns -",
+        "position start turns x",
+        "position text",
+        "position text turns c2-c3",
+        "position text W:Wz9:Ba1",
+        "position text W:Wa1:Ba1",
+        "position text W:Wa1",
+        "position text X:Wa1:Be5",
+        "position text W:WKa1:Be5",
+        "position text W:Wa1:Be5:Fe5",
+        "position text W:Wa1:Be5:Ra1-a2",
+        "position text W:Wa1:Be5:Cx",
+        "position text W:Wa1:Be5:C-1",
+        "position text W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3:Be5",
+        "position text W:Wa1:Be5 a1-a2",
+        "position text W:Wa1:Be5 turns a1-a3",
+        "position text W:Wa1:Be5 turns a1-a2 a2-a1",
+        "position text :::",
+        // go
+        "go",
+        "go depth",
+        "go depth x",
+        "go depth -1",
+        "go depth 3.5",
+        "go depth 4294967296",
+        "go nodes",
+        "go nodes 18446744073709551616",
+        "go time -5",
+        "go time 18446744073709551616",
+        "go depth 3 extra",
+        "go infinite 5",
+        "go depth 3 nodes",
+        "go mate 3",
+        // perft
+        "perft",
+        "perft x",
+        "perft -1",
+        "perft 13",
+        "perft 1 2",
+        "perft 4294967297",
+        // hash
+        "hash",
+        "hash 0",
+        "hash 4097",
+        "hash x",
+        "hash 1 2",
+        "hash 18446744073709551616",
+        // bench
+        "bench x",
+        "bench 7",
+        "bench 1 2",
+        "bench -1",
+        "bench 4294967296",
+        // Not ASCII.
+        "gäme alquerque",
+        "\u{1F642}",
+        "\u{feff}isready",
+        "\u{0}",
+        "game alquerque\u{0}",
+        "go depth \u{FF15}",
+        "go depth 3\u{0}",
+        "position text W:W\u{e9}1:Bc5",
+        "position start turns c2\u{2013}c3",
+        "position start turns c2-c3 c4\u{d7}c2",
+        "\u{202e}tiuq",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .chain([
+        format!("go depth {huge}"),
+        format!("go nodes {huge}"),
+        format!("go time {huge}"),
+        format!("perft {huge}"),
+        format!("hash {huge}"),
+        format!("bench {huge}"),
+        format!("position text W:Wa1:B{huge}"),
+        format!("position start turns {}", "c2-c3 ".repeat(1000)),
+        "x".repeat(100_000),
+    ])
+    .collect();
+    for line in &bad {
+        let shown: String = line.chars().take(60).collect();
+        let lines = session.send(line);
+        assert_eq!(lines.len(), 1, "{shown:?} printed {lines:?}");
+        assert!(
+            lines[0].starts_with("error "),
+            "{shown:?} printed {lines:?}"
+        );
+        assert!(lines[0].len() > "error ".len() + 5, "{shown:?}: {lines:?}");
+        assert_eq!(session.state(), before, "{shown:?} changed the state");
+        // No search was started.
+        assert!(
+            session.send("wait").is_empty(),
+            "{shown:?} started a search"
+        );
+    }
+    assert_eq!(session.send("eval"), eval);
+    // The engine still works.
+    let lines = session.search("go depth 2");
+    assert_eq!(bestturn(&lines), "c1xc3");
+}
+
+#[test]
+fn empty_lines_are_ignored() {
+    let mut session = Session::new();
+    session.quiet("game permainan");
+    let before = session.state();
+    for line in ["", " ", "   ", "\t", " \t \r", "\r"] {
+        session.quiet(line);
+        assert_eq!(session.state(), before, "{line:?}");
+    }
+}
+
+#[test]
+fn commands_during_a_search() {
+    let mut session = Session::new();
+    session.quiet("game peralikatuma");
+    session.quiet("position start turns e4-e5");
+    let before = session.state();
+    session.start("go infinite");
+    // Once it reports, the search is certainly running.
+    session.until("info depth 1 ");
+    for busy in [
+        "go depth 2",
+        "go infinite",
+        "position start",
+        "position text W:Wd4:Be5",
+        "game alquerque",
+        "newgame",
+        "show",
+        "legal",
+        "eval",
+        "perft 1",
+        "hash 8",
+        "bench",
+    ] {
+        let lines = session.send(busy);
+        let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 1, "{busy}: {lines:?}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("error") || l.starts_with("info ")),
+            "{busy}: {lines:?}"
+        );
+    }
+    let lines = session.send("isready");
+    assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestturn")),
+        "{lines:?}"
+    );
+    let started = Instant::now();
+    let mut lines = session.send("stop");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    lines.extend(session.fresh());
+    let mut game = Game::new(Variant::Peralikatuma);
+    game.play_text("e4-e5").unwrap();
+    game.play_text(&bestturn(&lines)).unwrap();
+    // Nothing changed, and the engine takes commands again.
+    assert_eq!(session.state(), before);
+    assert!(session.send("stop").is_empty());
+    assert!(session.send("wait").is_empty());
+}
+
+#[test]
+fn stop_during_go_infinite() {
+    for variant in Variant::ALL {
+        let mut session = Session::new();
+        session.quiet(&format!("game {}", variant.name()));
+        session.start("go infinite");
+        let mut lines = session.until("info depth 1 ");
+        thread::sleep(Duration::from_millis(50));
+        let started = Instant::now();
+        lines.extend(session.send("stop"));
+        assert!(started.elapsed() < Duration::from_secs(1), "{variant}");
+        lines.extend(session.fresh());
+        let game = Game::new(variant);
+        check_info(&game, &lines);
+        let best = bestturn(&lines);
+        assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
+        game.clone().play_text(&best).unwrap();
+        // No more output after the stop.
+        thread::sleep(Duration::from_millis(20));
+        assert!(session.fresh().is_empty());
+    }
+}
+
+#[test]
+fn quit_during_a_search_stops_it() {
+    let mut session = Session::new();
+    session.start("go infinite");
+    session.until("info depth 1 ");
+    let started = Instant::now();
+    assert_eq!(session.engine.handle("quit"), Flow::Quit);
+    assert!(started.elapsed() < Duration::from_secs(1));
+    bestturn(&session.until("bestturn"));
+}
+
+/// Bug reproducer: `stop` (or `quit`) sent right after `go infinite`, before
+/// the search thread has started, is lost: `Searcher::search` lowers the
+/// stop flag when it starts (search.rs, `self.stop.reset()` at the top of
+/// `search`), after `Engine::handle("stop")` raised it, and the engine then
+/// waits for the unlimited search forever (`reap` joins the thread). Piping
+/// `go infinite` and `stop` into the engine example hangs the same way.
+#[test]
+fn stop_right_after_go_infinite() {
+    let (done, finished) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut session = Session::new();
+        session.quiet("game alquerque");
+        for _ in 0..20 {
+            session.start("go infinite");
+            let lines = session.send("stop");
+            bestturn(&lines);
+        }
+        done.send(()).unwrap();
+    });
+    assert!(
+        finished.recv_timeout(Duration::from_secs(10)).is_ok(),
+        "`stop` right after `go infinite` did not return"
+    );
+}
+
+#[test]
+fn isready_help_and_other_answers() {
+    let mut session = Session::new();
+    assert_eq!(session.send("isready"), ["readyok"]);
+    assert!(session.send("help").iter().any(|l| l.contains("go")));
+    session.quiet("game alquerque");
+    let lines = session.send("perft 3");
+    assert_eq!(lines.len(), 1);
+    let perft = Position::start(Variant::Alquerque).perft(3);
+    assert!(
+        lines[0].starts_with(&format!("perft 3 {perft} time ")),
+        "{lines:?}"
+    );
+    let lines = session.send("legal");
+    let count = Position::start(Variant::Alquerque).legal_turns().len();
+    assert_eq!(lines[0].split(' ').count(), count + 1, "{lines:?}");
+    let lines = session.send("eval");
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with("eval cp "), "{lines:?}");
+    session.quiet("hash 1");
+    let lines = session.search("go depth 2");
+    bestturn(&lines);
+    assert_eq!(session.engine.handle("quit"), Flow::Quit);
+}
+
+#[test]
+fn a_finished_game_has_no_best_turn() {
+    let mut session = Session::new();
+    session.quiet("position text W:Wd4:Be5 turns d4xf6");
+    let shown = session.send("show");
+    assert!(shown[2].starts_with("status over White wins"), "{shown:?}");
+    let lines = session.search("go depth 3");
+    assert_eq!(lines, ["bestturn none"]);
+    // No turn can follow.
+    let lines = session.send("position text W:Wd4:Be5 turns d4xf6 f6-f5");
+    assert!(lines[0].starts_with("error "), "{lines:?}");
+}
+
+#[test]
+fn newgame_makes_node_limited_searches_reproducible() {
+    // After `newgame` (which clears the search's memory) the same `go nodes`
+    // prints the same progress, but for the time and speed.
+    let mut session = Session::new();
+    session.quiet("game permainan");
+    session.quiet("position text W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9");
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        session.quiet("newgame");
+        let lines = session.search("go nodes 2000");
+        let lines: Vec<String> = lines
+            .iter()
+            .map(|l| {
+                let words: Vec<&str> = l.split(' ').collect();
+                if words[0] == "info" {
+                    // Drop `nps R time MS`.
+                    [&words[..8], &words[12..]].concat().join(" ")
+                } else {
+                    l.clone()
+                }
+            })
+            .collect();
+        assert!(lines.len() >= 2, "{lines:?}");
+        runs.push(lines);
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "`bench` takes about 15 s unoptimised: run with `cargo test --release`"
+)]
+fn bench_signature_is_reproducible() {
+    let mut signatures = Vec::new();
+    for _ in 0..2 {
+        let mut session = Session::new();
+        let lines = session.send("bench");
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let words: Vec<&str> = lines[0].split(' ').collect();
+        assert_eq!(
+            (words[0], words[1], words[3], words[5]),
+            ("bench", "nodes", "time", "nps")
+        );
+        let nodes: u64 = words[2].parse().unwrap();
+        assert!(nodes > 0);
+        signatures.push(nodes);
+    }
+    assert_eq!(signatures[0], signatures[1]);
+    assert_eq!(signatures[0], alquerque_ai::run_bench(0).0);
+}
