@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use peralikatuma_rules::{
-    Game, Position, QUIET_TURNS_FOR_DRAW, TURN_LIST_CAPACITY, Turn, TurnList,
+    Game, Position, QUIET_TURNS_FOR_DRAW, Side, TURN_LIST_CAPACITY, Turn, TurnList,
 };
 use smallvec::SmallVec;
 
@@ -80,6 +80,13 @@ impl Progress<'_> {
 /// assert_eq!((again.best, again.nodes), (result.best, result.nodes));
 /// ```
 pub struct Searcher {
+    /// Contempt, in hundredths of a man: how much the side to move at the
+    /// root dislikes a draw by the rules (E2, E4), and, a tenth of it per
+    /// piece, fewer pieces on the board (so that it keeps winning chances
+    /// rather than trading down to a drawn ending). Zero by default: the
+    /// scores are then the position's own.
+    pub contempt: i32,
+    root_side: Side,
     table: Table,
     ordering: Ordering,
     stop: Stop,
@@ -100,6 +107,8 @@ impl Searcher {
     /// MiB.
     pub fn new(table_megabytes: usize) -> Searcher {
         Searcher {
+            contempt: 0,
+            root_side: Side::White,
             table: Table::new(table_megabytes),
             ordering: Ordering::new(),
             stop: Stop::new(),
@@ -142,6 +151,7 @@ impl Searcher {
         self.nodes = 0;
         self.aborted = false;
         let root = *game.position();
+        self.root_side = root.side_to_move();
         let since_removal = (root.quiet_turns() as usize).min(game.positions().len() - 1);
         self.path.clear();
         self.path.extend(
@@ -269,12 +279,37 @@ impl Searcher {
             return Some(Score::win_in(ply));
         }
         if ply > 0 && self.repeats(position) {
-            return Some(Score::DRAW);
+            return Some(self.draw(position));
         }
         if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-            return Some(Score::DRAW);
+            return Some(self.draw(position));
         }
         None
+    }
+
+    /// A draw by the rules, seen with the root side's contempt.
+    fn draw(&self, position: &Position) -> Score {
+        if position.side_to_move() == self.root_side {
+            Score(-self.contempt)
+        } else {
+            Score(self.contempt)
+        }
+    }
+
+    /// The static evaluation, with the root side's contempt for trading
+    /// down.
+    fn evaluate(&self, position: &Position) -> Score {
+        let score = evaluate(position);
+        if self.contempt == 0 {
+            return score;
+        }
+        let pieces = position.occupied().count() as i32;
+        let bias = self.contempt * pieces / 10;
+        if position.side_to_move() == self.root_side {
+            Score(score.0 + bias)
+        } else {
+            Score(score.0 - bias)
+        }
     }
 
     fn negamax(
@@ -400,7 +435,7 @@ impl Searcher {
         let forced = position.variant().captures_compulsory() && turns[0].is_capture();
         let mut best = -Score::INFINITY;
         if !forced || ply_index >= MAX_PLY {
-            best = evaluate(position);
+            best = self.evaluate(position);
             if best >= beta || ply_index >= MAX_PLY {
                 return best;
             }

@@ -74,6 +74,8 @@ impl FromStr for Strength {
 const EASY_MARGIN: i32 = 120;
 /// How often Easy settles for a merely good-enough turn.
 const EASY_SLIP: f64 = 0.5;
+/// Hard's contempt (see [`Searcher::contempt`]): it plays for a win.
+const HARD_CONTEMPT: i32 = 30;
 /// Turns Medium counts as equally good.
 const MEDIUM_MARGIN: i32 = 5;
 
@@ -158,6 +160,7 @@ impl Player {
                     Some(nodes) => Limits::nodes(nodes),
                     None => Limits::time(self.hard_time),
                 };
+                self.searcher.contempt = HARD_CONTEMPT;
                 self.searcher.search(game, limits, |_| {}).best
             }
         }
