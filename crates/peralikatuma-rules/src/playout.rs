@@ -2,9 +2,9 @@
 //! for random games, benchmarks and search.
 
 use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
+use crate::movegen::Compact;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
-use crate::turn::TurnList;
 
 /// The end of a game played by [`playout`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -43,7 +43,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
     // quiet-turn limit allows.
     let mut since_removal: Vec<Position> = Vec::with_capacity(QUIET_TURNS_FOR_DRAW as usize + 2);
     since_removal.push(position);
-    let mut list = TurnList::new();
+    let mut list = Compact::default();
     loop {
         let to_move = position.side_to_move();
         let winner = to_move.opposite();
@@ -87,7 +87,9 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
                 reason: DrawReason::SixtyTurns,
             });
         }
-        let turn = list[choose(list.len()) % list.len()];
+        let Some(turn) = list.turn(choose(list.len()) % list.len()) else {
+            unreachable!("the index is below the number of turns")
+        };
         position = position.play_unchecked(&turn);
         turns += 1;
         if turn.removes_pieces() {

@@ -37,6 +37,19 @@ pub(super) fn chains<S: Sink>(
     rules: ChainRules,
     sink: &mut S,
 ) -> bool {
+    if !rules.king {
+        // Most pieces next to an enemy piece have no jump: look before
+        // setting up the search.
+        let empty = empty.with(from);
+        let any = placement.board.jumps(from).iter().any(|j| {
+            rules.first_directions & (1 << j.direction.index()) != 0
+                && placement.enemy.contains(j.over)
+                && empty.contains(j.to)
+        });
+        if !any {
+            return false;
+        }
+    }
     let mut search = Search {
         placement,
         from,
