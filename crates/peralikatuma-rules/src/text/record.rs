@@ -71,6 +71,9 @@ pub enum RecordError {
         text: String,
         /// Why it cannot be played.
         error: TurnError,
+        /// The record up to the turn before: its tags and every turn that
+        /// could be played.
+        partial: Box<Record>,
     },
     /// A turn after the end of the game.
     #[error("turn {number} `{text}`: the game is already over ({outcome})")]
@@ -81,6 +84,8 @@ pub enum RecordError {
         text: String,
         /// How the game ended.
         outcome: Outcome,
+        /// The record up to the end of the game.
+        partial: Box<Record>,
     },
     /// Text after the result.
     #[error("`{text}` after the result; the result must come last")]
@@ -102,6 +107,27 @@ pub enum RecordError {
         /// What it disagrees with.
         with: String,
     },
+}
+
+impl RecordError {
+    /// For a record that breaks off at a turn that cannot be played: the
+    /// record up to that turn, so that nothing before it is lost.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Record;
+    /// let text = "[Variant \"Peralikatuma\"]\n\n1. e4-e5 e6xe4 2. a1-a2 *\n";
+    /// let error = text.parse::<Record>().unwrap_err();
+    /// assert!(error.to_string().starts_with("turn 2. `a1-a2`"));
+    /// assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(2));
+    /// ```
+    pub fn partial(&self) -> Option<&Record> {
+        match self {
+            RecordError::Turn { partial, .. } | RecordError::AfterEnd { partial, .. } => {
+                Some(partial)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Record {
@@ -318,18 +344,26 @@ impl FromStr for Record {
             };
             let ply = game.turns().len() + offset;
             let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." });
-            game.play_text(&turn).map_err(|error| match error {
-                GameError::Turn(error) => RecordError::Turn {
-                    number,
-                    text: turn.clone(),
-                    error,
-                },
-                GameError::Over(outcome) => RecordError::AfterEnd {
-                    number,
-                    text: turn.clone(),
-                    outcome,
-                },
-            })?;
+            if let Err(error) = game.play_text(&turn) {
+                let partial = Box::new(Record {
+                    tags: tags.clone(),
+                    game,
+                });
+                return Err(match error {
+                    GameError::Turn(error) => RecordError::Turn {
+                        number,
+                        text: turn,
+                        error,
+                        partial,
+                    },
+                    GameError::Over(outcome) => RecordError::AfterEnd {
+                        number,
+                        text: turn,
+                        outcome,
+                        partial,
+                    },
+                });
+            }
         }
 
         let written = match (result, header_result.as_deref()) {

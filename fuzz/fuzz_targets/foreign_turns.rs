@@ -1,0 +1,31 @@
+//! A turn from one game played in another: `is_legal` agrees with the list
+//! of legal turns, `play` refuses what is not legal, and `play_unchecked`
+//! never panics nor builds an invalid position.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use peralikatuma_fuzz::{game_from_bytes, variant};
+use peralikatuma_rules::{Position, Side};
+
+fuzz_target!(|input: (u8, Vec<u8>, u8, Vec<u8>, u8)| {
+    let (v1, moves1, v2, moves2, pick) = input;
+    let from = game_from_bytes(variant(v1), &moves1);
+    let into = game_from_bytes(variant(v2), &moves2);
+    let turns = from.position().legal_turns();
+    let Some(turn) = turns.get(usize::from(pick) % turns.len().max(1)) else {
+        return;
+    };
+    let position = into.position();
+    let legal = position.legal_turns().contains(turn);
+    assert_eq!(position.is_legal(turn), legal);
+    assert_eq!(position.play(turn).is_ok(), legal);
+    let next = position.play_unchecked(turn);
+    assert!((next.pieces(Side::White) & next.pieces(Side::Black)).is_empty());
+    assert_eq!(next.hash(), next.hash_from_scratch());
+    // The result is a valid position: its text reads back.
+    let text = next.to_string();
+    assert_eq!(
+        Position::parse(next.variant(), &text).map(|p| p.to_string()),
+        Ok(text)
+    );
+});

@@ -1,0 +1,25 @@
+//! Turn text (N2) against a position reached by play: a turn that parses
+//! is legal, prints back to itself, and text that does not parse leaves the
+//! game unchanged.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use peralikatuma_fuzz::{game_from_bytes, variant};
+
+fuzz_target!(|input: (u8, Vec<u8>, &str)| {
+    let (v, moves, text) = input;
+    let mut game = game_from_bytes(variant(v), &moves);
+    let position = *game.position();
+    match position.parse_turn(text) {
+        Ok(turn) => {
+            assert!(position.is_legal(&turn));
+            let printed = turn.notation(position.variant()).to_string();
+            assert_eq!(position.parse_turn(&printed), Ok(turn));
+        }
+        Err(_) => {
+            let before = game.clone();
+            assert!(game.play_text(text).is_err());
+            assert_eq!(game, before);
+        }
+    }
+});
