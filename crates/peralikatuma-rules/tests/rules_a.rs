@@ -22,38 +22,17 @@ const V: Variant = Variant::Alquerque;
 const A1_START: &str =
     "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";
 
+mod common;
+
+use common::{assert_mentions, set, turns};
+
+/// The position text after playing `turn` in `position`.
+fn after(position: &str, turn: &str) -> String {
+    common::after(V, position, turn)
+}
+
 fn pos(text: &str) -> Position {
     Position::parse(V, text).unwrap()
-}
-
-/// The legal turns of `p` in the notation of N2; checks that no turn is
-/// listed twice and that counting agrees with listing.
-fn turns(p: &Position) -> BTreeSet<String> {
-    let list = p.legal_turns();
-    let texts: BTreeSet<String> = list.iter().map(|t| t.notation(V).to_string()).collect();
-    assert_eq!(texts.len(), list.len(), "a turn is listed twice in {p}");
-    assert_eq!(
-        p.count_legal_turns(),
-        list.len(),
-        "count and list differ in {p}"
-    );
-    texts
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    let s: BTreeSet<String> = list.iter().map(|t| (*t).to_owned()).collect();
-    assert_eq!(s.len(), list.len(), "the expected list has a repeat");
-    s
-}
-
-/// The position text after playing `turn` in `position`; checks the hash
-/// kept up to date against the hash from scratch.
-fn after(position: &str, turn: &str) -> String {
-    let p = pos(position);
-    let t = p.parse_turn(turn).unwrap();
-    let next = p.play(&t).unwrap();
-    assert_eq!(next.hash(), next.hash_from_scratch(), "after {turn}");
-    next.to_string()
 }
 
 /// The error message of reading `text` as turn text in `position`.
@@ -64,15 +43,6 @@ fn turn_error(position: &str, text: &str) -> String {
 /// The error of reading `text` as Alquerque position text.
 fn position_error(text: &str) -> PositionTextError {
     Position::parse(V, text).unwrap_err()
-}
-
-fn assert_mentions(message: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(
-            message.contains(part),
-            "`{message}` does not mention `{part}`"
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -13,6 +13,10 @@ use peralikatuma_rules::{
 
 const V: Variant = Variant::Peralikatuma;
 
+mod common;
+
+use common::assert_mentions;
+
 fn pos(text: &str) -> Position {
     Position::parse(V, text).unwrap()
 }
@@ -25,15 +29,6 @@ fn turn_error(position: &Position, text: &str) -> String {
 /// The error message of reading `text` as position text.
 fn position_error(text: &str) -> String {
     Position::parse(V, text).unwrap_err().to_string()
-}
-
-fn assert_mentions(message: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(
-            message.contains(part),
-            "`{message}` does not mention `{part}`"
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------

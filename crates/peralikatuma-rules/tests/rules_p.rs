@@ -16,22 +16,17 @@ const V: Variant = Variant::Peralikatuma;
 /// The start position, typed from P1.
 const P1_START: &str = "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9";
 
-fn pos(text: &str) -> Position {
-    Position::parse(V, text).unwrap()
+mod common;
+
+use common::{set, turns};
+
+/// The position text after playing `turn` in `position`.
+fn after(position: &str, turn: &str) -> String {
+    common::after(V, position, turn)
 }
 
-/// The legal turns of `p` in the notation of N2. Also checks that no turn
-/// is listed twice (R2.5: a move is its path, so each path is one turn).
-fn turns(p: &Position) -> BTreeSet<String> {
-    let list = p.legal_turns();
-    let texts: BTreeSet<String> = list.iter().map(|t| t.notation(V).to_string()).collect();
-    assert_eq!(texts.len(), list.len(), "a turn is listed twice in {p}");
-    assert_eq!(
-        p.count_legal_turns(),
-        list.len(),
-        "count and list differ in {p}"
-    );
-    texts
+fn pos(text: &str) -> Position {
+    Position::parse(V, text).unwrap()
 }
 
 /// The legal turns of `p` without a claim that start on `from`.
@@ -40,19 +35,6 @@ fn turns_from(p: &Position, from: &str) -> BTreeSet<String> {
         .into_iter()
         .filter(|t| t.starts_with(&format!("{from}-")) || t.starts_with(&format!("{from}x")))
         .collect()
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    let s: BTreeSet<String> = list.iter().map(|t| (*t).to_owned()).collect();
-    assert_eq!(s.len(), list.len(), "the expected list has a repeat");
-    s
-}
-
-/// The position text after playing `turn` in `position`.
-fn after(position: &str, turn: &str) -> String {
-    let p = pos(position);
-    let t = p.parse_turn(turn).unwrap();
-    p.play(&t).unwrap().to_string()
 }
 
 // ---------------------------------------------------------------------------
