@@ -205,34 +205,45 @@ impl Game {
     /// The result by the rules for the current position (E5 order).
     fn decide(&self) -> Option<Outcome> {
         let now = self.position();
-        let to_move = now.side_to_move();
-        let winner = to_move.opposite();
-        // E1 holds for either side: a game set up (N3) with the side not to
-        // move already without pieces is lost for that side too.
-        for loser in [to_move, winner] {
-            if now.pieces(loser).is_empty() {
-                return Some(Outcome::Win {
-                    winner: loser.opposite(),
-                    reason: WinReason::NoPieces,
-                });
-            }
-        }
-        if now.count_legal_turns() == 0 {
-            return Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoLegalTurn,
-            });
-        }
-        if self.repetitions() >= REPETITIONS_FOR_DRAW {
-            return Some(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            });
-        }
-        if now.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-            return Some(Outcome::Draw {
-                reason: DrawReason::SixtyTurns,
-            });
-        }
-        None
+        by_the_rules(now, || now.count_legal_turns() > 0, || self.repetitions())
     }
+}
+
+/// The result by the rules for `position` (E1, E2, E4 in the order of E5),
+/// given whether the side to move has a legal turn and how often the
+/// position has stood; both are asked only when E1 on pieces has not
+/// decided already.
+pub(crate) fn by_the_rules(
+    position: &Position,
+    has_legal_turn: impl FnOnce() -> bool,
+    repetitions: impl FnOnce() -> usize,
+) -> Option<Outcome> {
+    let to_move = position.side_to_move();
+    // E1 holds for either side: a game set up (N3) with the side not to
+    // move already without pieces is lost for that side too.
+    for loser in [to_move, to_move.opposite()] {
+        if position.pieces(loser).is_empty() {
+            return Some(Outcome::Win {
+                winner: loser.opposite(),
+                reason: WinReason::NoPieces,
+            });
+        }
+    }
+    if !has_legal_turn() {
+        return Some(Outcome::Win {
+            winner: to_move.opposite(),
+            reason: WinReason::NoLegalTurn,
+        });
+    }
+    if repetitions() >= REPETITIONS_FOR_DRAW {
+        return Some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        });
+    }
+    if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
+        return Some(Outcome::Draw {
+            reason: DrawReason::SixtyTurns,
+        });
+    }
+    None
 }

@@ -1,9 +1,9 @@
 //! Whole games played fast, without a [`Game`](crate::Game)'s history:
 //! for random games, benchmarks and search.
 
-use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
+use crate::game::{QUIET_TURNS_FOR_DRAW, by_the_rules};
 use crate::movegen::Compact;
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::Outcome;
 use crate::position::Position;
 
 /// The end of a game played by [`playout`].
@@ -45,47 +45,25 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
     since_removal.push(position);
     let mut list = Compact::default();
     loop {
-        let to_move = position.side_to_move();
-        let winner = to_move.opposite();
-        let end = |outcome| Playout {
-            outcome,
-            turns,
-            end: position,
+        let has_legal_turn = || {
+            list.clear();
+            position.generate(&mut list);
+            !list.is_empty()
         };
-        if position.pieces(to_move).is_empty() || position.pieces(winner).is_empty() {
-            let winner = if position.pieces(to_move).is_empty() {
-                winner
-            } else {
-                to_move
+        let repetitions = || {
+            since_removal
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|p| p.same_for_repetition(&position))
+                .count()
+        };
+        if let Some(outcome) = by_the_rules(&position, has_legal_turn, repetitions) {
+            return Playout {
+                outcome,
+                turns,
+                end: position,
             };
-            return end(Outcome::Win {
-                winner,
-                reason: WinReason::NoPieces,
-            });
-        }
-        list.clear();
-        position.generate(&mut list);
-        if list.is_empty() {
-            return end(Outcome::Win {
-                winner,
-                reason: WinReason::NoLegalTurn,
-            });
-        }
-        let seen = since_removal
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|p| p.same_for_repetition(&position))
-            .count();
-        if seen >= REPETITIONS_FOR_DRAW {
-            return end(Outcome::Draw {
-                reason: DrawReason::Repetition,
-            });
-        }
-        if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-            return end(Outcome::Draw {
-                reason: DrawReason::SixtyTurns,
-            });
         }
         let Some(turn) = list.turn(choose(list.len()) % list.len()) else {
             unreachable!("the index is below the number of turns")
