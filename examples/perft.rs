@@ -61,15 +61,8 @@ fn main() -> ExitCode {
     let Ok(position) = peralikatuma::position_arg(args.variant, args.position.as_deref()) else {
         return ExitCode::from(2);
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(usize::from(args.threads))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(error) => {
-            eprintln!("error: cannot start {} threads: {error}", args.threads);
-            return ExitCode::from(2);
-        }
+    let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
+        return ExitCode::from(2);
     };
     match (args.depth, args.random_games) {
         (Some(depth), _) => pool.install(|| run(&args, depth, &position)),

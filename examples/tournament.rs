@@ -81,15 +81,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(usize::from(args.threads))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(error) => {
-            eprintln!("error: cannot start threads: {error}");
-            return ExitCode::from(2);
-        }
+    let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
+        return ExitCode::from(2);
     };
     let pairs = args.games.div_ceil(2) as u64;
     let jobs: Vec<(Variant, u64, bool)> = variants

@@ -28,3 +28,13 @@ pub fn position_arg(variant: Variant, text: Option<&str>) -> Result<Position, Po
         None => Ok(Position::start(variant)),
     }
 }
+
+/// A pool of `threads` worker threads for a frontend's `--threads` (0: one
+/// per core). A pool that cannot start is reported on standard error and
+/// returned as the error.
+pub fn thread_pool_arg(threads: u16) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(usize::from(threads))
+        .build()
+        .inspect_err(|error| eprintln!("error: cannot start {threads} threads: {error}"))
+}
