@@ -140,6 +140,18 @@ impl Iterator for Iter {
         Some(Point(index))
     }
 
+    /// Skips `n` points by clearing the lowest bits, without visiting them.
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Point> {
+        for _ in 0..n {
+            if self.0 == 0 {
+                return None;
+            }
+            self.0 &= self.0 - 1;
+        }
+        self.next()
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))

@@ -2,7 +2,7 @@
 //! for random games, benchmarks and search.
 
 use crate::game::{QUIET_TURNS_FOR_DRAW, by_the_rules};
-use crate::movegen::Compact;
+use crate::movegen::{self, Compact};
 use crate::outcome::Outcome;
 use crate::position::Position;
 
@@ -68,7 +68,10 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
         let Some(turn) = list.turn(choose(list.len()) % list.len()) else {
             unreachable!("the index is below the number of turns")
         };
-        position = position.play_unchecked(&turn);
+        position = position.play_knowing_jumpers(&turn, |placement| {
+            list.jumpers(turn.claim())
+                .unwrap_or_else(|| movegen::jumpers(placement))
+        });
         turns += 1;
         if turn.removes_pieces() {
             since_removal.clear();

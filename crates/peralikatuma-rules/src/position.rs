@@ -305,6 +305,18 @@ impl Position {
     /// gives a position that is valid but not reachable by the rules. Use
     /// [`Position::play`] for turns from outside.
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
+        self.play_knowing_jumpers(turn, movegen::jumpers)
+    }
+
+    /// [`Position::play_unchecked`], given how to find the pieces of the
+    /// side to move that have a jump after the turn's claim (P6.1): a
+    /// caller that generated the turns knows them already.
+    #[inline]
+    pub(crate) fn play_knowing_jumpers(
+        &self,
+        turn: &Turn,
+        jumpers: impl FnOnce(Placement) -> Bitboard,
+    ) -> Position {
         let us = self.side;
         let them = us.opposite();
         let board = self.board();
@@ -329,7 +341,7 @@ impl Position {
 
         let captured = turn.captured() & next.pieces[them.index()];
         next.claimable = if captured.is_empty() && self.variant.has_forfeits() {
-            let could_jump = movegen::jumpers(Placement {
+            let could_jump = jumpers(Placement {
                 board,
                 own: next.pieces[us.index()],
                 enemy: next.pieces[them.index()],

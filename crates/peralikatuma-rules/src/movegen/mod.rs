@@ -5,9 +5,11 @@
 //! perft), so both share one code path.
 
 mod chains;
+mod compact;
 mod forfeit;
 mod steps;
 
+pub(crate) use compact::Compact;
 pub(crate) use forfeit::jumpers;
 
 use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};
@@ -15,9 +17,6 @@ use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};
 use chains::{ALL_DIRECTIONS, ChainRules, Directions};
 
 use crate::setup::NoReturn;
-
-use smallvec::SmallVec;
-
 use crate::turn::{Turn, TurnList};
 
 /// Where the generators put the moves they find.
@@ -26,6 +25,11 @@ pub(crate) trait Sink {
     fn steps(&mut self, claim: Option<Point>, from: Point, targets: Bitboard);
     /// A chain from `from` over `landings`, capturing `captured`.
     fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard);
+    /// After the moves of one claim (P6): the pieces that have a jump, which
+    /// become claimable if the turn does not capture (P6.1). Only
+    /// Peralikatuma reports them.
+    #[inline]
+    fn jumpers(&mut self, _claim: Option<Point>, _jumpers: Bitboard) {}
 }
 
 impl Sink for TurnList {
@@ -55,92 +59,6 @@ impl Sink for Counter {
     #[inline]
     fn chain(&mut self, _: Option<Point>, _: Point, _: &[Point], _: Bitboard) {
         self.0 += 1;
-    }
-}
-
-/// A sink that keeps the turns in the order of the list sink, but all the
-/// steps of one piece in one entry: for code that needs to choose among all
-/// the turns but plays only one (random games).
-#[derive(Default)]
-pub(crate) struct Compact {
-    /// The steps of one piece (`targets` non-empty), or a chain (`targets`
-    /// empty, `from` its index in `chains`).
-    entries: SmallVec<[CompactEntry; 64]>,
-    chains: TurnList,
-    len: usize,
-}
-
-#[derive(Copy, Clone)]
-struct CompactEntry {
-    claim: Option<Point>,
-    from: u32,
-    targets: Bitboard,
-}
-
-impl Compact {
-    /// Empties the sink for the next position.
-    pub fn clear(&mut self) {
-        self.entries.clear();
-        self.chains.clear();
-        self.len = 0;
-    }
-
-    /// The number of turns.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The turn at `index`, in the order of the list sink.
-    pub fn turn(&self, mut index: usize) -> Option<Turn> {
-        for entry in &self.entries {
-            let count = entry.targets.count();
-            if count == 0 {
-                if index == 0 {
-                    return self.chains.get(entry.from as usize).copied();
-                }
-                index -= 1;
-            } else if index < count {
-                let from = Point::new(entry.from as usize)?;
-                return Some(Turn::step(
-                    entry.claim,
-                    from,
-                    entry.targets.iter().nth(index)?,
-                ));
-            } else {
-                index -= count;
-            }
-        }
-        None
-    }
-}
-
-impl Sink for Compact {
-    #[inline]
-    fn steps(&mut self, claim: Option<Point>, from: Point, targets: Bitboard) {
-        self.len += targets.count();
-        self.entries.push(CompactEntry {
-            claim,
-            from: from.index() as u32,
-            targets,
-        });
-    }
-
-    #[inline]
-    fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard) {
-        self.len += 1;
-        let index = self.chains.len() as u32;
-        self.entries.push(CompactEntry {
-            claim,
-            from: index,
-            targets: Bitboard::EMPTY,
-        });
-        self.chains
-            .push(Turn::chain(claim, from, landings, captured));
     }
 }
 
@@ -205,7 +123,8 @@ pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, s
 }
 
 /// Peralikatuma moves (P3-P5): a step in any direction, or a chain of jumps
-/// in any direction stopped after any jump.
+/// in any direction stopped after any jump. Reports the pieces that have a
+/// jump to the sink.
 #[inline]
 fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink: &mut S) {
     let empty = placement.empty();
@@ -215,9 +134,13 @@ fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink:
         first_directions: ALL_DIRECTIONS,
         king: false,
     };
+    let mut jumpers = Bitboard::EMPTY;
     for from in forfeit::may_jump(placement, empty) {
-        chains::chains(placement, from, empty, claim, rules, sink);
+        if chains::chains(placement, from, empty, claim, rules, sink) {
+            jumpers.insert(from);
+        }
     }
+    sink.jumpers(claim, jumpers);
 }
 
 /// Every Alquerque move (A2-A5): captures if there are any (A4), else
