@@ -4,8 +4,11 @@ pub use board_topology;
 pub use peralikatuma_rules;
 
 mod diagram;
+mod picture;
+pub mod play;
 
 pub use diagram::diagram;
+pub use picture::{Cell, Picture};
 
 use peralikatuma_rules::{Position, PositionTextError, Variant};
 

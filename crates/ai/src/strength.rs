@@ -8,7 +8,7 @@ use peralikatuma_rules::{Game, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use crate::limits::Limits;
+use crate::limits::{Limits, Stop};
 use crate::score::Score;
 use crate::search::Searcher;
 
@@ -129,6 +129,28 @@ impl Player {
     /// The player's strength.
     pub fn strength(&self) -> Strength {
         self.strength
+    }
+
+    /// A handle that cuts the player's thinking short from another thread
+    /// (see [`Searcher::stop_handle`]): [`Player::choose`] then returns the
+    /// best turn found so far. Frontends use it to take back a turn or start
+    /// a new game while the machine thinks.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Player, Strength};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let mut hard = Player::new(Strength::Hard, 1);
+    /// hard.hard_time = Duration::from_secs(3600);
+    /// let stop = hard.stop_handle();
+    /// let game = Game::new(Variant::Alquerque);
+    /// let thinking = std::thread::spawn(move || hard.choose(&game));
+    /// stop.stop();
+    /// assert!(thinking.join().expect("no panic").is_some());
+    /// ```
+    pub fn stop_handle(&self) -> Stop {
+        self.searcher.stop_handle()
     }
 
     /// The player's turn in the current position of `game`, or `None` when

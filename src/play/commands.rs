@@ -1,0 +1,119 @@
+//! The commands a player can type, in either mode: a turn in notation or a
+//! word such as `undo` or `save FILE`.
+
+use std::path::PathBuf;
+
+/// One typed line, understood.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// A turn in the notation of N2 (checked against the position later).
+    Turn(String),
+    /// List the legal turns.
+    Moves,
+    /// Take back the last turn (and the machine's reply).
+    Undo,
+    /// Play again what was taken back.
+    Redo,
+    /// Ask the engine for a turn.
+    Hint,
+    /// The side to move resigns.
+    Resign,
+    /// The side to move offers a draw.
+    Draw,
+    /// Write the game record to a file.
+    Save(PathBuf),
+    /// Read a game record from a file.
+    Load(PathBuf),
+    /// Start again.
+    New,
+    /// Show the board again.
+    Board,
+    /// Show the commands.
+    Help,
+    /// Leave.
+    Quit,
+}
+
+/// The commands, for help screens.
+pub const HELP: &str = "\
+Type a turn in the notation of the rules (N2):
+  d4-d5          a step
+  c3xe5xg7       a chain of jumps (where the rules allow, stop after any jump)
+  !e6 d4-d5      claim the forfeited piece on e6, then move
+Commands:
+  moves          list the legal turns
+  undo / redo    take back the last turn / play it again
+  hint           ask the engine for a turn
+  resign         the side to move resigns
+  draw           offer a draw
+  save FILE      write the game record (N4) to FILE
+  load FILE      read a game record from FILE
+  new            start again
+  board          show the board again
+  help           this text
+  quit           leave";
+
+/// A line that names a command but lacks what it needs.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("`{0}` needs a file name, as in `{0} game.txt`")]
+pub struct MissingFile(pub &'static str);
+
+impl Command {
+    /// Reads one line; `None` for a blank line.
+    ///
+    /// # Errors
+    /// [`MissingFile`] for `save` or `load` without a file name.
+    pub fn parse(line: &str) -> Result<Option<Command>, MissingFile> {
+        let line = line.trim();
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        let file = |name: &'static str| {
+            if rest.is_empty() {
+                Err(MissingFile(name))
+            } else {
+                Ok(PathBuf::from(rest))
+            }
+        };
+        Ok(Some(match word.to_ascii_lowercase().as_str() {
+            "" => return Ok(None),
+            "moves" => Command::Moves,
+            "undo" => Command::Undo,
+            "redo" => Command::Redo,
+            "hint" => Command::Hint,
+            "resign" => Command::Resign,
+            "draw" => Command::Draw,
+            "save" => Command::Save(file("save")?),
+            "load" => Command::Load(file("load")?),
+            "new" => Command::New,
+            "board" => Command::Board,
+            "help" | "?" => Command::Help,
+            "quit" | "exit" => Command::Quit,
+            _ => Command::Turn(line.to_owned()),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_turns_are_told_apart() {
+        assert_eq!(Command::parse("  "), Ok(None));
+        assert_eq!(Command::parse("UNDO"), Ok(Some(Command::Undo)));
+        assert_eq!(
+            Command::parse("save  my game.txt "),
+            Ok(Some(Command::Save("my game.txt".into())))
+        );
+        assert_eq!(Command::parse("load"), Err(MissingFile("load")));
+        assert_eq!(
+            Command::parse("!e6 d4-d5"),
+            Ok(Some(Command::Turn("!e6 d4-d5".into())))
+        );
+        assert_eq!(
+            MissingFile("save").to_string(),
+            "`save` needs a file name, as in `save game.txt`"
+        );
+    }
+}

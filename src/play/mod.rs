@@ -1,0 +1,36 @@
+//! Playing a game at the terminal, for `examples/play.rs`: a [`Session`]
+//! (the game, its players, undo and redo, records) driven either full
+//! screen ([`run_full_screen`], ratatui on crossterm) or line by line
+//! ([`run_plain`], for scripts and pipes). Every rule is decided by the
+//! rules crate; these only turn keys and lines into its calls.
+//!
+//! ```
+//! use peralikatuma::play::{Opponent, Session, Settings, run_plain};
+//! use peralikatuma_rules::{Side, Variant};
+//!
+//! let settings = Settings {
+//!     variant: Variant::Alquerque,
+//!     opponent: Opponent::Human,
+//!     human: Side::White,
+//!     first: Side::White,
+//!     position: None,
+//! };
+//! let mut session = Session::new(settings)?;
+//! let mut screen = Vec::new();
+//! run_plain(&mut session, 1, "d2-c3\nundo\nredo\nquit\n".as_bytes(), &mut screen)?;
+//! let screen = String::from_utf8_lossy(&screen);
+//! assert!(screen.contains("took back d2-c3"));
+//! assert_eq!(session.game().turns().len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod commands;
+mod machine;
+mod plain;
+mod session;
+mod tui;
+
+pub use commands::{Command, HELP, MissingFile};
+pub use plain::run as run_plain;
+pub use session::{LoadError, Opponent, Session, Settings, claim_advice};
+pub use tui::run as run_full_screen;

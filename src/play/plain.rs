@@ -1,0 +1,232 @@
+//! The plain line mode: the board printed as text, one command per line
+//! from standard input, so that a game can be scripted.
+
+use std::io::{self, BufRead, Write};
+
+use crate::diagram;
+use alquerque_ai::Player;
+use peralikatuma_rules::Turn;
+
+use crate::play::commands::{Command, HELP};
+use crate::play::machine;
+use crate::play::session::{Session, claim_advice};
+
+/// Plays `session` reading commands from `input` and writing to `out`,
+/// until `quit` or the end of the input.
+pub fn run(
+    session: &mut Session,
+    seed: u64,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut players = Players::new(session, seed);
+    writeln!(
+        out,
+        "{}: {}. Type `help` for commands.",
+        session.game().variant(),
+        session.settings().players()
+    )?;
+    show(session, out)?;
+    players.reply(session, out)?;
+    let mut lines = input.lines();
+    loop {
+        prompt(session, out)?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            return Ok(());
+        };
+        let command = match Command::parse(&line?) {
+            Ok(Some(command)) => command,
+            Ok(None) => continue,
+            Err(error) => {
+                writeln!(out, "{error}")?;
+                continue;
+            }
+        };
+        match command {
+            Command::Quit => return Ok(()),
+            Command::Help => writeln!(out, "{HELP}")?,
+            Command::Board => show(session, out)?,
+            Command::Moves => {
+                let texts = notations(session, &session.game().legal_turns());
+                writeln!(out, "{} legal turns: {}", texts.len(), texts.join("  "))?;
+            }
+            Command::Turn(text) => match session.play_text(&text) {
+                Ok(_) => {
+                    show(session, out)?;
+                    players.reply(session, out)?;
+                }
+                Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
+            },
+            Command::Undo => {
+                let taken = session.undo();
+                if taken.is_empty() {
+                    writeln!(out, "nothing to take back")?;
+                } else {
+                    writeln!(out, "took back {}", notations(session, &taken).join(", "))?;
+                    show(session, out)?;
+                    players.reply(session, out)?;
+                }
+            }
+            Command::Redo => {
+                let replayed = session.redo();
+                if replayed.is_empty() {
+                    writeln!(out, "nothing to redo")?;
+                } else {
+                    writeln!(
+                        out,
+                        "played again {}",
+                        notations(session, &replayed).join(", ")
+                    )?;
+                    show(session, out)?;
+                    players.reply(session, out)?;
+                }
+            }
+            Command::Hint => match session.game().outcome() {
+                Some(outcome) => writeln!(out, "the game is over ({outcome})")?,
+                None => {
+                    writeln!(out, "thinking...")?;
+                    if let Some(turn) = players.hint.choose(session.game()) {
+                        let text = turn.notation(session.game().variant());
+                        writeln!(out, "hint: {text}")?;
+                    }
+                }
+            },
+            Command::Resign => {
+                let side = match session.machine() {
+                    Some(_) => session.settings().human,
+                    None => session.game().position().side_to_move(),
+                };
+                match session.resign(side) {
+                    Ok(()) => show(session, out)?,
+                    Err(error) => writeln!(out, "{error}")?,
+                }
+            }
+            Command::Draw => {
+                if let Some(outcome) = session.game().outcome() {
+                    writeln!(out, "the game is over ({outcome})")?;
+                    continue;
+                }
+                let accepted = if session.machine().is_some() {
+                    let yes = session.machine_accepts_draw();
+                    let answer = if yes { "accepts" } else { "declines" };
+                    writeln!(out, "the machine {answer} the draw")?;
+                    yes
+                } else {
+                    let offering = session.game().position().side_to_move();
+                    writeln!(
+                        out,
+                        "{offering} offers a draw. {}, do you accept? (yes/no)",
+                        offering.opposite()
+                    )?;
+                    let answer = lines.next().transpose()?.unwrap_or_default();
+                    matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+                };
+                if accepted && session.agree_draw().is_ok() {
+                    show(session, out)?;
+                } else if !accepted {
+                    writeln!(out, "no draw: the game goes on")?;
+                }
+            }
+            Command::Save(path) => match session.save(&path) {
+                Ok(()) => writeln!(out, "saved to {}", path.display())?,
+                Err(error) => writeln!(out, "cannot write {}: {error}", path.display())?,
+            },
+            Command::Load(path) => match session.load(&path) {
+                Ok(()) => {
+                    writeln!(
+                        out,
+                        "loaded {} ({} turns)",
+                        path.display(),
+                        session.game().turns().len()
+                    )?;
+                    show(session, out)?;
+                    players.reply(session, out)?;
+                }
+                Err(error) => writeln!(out, "{error}")?,
+            },
+            Command::New => {
+                let settings = session.settings().clone();
+                match session.restart(settings) {
+                    Ok(()) => {
+                        show(session, out)?;
+                        players.reply(session, out)?;
+                    }
+                    Err(error) => writeln!(out, "cannot start again: {error}")?,
+                }
+            }
+        }
+    }
+}
+
+/// The machine's players: one for the other side, one for hints.
+struct Players {
+    machine: Option<Player>,
+    hint: Player,
+}
+
+impl Players {
+    fn new(session: &Session, seed: u64) -> Players {
+        Players {
+            machine: session.machine().map(|s| machine::player(s, seed)),
+            hint: machine::hint_player(seed),
+        }
+    }
+
+    /// The machine's turn, if it has the move.
+    fn reply(&mut self, session: &mut Session, out: &mut impl Write) -> io::Result<()> {
+        let Some(machine) = &mut self.machine else {
+            return Ok(());
+        };
+        if !session.machine_to_move() {
+            return Ok(());
+        }
+        writeln!(out, "thinking...")?;
+        if let Some(turn) = machine.choose(session.game()) {
+            let text = turn.notation(session.game().variant()).to_string();
+            if session.play(&turn).is_ok() {
+                writeln!(out, "the machine plays {text}")?;
+                show(session, out)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn notations(session: &Session, turns: &[Turn]) -> Vec<String> {
+    let variant = session.game().variant();
+    turns
+        .iter()
+        .map(|t| t.notation(variant).to_string())
+        .collect()
+}
+
+/// The board, the last turn, and what the player should know now.
+fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
+    let game = session.game();
+    let position = game.position();
+    writeln!(out)?;
+    if let Some(last) = game.turns().last() {
+        writeln!(out, "last turn: {}", last.notation(game.variant()))?;
+    }
+    write!(out, "{}", diagram(position))?;
+    match game.outcome() {
+        Some(outcome) => writeln!(
+            out,
+            "Game over: {outcome}. Type `new`, `undo`, `save FILE` or `quit`."
+        ),
+        None => match claim_advice(position) {
+            Some(advice) => writeln!(out, "{advice} (write `!point` before the move)"),
+            None => Ok(()),
+        },
+    }
+}
+
+fn prompt(session: &Session, out: &mut impl Write) -> io::Result<()> {
+    if session.game().outcome().is_none() {
+        write!(out, "{} to move> ", session.mover())?;
+    } else {
+        write!(out, "> ")?;
+    }
+    out.flush()
+}

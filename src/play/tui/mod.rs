@@ -1,0 +1,52 @@
+//! The full-screen game (ratatui on crossterm): the board drawn with its
+//! lines, picked with the keys or the mouse, while the machine thinks on a
+//! thread of its own.
+
+mod app;
+mod draw;
+mod form;
+mod pick;
+
+use std::io;
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
+};
+use ratatui::crossterm::execute;
+
+use crate::play::session::Session;
+use app::App;
+
+/// How often the screen is redrawn while nothing happens (the thinking
+/// spinner turns).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Plays `session` full screen until the player quits. With
+/// `ask_settings`, the new-game form comes first.
+pub fn run(session: Session, seed: u64, ask_settings: bool) -> io::Result<()> {
+    let mut terminal = ratatui::init();
+    let result = execute!(io::stdout(), EnableMouseCapture)
+        .and_then(|()| event_loop(&mut terminal, App::new(session, seed, ask_settings)));
+    let released = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result.and(released)
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<()> {
+    loop {
+        app.tick();
+        terminal.draw(|frame| draw::draw(frame, &mut app))?;
+        if app.quit {
+            return Ok(());
+        }
+        if event::poll(TICK)? {
+            match event::read()? {
+                Event::Key(key) if key.kind == KeyEventKind::Press => app.on_key(key),
+                Event::Mouse(mouse) => app.on_mouse(mouse),
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! The `play` example as a player uses it: the plain mode scripted through
+//! pipes (whole games, bad input, saving and loading), its command line,
+//! and the full-screen mode driven in tmux (ignored by default: it needs
+//! tmux; `.ci/run` runs it).
+//!
+//! The tests run the example's binary, which `cargo test` builds with the
+//! other targets.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use peralikatuma::diagram;
+use peralikatuma_rules::{Game, Variant};
+
+/// The example's binary, next to this test's in the target directory.
+fn binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let path = profile
+        .join("examples")
+        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: build it with `cargo build --example play` (cargo test builds it)",
+        path.display()
+    );
+    path
+}
+
+/// Runs the example with `args`, feeding it `input` all at once.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The example running, talked to line by line as a player would.
+struct Player {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<Vec<u8>>,
+}
+
+impl Player {
+    fn start(args: &[&str]) -> Player {
+        let mut child = Command::new(binary())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (send, output) = channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(n) = stdout.read(&mut buffer) {
+                if n == 0 || send.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Player {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Everything printed up to the next prompt (a line ending in `> `).
+    fn until_prompt(&self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut text = Vec::new();
+        while !text.ends_with(b"> ") {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => text.extend(bytes),
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "no prompt within a minute; got:\n{}",
+                    String::from_utf8_lossy(&text)
+                ),
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        String::from_utf8(text).unwrap()
+    }
+
+    /// Types `line` and returns what the game printed in answer.
+    fn say(&mut self, line: &str) -> String {
+        writeln!(self.input, "{line}").unwrap();
+        self.until_prompt()
+    }
+}
+
+#[test]
+fn a_whole_game_against_easy_to_its_end() {
+    let mut player = Player::start(&["--variant", "alquerque", "--opponent", "easy"]);
+    let opening = player.until_prompt();
+    assert!(opening.contains("you (White) against the machine (easy)"));
+    let mut turns = 0;
+    let end = loop {
+        let moves = player.say("moves");
+        let list = moves
+            .lines()
+            .find_map(|l| l.split_once("legal turns: "))
+            .map(|(_, list)| list.split_whitespace().next().unwrap().to_owned())
+            .unwrap_or_else(|| panic!("no list of turns in:\n{moves}"));
+        let answer = player.say(&list);
+        assert!(answer.contains(&format!("last turn: {list}")), "{answer}");
+        turns += 1;
+        if answer.contains("Game over") {
+            break answer;
+        }
+        assert!(answer.contains("the machine plays"), "{answer}");
+        if answer.contains("Game over") {
+            break answer;
+        }
+        assert!(turns < 500, "the game should have ended by now");
+    };
+    // Who won and why, said plainly (E1-E4).
+    let said = end.lines().find(|l| l.starts_with("Game over: ")).unwrap();
+    assert!(
+        said.contains("wins: ") || said.contains("draw"),
+        "unclear end: {said}"
+    );
+    // After the end, turns are refused and the game is unchanged.
+    let refused = player.say("moves");
+    assert!(refused.contains("0 legal turns"), "{refused}");
+    player.say("quit");
+    assert!(player.child.wait().unwrap().success());
+}
+
+#[test]
+fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
+    let script =
+        "z9-z9\nhello there\nc3-c4\nsave\nload /no/such/file.txt\nredo\nundo\nd2-c3\nquit\n";
+    let output = run(&["--variant", "alquerque", "--plain"], script);
+    let text = stdout(&output);
+    assert!(output.status.success());
+    for expected in [
+        "`z9`",
+        "`hello there` is not a point name",
+        "there is no piece on c3",
+        "Type `moves` for the legal turns.",
+        "`save` needs a file name",
+        "cannot read /no/such/file.txt",
+        "nothing to redo",
+        "nothing to take back",
+        "last turn: d2-c3",
+    ] {
+        assert!(text.contains(expected), "missing `{expected}` in:\n{text}");
+    }
+    // Only d2-c3 was played.
+    let mut game = Game::new(Variant::Alquerque);
+    game.play_text("d2-c3").unwrap();
+    assert!(text.contains(&diagram(game.position())));
+}
+
+#[test]
+fn a_saved_game_loads_back_where_it_was() {
+    // Six legal turns, found with the rules crate.
+    let mut game = Game::new(Variant::Permainan);
+    let mut texts = Vec::new();
+    for _ in 0..6 {
+        let turn = game.legal_turns()[0];
+        texts.push(turn.notation(Variant::Permainan).to_string());
+        game.play(&turn).unwrap();
+    }
+    let file = std::env::temp_dir().join(format!("play-test-{}.txt", std::process::id()));
+    let file = file.display().to_string();
+    let script = format!(
+        "{}\nsave {file}\nnew\nload {file}\nquit\n",
+        texts.join("\n")
+    );
+    let output = run(&["--variant", "permainan", "--opponent", "human"], &script);
+    let text = stdout(&output);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(output.status.success());
+    assert!(text.contains(&format!("saved to {file}")), "{text}");
+    assert!(saved.contains("[Variant \"Permainan\"]"), "{saved}");
+    assert!(text.contains(&format!("loaded {file} (6 turns)")), "{text}");
+    let after_load = text.rsplit("loaded").next().unwrap();
+    assert!(after_load.contains(&diagram(game.position())), "{text}");
+}
+
+#[test]
+fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
+    let output = run(&["--plain"], "draw\nno\ndraw\nyes\nmoves\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("White offers a draw. Black, do you accept? (yes/no)"));
+    assert!(text.contains("no draw: the game goes on"));
+    assert!(text.contains("Game over: draw agreed (E6)"), "{text}");
+}
+
+#[test]
+fn black_may_move_first_by_agreement_p2() {
+    let output = run(&["--first", "black", "--plain"], "quit\n");
+    assert!(stdout(&output).contains("Black to move> "));
+}
+
+#[test]
+fn bad_command_lines_are_refused_with_a_message() {
+    for (args, said) in [
+        (
+            &["--opponent", "grandmaster"][..],
+            "invalid value 'grandmaster'",
+        ),
+        (&["--colour", "green"][..], "invalid value 'green'"),
+        (&["--variant", "chess"][..], "unknown game `chess`"),
+        (&["--position", "W:Wz9:B"][..], "bad --position"),
+    ] {
+        let output = run(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(said), "{args:?}: {error}");
+    }
+}
+
+/// Runs `tmux` with `args`, returning its output.
+fn tmux(args: &[&str]) -> String {
+    let output = Command::new("tmux").args(args).output().unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Waits until the tmux pane shows `text`, returning the screen.
+fn screen_with(session: &str, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let screen = tmux(&["capture-pane", "-t", session, "-p"]);
+        if screen.contains(text) {
+            return screen;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the screen never showed `{text}`:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
+    let session = format!("play-test-{}", std::process::id());
+    let command = format!("{} --opponent human", binary().display());
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &command,
+    ]);
+    let screen = screen_with(&session, "White to move");
+    // The board, its lines and names, and the pieces.
+    for drawn in [
+        "Peralikatuma",
+        "●───────●───────●",
+        "│ ╲ │ ╱ │",
+        "a   b   c   d   e   f   g   h   i",
+        "● White 23   ● Black 23",
+    ] {
+        assert!(screen.contains(drawn), "`{drawn}` not drawn:\n{screen}");
+    }
+    // The cursor starts on e5; down to e4, pick it, up to e5, play.
+    assert!(screen.contains("[·]"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Down", "Enter"]);
+    screen_with(&session, "can go to a highlighted point");
+    tmux(&["send-keys", "-t", &session, "Up", "Enter"]);
+    let screen = screen_with(&session, "1. e4-e5");
+    assert!(screen.contains("Black to move"), "{screen}");
+    assert!(screen.contains("You play e4-e5."), "{screen}");
+    // A turn typed in notation, then undo.
+    tmux(&["send-keys", "-t", &session, ":", "e6-e5??", "Enter"]);
+    screen_with(&session, "`e6-e5??`");
+    tmux(&["send-keys", "-t", &session, "u"]);
+    screen_with(&session, "Took back e4-e5.");
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux(&["list-sessions"]).contains(&session) {
+        assert!(Instant::now() < deadline, "q did not quit");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
