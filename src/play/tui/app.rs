@@ -29,6 +29,8 @@ pub enum Mode {
     Asking(Question),
     /// The help screen.
     Help,
+    /// A text to read, with its title, until any key.
+    Notice(&'static str, String),
 }
 
 /// A question put to the players.
@@ -175,7 +177,7 @@ impl App {
         }
         match std::mem::replace(&mut self.mode, Mode::Board) {
             Mode::Board => self.board_key(key),
-            Mode::Help => {}
+            Mode::Help | Mode::Notice(..) => {}
             Mode::Typing(text) => self.typing_key(key, text),
             Mode::NewGame(form) => self.form_key(key, form),
             Mode::Asking(question) => self.answer(key, question),
@@ -360,11 +362,12 @@ impl App {
             Command::Help => self.mode = Mode::Help,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let list = texts(&self.turns);
-                self.say(
-                    format!("{} legal turns: {list}", self.turns.len()),
-                    Tone::Info,
-                );
+                let text = match self.turns.len() {
+                    0 => "No legal turns: the game is over.".to_owned(),
+                    1 => format!("1 legal turn: {}", texts(&self.turns)),
+                    n => format!("{n} legal turns: {}", texts(&self.turns)),
+                };
+                self.mode = Mode::Notice("Legal turns", text);
             }
             Command::Turn(text) => {
                 if !self.session.person_to_move() && self.session.game().outcome().is_none() {
@@ -526,5 +529,228 @@ fn capitalised(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use alquerque_ai::Strength;
+    use peralikatuma_rules::{Position, Variant};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyEventKind, KeyEventState, MouseEvent};
+
+    use super::*;
+    use crate::play::session::Opponent;
+    use crate::play::tui::draw::draw;
+
+    fn app(variant: Variant, opponent: Opponent, human: Side, position: Option<&str>) -> App {
+        let settings = Settings {
+            variant,
+            opponent,
+            human,
+            first: Side::White,
+            position: position.map(|text| Position::parse(variant, text).expect("valid")),
+        };
+        App::new(Session::new(settings).expect("start"), 1, false)
+    }
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.on_key(KeyEvent {
+            code,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        });
+    }
+
+    fn typed(app: &mut App, text: &str) {
+        press(app, KeyCode::Char(':'));
+        for c in text.chars() {
+            press(app, KeyCode::Char(c));
+        }
+        press(app, KeyCode::Enter);
+    }
+
+    /// The screen drawn on a terminal of `width` by `height`, as text.
+    fn screen(app: &mut App, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+        terminal.draw(|frame| draw(frame, app)).expect("drawn");
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+
+    fn played(app: &App) -> Vec<String> {
+        let variant = app.session.game().variant();
+        app.session
+            .game()
+            .turns()
+            .iter()
+            .map(|t| t.notation(variant).to_string())
+            .collect()
+    }
+
+    /// Lets the machine think until it has moved.
+    fn wait_for_machine(app: &mut App) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while app.thinking.is_some() {
+            assert!(Instant::now() < deadline, "the machine never moved");
+            std::thread::sleep(Duration::from_millis(10));
+            app.tick();
+        }
+    }
+
+    #[test]
+    fn a_step_made_with_the_arrows_and_enter() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Up);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(played(&app), ["e4-e5"]);
+        assert_eq!(app.message, ("You play e4-e5.".to_owned(), Tone::Info));
+    }
+
+    #[test]
+    fn a_step_made_with_two_clicks() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        screen(&mut app, 100, 30);
+        let (x, y) = app.board_origin.expect("the board was drawn");
+        let click = |app: &mut App, name: &str| {
+            let point = app.picture.board().parse_point(name).expect("a point");
+            let (row, column) = app.picture.place(point);
+            app.on_mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: x + column as u16,
+                row: y + row as u16,
+                modifiers: KeyModifiers::NONE,
+            });
+        };
+        click(&mut app, "f4");
+        click(&mut app, "f5");
+        assert_eq!(played(&app), ["f4-f5"]);
+    }
+
+    #[test]
+    fn the_screen_shows_the_board_the_players_and_the_moves() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        typed(&mut app, "d4-d5");
+        let text = screen(&mut app, 100, 30);
+        for shown in [
+            " Peralikatuma ",
+            "●───────●───────●",
+            "a   b   c   d   e   f   g   h   i",
+            "two players on one screen",
+            "● White 23   ● Black 23",
+            "Black to move",
+            "1. d4-d5",
+            "You play d4-d5.",
+        ] {
+            assert!(text.contains(shown), "`{shown}` not shown:\n{text}");
+        }
+    }
+
+    #[test]
+    fn kings_claims_and_the_end_are_said_on_screen() {
+        let mut kings = app(
+            Variant::Permainan,
+            Opponent::Human,
+            Side::White,
+            Some("W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9"),
+        );
+        assert!(screen(&mut kings, 100, 30).contains("◆ marks a king"));
+        let mut claim = app(
+            Variant::Peralikatuma,
+            Opponent::Human,
+            Side::White,
+            Some(
+                "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
+            ),
+        );
+        let text = screen(&mut claim, 100, 30);
+        assert!(text.contains("may first take one of its"), "{text}");
+        let mut end = app(
+            Variant::Alquerque,
+            Opponent::Human,
+            Side::White,
+            Some("W:Wa1,e1:Bb2"),
+        );
+        typed(&mut end, "a1xc3");
+        let text = screen(&mut end, 80, 24);
+        assert!(text.contains("Game over"), "{text}");
+        assert!(text.contains("Black has no pieces left (E1)"), "{text}");
+    }
+
+    #[test]
+    fn a_small_terminal_is_asked_to_grow() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        assert!(screen(&mut app, 40, 10).contains("Please make the terminal"));
+    }
+
+    #[test]
+    fn the_machine_thinks_on_its_own_thread_and_replies() {
+        let mut app = app(
+            Variant::Alquerque,
+            Opponent::Machine(Strength::Easy),
+            Side::Black,
+            None,
+        );
+        assert!(app.thinking.is_some(), "White is the machine's");
+        assert!(screen(&mut app, 80, 24).contains("is thinking"));
+        wait_for_machine(&mut app);
+        assert_eq!(played(&app).len(), 1);
+        assert!(app.message.0.starts_with("The machine plays"));
+        // Black sees the board from its side.
+        assert!(app.picture.is_turned());
+    }
+
+    #[test]
+    fn undo_while_the_machine_thinks_stops_it_and_takes_back_the_turn() {
+        let mut app = app(
+            Variant::Peralikatuma,
+            Opponent::Machine(Strength::Hard),
+            Side::White,
+            None,
+        );
+        typed(&mut app, "e4-e5");
+        assert!(app.thinking.is_some());
+        press(&mut app, KeyCode::Char('u'));
+        assert!(app.thinking.is_none());
+        assert!(played(&app).is_empty());
+        press(&mut app, KeyCode::Char('r'));
+        assert_eq!(played(&app), ["e4-e5"]);
+        assert!(app.thinking.is_some(), "the machine thinks again");
+    }
+
+    #[test]
+    fn a_new_game_is_chosen_on_the_form() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('n'));
+        assert!(screen(&mut app, 100, 30).contains(" New game "));
+        press(&mut app, KeyCode::Right); // Alquerque
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.session.game().variant(), Variant::Alquerque);
+        assert!(matches!(app.mode, Mode::Board));
+    }
+
+    #[test]
+    fn resigning_asks_first() {
+        let mut app = app(Variant::Permainan, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.session.game().outcome(), None);
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Char('y'));
+        let outcome = app.session.game().outcome().expect("resigned");
+        assert_eq!(outcome.winner(), Some(Side::Black));
     }
 }

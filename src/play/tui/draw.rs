@@ -42,7 +42,21 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     match &app.mode {
         Mode::Help => draw_help(frame, main),
         Mode::NewGame(form) => draw_form(frame, form, main),
-        Mode::Asking(question) => draw_question(frame, app, *question, board_area),
+        Mode::Asking(question) => draw_question(frame, app, *question, main),
+        Mode::Notice(title, text) => {
+            let lines: Vec<Line> = wrap(text, usize::from(main.width.saturating_sub(6)).min(70))
+                .into_iter()
+                .map(Line::from)
+                .collect();
+            let height = lines.len() as u16 + 2;
+            popup(
+                frame,
+                main,
+                &format!(" {title} (any key to close) "),
+                lines,
+                height,
+            );
+        }
         Mode::Board | Mode::Typing(_) => {
             if let Some(outcome) = app.session.game().outcome() {
                 let text = vec![
@@ -50,7 +64,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
                     Line::from(""),
                     Line::from("n new game · u undo · s save · q quit"),
                 ];
-                popup(frame, board_area, " Game over ", text, 5);
+                popup(frame, main, " Game over ", text, 5);
             }
         }
     }
@@ -343,7 +357,7 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
         }
         Mode::NewGame(_) => "↑↓ field · ←→ change · Enter start · Esc cancel",
         Mode::Asking(_) => "y yes · n no",
-        Mode::Help => "any key: back to the game",
+        Mode::Help | Mode::Notice(..) => "any key: back to the game",
         Mode::Board => {
             "arrows/mouse move · Enter pick · Esc back · : type · u undo · r redo · h hint · d draw · x resign · n new · s save · l load · f flip · ? help · q quit"
         }
@@ -418,6 +432,23 @@ fn draw_question(frame: &mut Frame, app: &App, question: Question, area: Rect) {
         ),
     };
     popup(frame, area, " Question ", vec![Line::from(text)], 3);
+}
+
+/// `text` broken into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// A bordered box in the middle of `area`.
