@@ -281,7 +281,7 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
         "●───────●───────●",
         "│ ╲ │ ╱ │",
         "a   b   c   d   e   f   g   h   i",
-        "● White 23   ● Black 23",
+        "○ White 23   ● Black 23",
     ] {
         assert!(screen.contains(drawn), "`{drawn}` not drawn:\n{screen}");
     }

@@ -278,11 +278,11 @@ impl Session {
     pub fn record(&self) -> Record {
         let mut record = Record::new(self.game.clone());
         let name = |side: Side| match self.settings.opponent {
-            Opponent::Human => format!("{side}"),
+            Opponent::Human => "?".to_owned(),
             Opponent::Machine(strength) if side != self.settings.human => {
                 format!("machine ({strength})")
             }
-            Opponent::Machine(_) => "you".to_owned(),
+            Opponent::Machine(_) => "human".to_owned(),
         };
         record.set_tag("White", &name(Side::White));
         record.set_tag("Black", &name(Side::Black));

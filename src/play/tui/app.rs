@@ -650,7 +650,7 @@ mod tests {
             "●───────●───────●",
             "a   b   c   d   e   f   g   h   i",
             "two players on one screen",
-            "● White 23   ● Black 23",
+            "○ White 23   ● Black 23",
             "Black to move",
             "1. d4-d5",
             "You play d4-d5.",
@@ -667,7 +667,7 @@ mod tests {
             Side::White,
             Some("W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9"),
         );
-        assert!(screen(&mut kings, 100, 30).contains("◆ marks a king"));
+        assert!(screen(&mut kings, 100, 30).contains("◇ ◆ mark kings"));
         let mut claim = app(
             Variant::Peralikatuma,
             Opponent::Human,

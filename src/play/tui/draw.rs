@@ -155,14 +155,13 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
     )));
     let block = Block::bordered().title(format!(" {} ", game.variant()));
     let inner = block.inner(area);
-    // A blank row above, and a space of margin before the rank labels.
-    lines.insert(0, Line::from(""));
+    // A space of margin before the rank labels.
     let shifted: Vec<Line> = lines
         .into_iter()
         .map(|line| Line::from([vec![Span::raw(" ")], line.spans].concat()))
         .collect();
     // The picture's first cell comes after the margin and `9  `.
-    app.board_origin = Some((inner.x + 4, inner.y + 1));
+    app.board_origin = Some((inner.x + 4, inner.y));
     frame.render_widget(Paragraph::new(shifted).block(block), area);
 }
 
@@ -180,6 +179,17 @@ fn line_glyph(mark: char) -> &'static str {
     }
 }
 
+/// A piece as drawn: White's hollow, Black's filled, so that the sides
+/// differ in shape as well as colour; kings are diamonds.
+fn glyph(side: Side, king: bool) -> &'static str {
+    match (side, king) {
+        (Side::White, false) => "○",
+        (Side::Black, false) => "●",
+        (Side::White, true) => "◇",
+        (Side::Black, true) => "◆",
+    }
+}
+
 fn point_span(
     app: &App,
     marks: &Marks,
@@ -189,13 +199,13 @@ fn point_span(
     let king = position.kings().contains(p);
     let (glyph, mut style) = match position.side_at(p) {
         Some(side) => (
-            if king { "◆" } else { "●" },
+            glyph(side, king),
             Style::new()
                 .fg(if side == Side::White { WHITE } else { BLACK })
                 .add_modifier(Modifier::BOLD),
         ),
         None if marks.targets.contains(p) => (
-            "○",
+            "+",
             Style::new()
                 .fg(Color::LightGreen)
                 .add_modifier(Modifier::BOLD),
@@ -230,7 +240,10 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     let piece = |side: Side| {
         let colour = if side == Side::White { WHITE } else { BLACK };
         vec![
-            Span::styled("● ", Style::new().fg(colour).add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!("{} ", glyph(side, false)),
+                Style::new().fg(colour).add_modifier(Modifier::BOLD),
+            ),
             Span::raw(format!("{side} {:>2}   ", position.pieces(side).count())),
         ]
     };
@@ -244,7 +257,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         )),
     ];
     if position.kings().any() {
-        lines.push(Line::from("◆ marks a king"));
+        lines.push(Line::from("◇ ◆ mark kings"));
     }
     lines.push(Line::from(""));
     let status = match (game.outcome(), &app.thinking) {
@@ -379,22 +392,23 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
 
 fn draw_help(frame: &mut Frame, area: Rect) {
     let text: Vec<Line> = [
+        "○ White's pieces, ● Black's, ◇ ◆ kings, · an empty point.",
         "Pick a piece, then where it goes: arrows and Enter, or click.",
         "A chain of jumps: pick each landing point in turn. Where the",
         "rules let a chain stop, pick its last point again to stop.",
         "A claim (P6): pick the opponent's highlighted piece first.",
-        "Highlights: green where the piece can go, yellow what you",
-        "picked, blue the last turn, cyan the hint, magenta a claim.",
+        "Highlights: green + where the piece can go, yellow what you",
+        "picked, blue the last turn (× what it took), cyan the hint,",
+        "magenta a piece you may claim; underlined: pieces that can move.",
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
-        "      n new game · s save · l load · f flip the board",
-        "      : type a turn or a command · q quit",
-        "",
-        "Typed on the : line:",
+        "      n new game · s save · l load · f flip the board · q quit",
+        "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
+        "        moves, undo, redo, hint, resign, draw, save FILE,",
+        "        load FILE, new, help, quit",
     ]
     .into_iter()
     .map(Line::from)
-    .chain(crate::play::commands::HELP.lines().map(Line::from))
     .collect();
     let height = text.len() as u16 + 2;
     popup(frame, area, " Help (any key to close) ", text, height);
