@@ -330,7 +330,7 @@ impl Position {
             return *self;
         }
         let mut next = *self;
-        let mut hash = self.hash ^ zobrist::claimable(self.claimable);
+        let mut hash = self.hash;
 
         if let Some(c) = turn.claim() {
             if next.pieces[them.index()].contains(c) {
@@ -340,30 +340,32 @@ impl Position {
         }
 
         let captured = turn.captured() & next.pieces[them.index()];
-        next.claimable = if captured.is_empty() && self.variant.has_forfeits() {
-            let could_jump = jumpers(Placement {
-                board,
-                own: next.pieces[us.index()],
-                enemy: next.pieces[them.index()],
-            });
-            // P6.1: a piece that could have jumped is claimable where it ends.
-            if could_jump.contains(from) {
-                could_jump.without(from).with(to)
+        if self.variant.has_forfeits() {
+            next.claimable = if captured.is_empty() {
+                let could_jump = jumpers(Placement {
+                    board,
+                    own: next.pieces[us.index()],
+                    enemy: next.pieces[them.index()],
+                });
+                // P6.1: a piece that could have jumped is claimable where it ends.
+                if could_jump.contains(from) {
+                    could_jump.without(from).with(to)
+                } else {
+                    could_jump
+                }
             } else {
-                could_jump
-            }
-        } else {
-            Bitboard::EMPTY
-        };
-        hash ^= zobrist::claimable(next.claimable);
+                Bitboard::EMPTY
+            };
+            // Only the claimable pieces that changed flip the hash.
+            hash ^= zobrist::claimable(self.claimable ^ next.claimable);
+        }
 
-        {
-            next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
-            hash ^= zobrist::piece(us, from) ^ zobrist::piece(us, to);
+        next.pieces[us.index()] = next.pieces[us.index()].without(from).with(to);
+        hash ^= zobrist::piece(us, from) ^ zobrist::piece(us, to);
+        if self.variant.has_kings() {
             // A king moves as a king; a man ending on the opponent's base is
             // crowned (M6).
-            let crowned = self.kings.contains(from)
-                || (self.variant.has_kings() && board.base(them.facing()).contains(to));
+            let crowned = self.kings.contains(from) || board.base(them.facing()).contains(to);
             let kings = (self.kings - captured).without(from);
             next.kings = if crowned { kings.with(to) } else { kings };
             hash ^= zobrist::kings(self.kings ^ next.kings);
