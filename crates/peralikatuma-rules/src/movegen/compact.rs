@@ -1,19 +1,22 @@
 //! The sink of random games: every turn in the order of the list sink, but
-//! all the steps of one piece in one entry, and the pieces that could jump.
+//! all the steps of one piece in one entry, all the steps after a claim
+//! counted at once, and the pieces that could jump.
 
-use board_topology::{Bitboard, POINT_COUNT, Point};
+use board_topology::{Bitboard, Board, POINT_COUNT, Point};
 use smallvec::SmallVec;
 
-use super::Sink;
+use super::{Sink, steps};
 use crate::turn::{Turn, TurnList};
 
 /// A sink that keeps the turns in the order of the list sink, but all the
-/// steps of one piece in one entry: for code that needs to choose among all
-/// the turns but plays only one (random games).
+/// steps of one piece in one entry, and the steps after a claim (P6) as
+/// one entry, counted from the steps without it: for code that needs to
+/// choose among all the turns but plays only one (random games).
 pub(crate) struct Compact {
-    /// The steps of one piece (`targets` non-empty), or a chain (`targets`
-    /// empty, `from` its index in `chains`), in order.
+    /// The entries, in order.
     entries: SmallVec<[CompactEntry; 64]>,
+    /// The steps without a claim, if reported.
+    unclaimed: Option<Unclaimed>,
     chains: TurnList,
     len: usize,
     /// The pieces with a jump without a claim, if reported.
@@ -30,14 +33,35 @@ struct CompactEntry {
     /// its first turn.
     start: u32,
     claim: Option<Point>,
-    from: u32,
-    targets: Bitboard,
+    moves: Moves,
+}
+
+/// Every step of the pieces of `own` to an adjacent point of `empty`:
+/// `count` steps.
+#[derive(Copy, Clone)]
+struct Unclaimed {
+    board: Board,
+    own: Bitboard,
+    empty: Bitboard,
+    count: usize,
+}
+
+#[derive(Copy, Clone)]
+enum Moves {
+    /// The steps of one piece.
+    Steps { from: Point, targets: Bitboard },
+    /// Every step after the claim: those without it, and those to the
+    /// claimed point.
+    AfterClaim,
+    /// A chain, by its index in `chains`.
+    Chain(u32),
 }
 
 impl Default for Compact {
     fn default() -> Compact {
         Compact {
             entries: SmallVec::new(),
+            unclaimed: None,
             chains: TurnList::new(),
             len: 0,
             jumpers: None,
@@ -51,6 +75,7 @@ impl Compact {
     /// Empties the sink for the next position.
     pub fn clear(&mut self) {
         self.entries.clear();
+        self.unclaimed = None;
         self.chains.clear();
         self.len = 0;
         self.jumpers = None;
@@ -77,12 +102,27 @@ impl Compact {
             .entries
             .partition_point(|entry| entry.start as usize <= index);
         let entry = self.entries.get(after.checked_sub(1)?)?;
-        if entry.targets.is_empty() {
-            return self.chains.get(entry.from as usize).copied();
+        let skip = index - entry.start as usize;
+        match entry.moves {
+            Moves::Chain(chain) => self.chains.get(chain as usize).copied(),
+            Moves::Steps { from, targets } => {
+                Some(Turn::step(entry.claim, from, targets.iter().nth(skip)?))
+            }
+            Moves::AfterClaim => {
+                let unclaimed = self.unclaimed?;
+                let empty = unclaimed.empty.with(entry.claim?);
+                let mut skip = skip;
+                for from in unclaimed.own {
+                    let targets = unclaimed.board.neighbours(from) & empty;
+                    let count = targets.count();
+                    if skip < count {
+                        return Some(Turn::step(entry.claim, from, targets.iter().nth(skip)?));
+                    }
+                    skip -= count;
+                }
+                None
+            }
         }
-        let from = Point::new(entry.from as usize)?;
-        let to = entry.targets.iter().nth(index - entry.start as usize)?;
-        Some(Turn::step(entry.claim, from, to))
     }
 
     /// The pieces that have a jump after `claim`, if the generator reported
@@ -104,10 +144,43 @@ impl Sink for Compact {
         self.entries.push(CompactEntry {
             start: self.len as u32,
             claim,
-            from: from.index() as u32,
-            targets,
+            moves: Moves::Steps { from, targets },
         });
         self.len += targets.count();
+    }
+
+    #[inline]
+    fn steps_of_all(&mut self, board: Board, own: Bitboard, empty: Bitboard, claim: Option<Point>) {
+        let before = self.len;
+        match (claim, self.unclaimed) {
+            (None, _) => {
+                steps::any_direction(board, own, empty, None, self);
+                self.unclaimed = Some(Unclaimed {
+                    board,
+                    own,
+                    empty,
+                    count: self.len - before,
+                });
+            }
+            // After a claim the same pieces step, and those next to the
+            // claimed point can step there too.
+            (Some(c), Some(unclaimed))
+                if unclaimed.board == board
+                    && unclaimed.own == own
+                    && unclaimed.empty.with(c) == empty =>
+            {
+                let count = unclaimed.count + (board.neighbours(c) & own).count();
+                if count > 0 {
+                    self.entries.push(CompactEntry {
+                        start: self.len as u32,
+                        claim,
+                        moves: Moves::AfterClaim,
+                    });
+                    self.len += count;
+                }
+            }
+            (Some(_), _) => steps::any_direction(board, own, empty, claim, self),
+        }
     }
 
     #[inline]
@@ -116,8 +189,7 @@ impl Sink for Compact {
         self.entries.push(CompactEntry {
             start: self.len as u32,
             claim,
-            from: index,
-            targets: Bitboard::EMPTY,
+            moves: Moves::Chain(index),
         });
         self.len += 1;
         self.chains
@@ -131,6 +203,48 @@ impl Sink for Compact {
             Some(c) => {
                 self.claims_reported.insert(c);
                 self.jumpers_after[c.index()] = jumpers;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, Variant};
+
+    /// The compact sink holds the turns of the list sink, in the same
+    /// order, along random games of every variant (with claims in
+    /// Peralikatuma), and the jumpers that playing a turn would find.
+    #[test]
+    fn same_turns_as_the_list() {
+        for variant in Variant::ALL {
+            let mut position = Position::start(variant);
+            let mut state = 7u64;
+            let mut claims = 0;
+            for _ in 0..300 {
+                let list = position.legal_turns();
+                let mut compact = Compact::default();
+                position.generate(&mut compact);
+                assert_eq!(compact.len(), list.len(), "{position}");
+                for (i, turn) in list.iter().enumerate() {
+                    assert_eq!(compact.turn(i).as_ref(), Some(turn), "{position} turn {i}");
+                    if let Some(jumpers) = compact.jumpers(turn.claim()) {
+                        assert_eq!(jumpers, position.jumpers(turn.claim()), "{position}");
+                    }
+                }
+                assert_eq!(compact.turn(list.len()), None);
+                claims += position.claimable().count();
+                if list.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                position = position.play_unchecked(&list[(state >> 33) as usize % list.len()]);
+            }
+            if variant == Variant::Peralikatuma {
+                assert!(claims > 0, "the game had claimable pieces");
             }
         }
     }

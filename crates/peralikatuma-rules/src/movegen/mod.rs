@@ -30,6 +30,16 @@ pub(crate) trait Sink {
     /// Peralikatuma reports them.
     #[inline]
     fn jumpers(&mut self, _claim: Option<Point>, _jumpers: Bitboard) {}
+    /// Every step of the pieces of `own` to an adjacent point of `empty`
+    /// (R2.1), piece by piece in index order through [`Sink::steps`],
+    /// unless the sink keeps them otherwise.
+    #[inline]
+    fn steps_of_all(&mut self, board: Board, own: Bitboard, empty: Bitboard, claim: Option<Point>)
+    where
+        Self: Sized,
+    {
+        steps::any_direction(board, own, empty, claim, self);
+    }
 }
 
 impl Sink for TurnList {
@@ -128,7 +138,7 @@ pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, s
 #[inline]
 fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink: &mut S) {
     let empty = placement.empty();
-    steps::any_direction(placement.board, placement.own, empty, claim, sink);
+    sink.steps_of_all(placement.board, placement.own, empty, claim);
     let rules = ChainRules {
         every_prefix: true,
         first_directions: ALL_DIRECTIONS,
