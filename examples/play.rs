@@ -23,22 +23,26 @@ use peralikatuma::play::{Opponent, Session, Settings, run_full_screen, run_plain
 
 /// Play a game of the alquerque family in the terminal.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(
+    version,
+    about = "Play Peralikatuma, Alquerque or Permainan in the terminal, against the machine or a friend"
+)]
 struct Args {
     /// The game: peralikatuma, alquerque or permainan [default: peralikatuma].
     #[arg(long)]
     variant: Option<Variant>,
     /// Who plays the other side: the machine at easy, medium or hard, or a
     /// second person at this keyboard [default: human].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     opponent: Option<OpponentArg>,
     /// Your colour against the machine [default: white].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     colour: Option<Colour>,
     /// Who moves first (RULES.md P2) [default: white].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true, conflicts_with = "position")]
     first: Option<Colour>,
-    /// Start from this position text (RULES.md N3) instead.
+    /// Start from this position text (RULES.md N3) instead; it says who
+    /// moves first.
     #[arg(long)]
     position: Option<String>,
     /// Seed of the machine's random choices (the same seed replays a game).

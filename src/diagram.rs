@@ -51,10 +51,17 @@ pub fn diagram(position: &Position) -> String {
 
 fn status(position: &Position) -> String {
     format!(
-        "{} to move. White {} pieces, Black {} pieces. Turns without a removal: {}.\n",
+        "{} to move. White {}, Black {}. Turns without a removal: {}.\n",
         position.side_to_move(),
-        position.pieces(Side::White).count(),
-        position.pieces(Side::Black).count(),
+        pieces(position.pieces(Side::White).count()),
+        pieces(position.pieces(Side::Black).count()),
         position.quiet_turns()
     )
+}
+
+fn pieces(count: usize) -> String {
+    match count {
+        1 => "1 piece".to_owned(),
+        n => format!("{n} pieces"),
+    }
 }

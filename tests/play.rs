@@ -121,7 +121,8 @@ fn a_whole_game_against_easy_to_its_end() {
         let moves = player.say("moves");
         let list = moves
             .lines()
-            .find_map(|l| l.split_once("legal turns: "))
+            .filter(|l| l.contains(" legal turn"))
+            .find_map(|l| l.split_once(": "))
             .map(|(_, list)| list.split_whitespace().next().unwrap().to_owned())
             .unwrap_or_else(|| panic!("no list of turns in:\n{moves}"));
         let answer = player.say(&list);
@@ -144,7 +145,12 @@ fn a_whole_game_against_easy_to_its_end() {
     );
     // After the end, turns are refused and the game is unchanged.
     let refused = player.say("moves");
-    assert!(refused.contains("0 legal turns"), "{refused}");
+    assert!(
+        refused.contains("no legal turns: the game is over"),
+        "{refused}"
+    );
+    let refused = player.say("e2-e3");
+    assert!(refused.contains("the game is over ("), "{refused}");
     player.say("quit");
     assert!(player.child.wait().unwrap().success());
 }
@@ -173,6 +179,35 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
     let mut game = Game::new(Variant::Alquerque);
     game.play_text("d2-c3").unwrap();
     assert!(text.contains(&diagram(game.position())));
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_refused_like_any_bad_text() {
+    let mut input = b"caf\xe9\n".to_vec();
+    input.extend(b"e4-e5\nquit\n");
+    let mut child = Command::new(binary())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success());
+    assert!(text.contains("`caf\u{FFFD}`"), "{text}");
+    assert!(text.contains("last turn: e4-e5"), "{text}");
+}
+
+#[test]
+fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
+    let output = run(&["--plain"], "e4-e5\nresign\nundo\nquit\n");
+    let text = stdout(&output);
+    assert!(
+        text.contains("Game over: White wins: Black resigned (E6)"),
+        "{text}"
+    );
+    assert!(text.contains("took back the end of the game"), "{text}");
+    assert!(text.ends_with("Black to move> "), "{text}");
 }
 
 #[test]
@@ -205,8 +240,9 @@ fn a_saved_game_loads_back_where_it_was() {
 
 #[test]
 fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
-    let output = run(&["--plain"], "draw\nno\ndraw\nyes\nmoves\nquit\n");
+    let output = run(&["--plain"], "draw\nno\ndraw\nmaybe\nyes\nmoves\nquit\n");
     let text = stdout(&output);
+    assert!(text.contains("please answer yes or no"), "{text}");
     assert!(text.contains("White offers a draw. Black, do you accept? (yes/no)"));
     assert!(text.contains("no draw: the game goes on"));
     assert!(text.contains("Game over: draw agreed (E6)"), "{text}");
@@ -214,7 +250,7 @@ fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
 
 #[test]
 fn black_may_move_first_by_agreement_p2() {
-    let output = run(&["--first", "black", "--plain"], "quit\n");
+    let output = run(&["--first", "Black", "--plain"], "quit\n");
     assert!(stdout(&output).contains("Black to move> "));
 }
 
@@ -228,6 +264,10 @@ fn bad_command_lines_are_refused_with_a_message() {
         (&["--colour", "green"][..], "invalid value 'green'"),
         (&["--variant", "chess"][..], "unknown game `chess`"),
         (&["--position", "W:Wz9:B"][..], "bad --position"),
+        (
+            &["--position", "W:Wa1:Be5", "--first", "black"][..],
+            "cannot be used with",
+        ),
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -292,7 +332,7 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
     tmux(&["send-keys", "-t", &session, "Up", "Enter"]);
     let screen = screen_with(&session, "1. e4-e5");
     assert!(screen.contains("Black to move"), "{screen}");
-    assert!(screen.contains("You play e4-e5."), "{screen}");
+    assert!(screen.contains("White plays e4-e5."), "{screen}");
     // A turn typed in notation, then undo.
     tmux(&["send-keys", "-t", &session, ":", "e6-e5??", "Enter"]);
     screen_with(&session, "`e6-e5??`");

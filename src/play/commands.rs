@@ -88,7 +88,7 @@ impl Command {
             "new" => Command::New,
             "board" => Command::Board,
             "help" | "?" => Command::Help,
-            "quit" | "exit" => Command::Quit,
+            "quit" | "exit" | "q" => Command::Quit,
             _ => Command::Turn(line.to_owned()),
         }))
     }

@@ -32,5 +32,13 @@ mod tui;
 
 pub use commands::{Command, HELP, MissingFile};
 pub use plain::run as run_plain;
-pub use session::{LoadError, Opponent, Session, Settings, claim_advice};
+pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};
 pub use tui::run as run_full_screen;
+
+/// `count` things, as in `1 turn` or `2 turns`.
+fn plural(count: usize, thing: &str) -> String {
+    match count {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
+}

@@ -5,11 +5,12 @@ use std::io::{self, BufRead, Write};
 
 use crate::diagram;
 use alquerque_ai::Player;
-use peralikatuma_rules::Turn;
+use peralikatuma_rules::{GameError, Turn};
 
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
-use crate::play::session::{Session, claim_advice};
+use crate::play::plural;
+use crate::play::session::{Session, Undone, claim_advice, no_return_advice};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input.
@@ -28,7 +29,7 @@ pub fn run(
     )?;
     show(session, out)?;
     players.reply(session, out)?;
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     loop {
         prompt(session, out)?;
         let Some(line) = lines.next() else {
@@ -49,25 +50,34 @@ pub fn run(
             Command::Board => show(session, out)?,
             Command::Moves => {
                 let texts = notations(session, &session.game().legal_turns());
-                writeln!(out, "{} legal turns: {}", texts.len(), texts.join("  "))?;
+                match texts.len() {
+                    0 => writeln!(out, "no legal turns: the game is over")?,
+                    n => writeln!(out, "{}: {}", plural(n, "legal turn"), texts.join("  "))?,
+                }
             }
             Command::Turn(text) => match session.play_text(&text) {
                 Ok(_) => {
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
+                Err(GameError::Over(outcome)) => writeln!(
+                    out,
+                    "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
+                )?,
                 Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
             },
-            Command::Undo => {
-                let taken = session.undo();
-                if taken.is_empty() {
-                    writeln!(out, "nothing to take back")?;
-                } else {
+            Command::Undo => match session.undo() {
+                Undone::Nothing => writeln!(out, "nothing to take back")?,
+                Undone::Declaration(outcome) => {
+                    writeln!(out, "took back the end of the game ({outcome})")?;
+                    show(session, out)?;
+                }
+                Undone::Turns(taken) => {
                     writeln!(out, "took back {}", notations(session, &taken).join(", "))?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
-            }
+            },
             Command::Redo => {
                 let replayed = session.redo();
                 if replayed.is_empty() {
@@ -84,6 +94,7 @@ pub fn run(
             }
             Command::Hint => match session.game().outcome() {
                 Some(outcome) => writeln!(out, "the game is over ({outcome})")?,
+                None if !session.person_to_move() => writeln!(out, "no hint now")?,
                 None => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
@@ -119,8 +130,16 @@ pub fn run(
                         "{offering} offers a draw. {}, do you accept? (yes/no)",
                         offering.opposite()
                     )?;
-                    let answer = lines.next().transpose()?.unwrap_or_default();
-                    matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")
+                    loop {
+                        let Some(answer) = lines.next().transpose()? else {
+                            break false;
+                        };
+                        match answer.trim().to_ascii_lowercase().as_str() {
+                            "y" | "yes" => break true,
+                            "n" | "no" => break false,
+                            _ => writeln!(out, "please answer yes or no")?,
+                        }
+                    }
                 };
                 if accepted && session.agree_draw().is_ok() {
                     show(session, out)?;
@@ -134,12 +153,8 @@ pub fn run(
             },
             Command::Load(path) => match session.load(&path) {
                 Ok(()) => {
-                    writeln!(
-                        out,
-                        "loaded {} ({} turns)",
-                        path.display(),
-                        session.game().turns().len()
-                    )?;
+                    let turns = plural(session.game().turns().len(), "turn");
+                    writeln!(out, "loaded {} ({turns})", path.display())?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
@@ -193,6 +208,23 @@ impl Players {
     }
 }
 
+/// The lines of `input`, each read whole even where it is not UTF-8 (such
+/// bytes become `�`, and the line is then refused as a turn like any other
+/// bad text).
+fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => None,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&bytes);
+                Some(Ok(line.trim_end_matches(['\n', '\r']).to_owned()))
+            }
+            Err(error) => Some(Err(error)),
+        }
+    })
+}
+
 fn notations(session: &Session, turns: &[Turn]) -> Vec<String> {
     let variant = session.game().variant();
     turns
@@ -215,10 +247,15 @@ fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
             out,
             "Game over: {outcome}. Type `new`, `undo`, `save FILE` or `quit`."
         ),
-        None => match claim_advice(position) {
-            Some(advice) => writeln!(out, "{advice} (write `!point` before the move)"),
-            None => Ok(()),
-        },
+        None => {
+            if let Some(advice) = no_return_advice(position) {
+                writeln!(out, "{advice}")?;
+            }
+            match claim_advice(position) {
+                Some(advice) => writeln!(out, "{advice} (write `!point` before the move)"),
+                None => Ok(()),
+            }
+        }
     }
 }
 

@@ -7,8 +7,13 @@ use std::path::Path;
 
 use alquerque_ai::{Limits, Searcher, Strength};
 use peralikatuma_rules::{
-    Game, GameError, Position, PositionError, Record, RecordError, Setup, Side, Turn, Variant,
+    DrawReason, Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError,
+    Setup, Side, Turn, Variant, WinReason,
 };
+
+/// How far behind (hundredths of a man) the machine must judge itself to
+/// accept a draw.
+const DRAW_WANTED: i32 = 33;
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -101,6 +106,17 @@ pub enum LoadError {
     },
 }
 
+/// What [`Session::undo`] took back.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Undone {
+    /// Nothing: no turn of the person's to take back.
+    Nothing,
+    /// A resignation or an agreed draw (E6); the turns stay.
+    Declaration(Outcome),
+    /// These turns, oldest first.
+    Turns(Vec<Turn>),
+}
+
 /// The game in play, its players and what was taken back.
 pub struct Session {
     settings: Settings,
@@ -184,11 +200,22 @@ impl Session {
         Ok(turn)
     }
 
-    /// Takes back the last turn, and against the machine as many turns as
-    /// give the move back to the person (the machine's reply and the
-    /// person's turn before it). Returns the turns taken back, oldest
-    /// first; none when there is nothing to take back.
-    pub fn undo(&mut self) -> Vec<Turn> {
+    /// Takes back a resignation or an agreed draw (E6) if the game ended
+    /// so, and otherwise the last turn: against the machine, as many turns
+    /// as give the move back to the person (the machine's reply and the
+    /// person's turn before it).
+    pub fn undo(&mut self) -> Undone {
+        if let Some(outcome) = self.game.outcome() {
+            if by_the_players(outcome) {
+                // Game::undo drops the declaration with the last turn;
+                // play that turn again.
+                if let Some(turn) = self.game.undo() {
+                    // It was played from here before, so it is legal.
+                    let _ = self.game.play(&turn);
+                }
+                return Undone::Declaration(outcome);
+            }
+        }
         let count = match self.machine() {
             None => usize::from(!self.game.turns().is_empty()),
             Some(_) => {
@@ -202,10 +229,11 @@ impl Session {
         };
         let mut taken: Vec<Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
-        if !taken.is_empty() {
-            self.redo.push(taken.clone());
+        if taken.is_empty() {
+            return Undone::Nothing;
         }
-        taken
+        self.redo.push(taken.clone());
+        Undone::Turns(taken)
     }
 
     /// Plays again the turns last taken back; returns them (none when
@@ -245,7 +273,7 @@ impl Session {
     }
 
     /// Whether the machine accepts a draw offered now: when a short search
-    /// finds its side no better than level.
+    /// finds its side worse by more than a third of a man.
     pub fn machine_accepts_draw(&self) -> bool {
         let Some(_) = self.machine() else {
             return false;
@@ -261,7 +289,7 @@ impl Session {
         } else {
             -score
         };
-        for_machine.0 <= 0
+        for_machine.0 < -DRAW_WANTED
     }
 
     /// Starts again with `settings`.
@@ -320,6 +348,20 @@ impl Session {
     }
 }
 
+/// Whether the game ended by resignation or agreement (E6), which the
+/// players can take back, rather than by the rules.
+fn by_the_players(outcome: Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Win {
+            reason: WinReason::Resignation,
+            ..
+        } | Outcome::Draw {
+            reason: DrawReason::Agreement
+        }
+    )
+}
+
 /// Says plainly which pieces the side to move may claim and why (P6), or
 /// `None` when there is no claim.
 pub fn claim_advice(position: &Position) -> Option<String> {
@@ -342,6 +384,29 @@ pub fn claim_advice(position: &Position) -> Option<String> {
         },
         names.join(" or ")
     ))
+}
+
+/// The side to move's pieces that may not step straight back (A5), in
+/// words, or `None` when there are none.
+pub fn no_return_advice(position: &Position) -> Option<String> {
+    let board = position.board();
+    let ours = position.pieces(position.side_to_move());
+    let no_return = position.no_return();
+    let barred: Vec<String> = [(no_return.west, -1i8), (no_return.east, 1)]
+        .into_iter()
+        .flat_map(|(pieces, towards)| {
+            (pieces & ours).iter().filter_map(move |p| {
+                let file = p.file().checked_add_signed(towards)?;
+                let back = Point::at(file, p.rank())?;
+                Some(format!(
+                    "{} not to {}",
+                    board.point_name(p),
+                    board.point_name(back)
+                ))
+            })
+        })
+        .collect();
+    (!barred.is_empty()).then(|| format!("No return (A5): {}", barred.join(", ")))
 }
 
 #[cfg(test)]
@@ -371,7 +436,9 @@ mod tests {
         session.play_text("d2-c3").expect("legal");
         session.play_text("b3-c3").ok();
         let played = session.game().turns().len();
-        let taken = session.undo();
+        let Undone::Turns(taken) = session.undo() else {
+            panic!("a turn to take back")
+        };
         assert_eq!(taken.len(), 1);
         assert_eq!(session.game().turns().len(), played - 1);
         assert_eq!(session.redo(), taken);
@@ -389,7 +456,9 @@ mod tests {
         let reply = session.game().legal_turns()[0];
         session.play(&reply).expect("legal");
         assert!(session.person_to_move());
-        let taken = session.undo();
+        let Undone::Turns(taken) = session.undo() else {
+            panic!("turns to take back")
+        };
         assert_eq!(names(&session, &taken), names(&session, &[first, reply]));
         assert!(session.game().turns().is_empty());
         assert_eq!(session.redo(), vec![first, reply]);
@@ -399,8 +468,28 @@ mod tests {
             Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black)).expect("start");
         let opening = session.game().legal_turns()[0];
         session.play(&opening).expect("legal");
-        assert!(session.undo().is_empty());
+        assert_eq!(session.undo(), Undone::Nothing);
         assert_eq!(session.game().turns().len(), 1);
+    }
+
+    #[test]
+    fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
+        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        session.play_text("d2-c3").expect("legal");
+        session.resign(Side::Black).expect("not over");
+        assert!(matches!(session.undo(), Undone::Declaration(_)));
+        assert_eq!(session.game().outcome(), None);
+        assert_eq!(session.game().turns().len(), 1);
+        session.agree_draw().expect("not over");
+        assert!(matches!(session.undo(), Undone::Declaration(_)));
+        assert!(matches!(session.undo(), Undone::Turns(_)));
+    }
+
+    #[test]
+    fn the_machine_declines_a_draw_in_a_level_start() {
+        let session =
+            Session::new(settings(Opponent::Machine(Strength::Easy), Side::White)).expect("start");
+        assert!(!session.machine_accepts_draw());
     }
 
     #[test]
@@ -438,6 +527,17 @@ mod tests {
             )
         );
         assert_eq!(claim_advice(&Position::start(Variant::Peralikatuma)), None);
+    }
+
+    #[test]
+    fn pieces_that_may_not_step_back_are_named_a5() {
+        let position = Position::parse(Variant::Alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2")
+            .expect("valid");
+        assert_eq!(
+            no_return_advice(&position).as_deref(),
+            Some("No return (A5): a4 not to b4")
+        );
+        assert_eq!(no_return_advice(&Position::start(Variant::Alquerque)), None);
     }
 
     #[test]

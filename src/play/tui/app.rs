@@ -12,7 +12,8 @@ use ratatui::crossterm::event::{
 
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
-use crate::play::session::{Session, Settings};
+use crate::play::plural;
+use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
 
@@ -29,17 +30,21 @@ pub enum Mode {
     Asking(Question),
     /// The help screen.
     Help,
-    /// A text to read, with its title, until any key.
-    Notice(&'static str, String),
+    /// A title and a list to read (each item kept whole on a line), until
+    /// any key.
+    Notice(&'static str, Vec<String>),
 }
 
 /// A question put to the players.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Question {
-    /// Does the side to move resign?
+    /// Does this side resign?
     Resign(Side),
-    /// `Side` offers a draw: does the other accept?
+    /// This side offers a draw: does the other accept? (Against the
+    /// machine: does the person want to offer it?)
     Draw(Side),
+    /// Leave a game in progress?
+    Quit,
 }
 
 /// How a message reads.
@@ -149,7 +154,15 @@ impl App {
                 match turn.map(|t| (t, self.session.play(&t))) {
                     Some((turn, Ok(()))) => {
                         let text = turn.notation(self.session.game().variant()).to_string();
-                        self.say(format!("The machine plays {text}."), Tone::Info);
+                        let board = self.session.game().position().board();
+                        let said = match turn.claim() {
+                            Some(claim) => format!(
+                                "The machine takes your piece on {} (P6) and plays {text}.",
+                                board.point_name(claim)
+                            ),
+                            None => format!("The machine plays {text}."),
+                        };
+                        self.say(said, Tone::Info);
                         self.changed();
                     }
                     _ => self.say("The machine could not choose a turn.", Tone::Error),
@@ -282,13 +295,30 @@ impl App {
                 self.say("The game goes on.", Tone::Info);
                 return;
             }
+            (Question::Quit, true) => {
+                self.quit = true;
+                return;
+            }
             (Question::Resign(side), true) => self.session.resign(side),
+            (Question::Draw(_), true) if self.session.machine().is_some() => {
+                if !self.session.machine_accepts_draw() {
+                    self.say(
+                        "The machine declines the draw: the game goes on.",
+                        Tone::Info,
+                    );
+                    return;
+                }
+                self.session.agree_draw()
+            }
             (Question::Draw(_), true) => self.session.agree_draw(),
         };
         match result {
             Ok(()) => {
                 self.stop_thinking();
                 self.changed();
+                if let Some(outcome) = self.session.game().outcome() {
+                    self.say(format!("Game over: {outcome}."), Tone::Info);
+                }
             }
             Err(error) => self.say(error.to_string(), Tone::Error),
         }
@@ -334,17 +364,27 @@ impl App {
         match self.pick.choose(point, &position, &self.turns) {
             Picked::Changed(text) => self.say(capitalised(&text), Tone::Info),
             Picked::Refused(text) => self.say(capitalised(&text), Tone::Error),
-            Picked::Turn(turn) => {
-                let text = turn.notation(position.variant()).to_string();
-                match self.session.play(&turn) {
-                    Ok(()) => {
-                        self.say(format!("You play {text}."), Tone::Info);
-                        self.changed();
-                    }
-                    Err(error) => self.say(error.to_string(), Tone::Error),
-                }
-            }
+            Picked::Turn(turn) => match self.session.play(&turn) {
+                Ok(()) => self.played(&turn),
+                Err(error) => self.say(error.to_string(), Tone::Error),
+            },
         }
+    }
+
+    /// After the person played `turn`.
+    fn played(&mut self, turn: &Turn) {
+        let game = self.session.game();
+        let text = turn.notation(game.variant()).to_string();
+        let said = match self.session.machine() {
+            Some(_) => format!("You play {text}."),
+            // The side that moved is the one not to move now.
+            None => format!(
+                "{} plays {text}.",
+                game.position().side_to_move().opposite()
+            ),
+        };
+        self.say(said, Tone::Info);
+        self.changed();
     }
 
     /// Carries out a command, typed or given by a key.
@@ -358,36 +398,45 @@ impl App {
             texts.join(", ")
         };
         match command {
-            Command::Quit => self.quit = true,
+            Command::Quit => {
+                let in_progress = self.session.game().outcome().is_none()
+                    && !self.session.game().turns().is_empty();
+                if in_progress {
+                    self.mode = Mode::Asking(Question::Quit);
+                } else {
+                    self.quit = true;
+                }
+            }
             Command::Help => self.mode = Mode::Help,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let text = match self.turns.len() {
-                    0 => "No legal turns: the game is over.".to_owned(),
-                    1 => format!("1 legal turn: {}", texts(&self.turns)),
-                    n => format!("{n} legal turns: {}", texts(&self.turns)),
-                };
-                self.mode = Mode::Notice("Legal turns", text);
+                let mut items = vec![match self.turns.len() {
+                    0 => "None: the game is over.".to_owned(),
+                    n => format!("{}:", plural(n, "legal turn")),
+                }];
+                items.extend(self.turns.iter().map(|t| t.notation(variant).to_string()));
+                self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
                 if !self.session.person_to_move() && self.session.game().outcome().is_none() {
                     return self.say("Wait: the machine is thinking.", Tone::Error);
                 }
                 match self.session.play_text(&text) {
-                    Ok(turn) => {
-                        self.say(format!("You play {}.", texts(&[turn])), Tone::Info);
-                        self.changed();
-                    }
+                    Ok(turn) => self.played(&turn),
                     Err(error) => self.say(capitalised(&error.to_string()), Tone::Error),
                 }
             }
             Command::Undo => {
                 self.stop_thinking();
-                let taken = self.session.undo();
-                if taken.is_empty() {
-                    self.say("Nothing to take back.", Tone::Error);
-                } else {
-                    self.say(format!("Took back {}.", texts(&taken)), Tone::Info);
+                match self.session.undo() {
+                    Undone::Nothing => self.say("Nothing to take back.", Tone::Error),
+                    Undone::Declaration(outcome) => self.say(
+                        format!("Took back the end of the game ({outcome})."),
+                        Tone::Info,
+                    ),
+                    Undone::Turns(taken) => {
+                        self.say(format!("Took back {}.", texts(&taken)), Tone::Info);
+                    }
                 }
                 self.changed();
             }
@@ -401,8 +450,11 @@ impl App {
                 self.changed();
             }
             Command::Hint => {
+                if self.session.game().outcome().is_some() {
+                    return self.say("No hint: the game is over.", Tone::Error);
+                }
                 if !self.session.person_to_move() {
-                    return self.say("No hint now: it is not your turn.", Tone::Error);
+                    return self.say("No hint now: the machine is thinking.", Tone::Error);
                 }
                 if let Some(player) = self.hint_player.take() {
                     self.hinting = Some(Thinking::start(
@@ -427,24 +479,17 @@ impl App {
                 if let Some(outcome) = self.session.game().outcome() {
                     return self.say(format!("The game is over ({outcome})."), Tone::Error);
                 }
-                if self.session.machine().is_none() {
-                    let side = self.session.game().position().side_to_move();
-                    self.mode = Mode::Asking(Question::Draw(side));
-                } else if self.session.machine_accepts_draw() {
-                    self.stop_thinking();
-                    if self.session.agree_draw().is_ok() {
-                        self.changed();
-                        self.say("The machine accepts: the game is drawn (E6).", Tone::Info);
-                    }
-                } else {
-                    self.say(
-                        "The machine declines the draw: the game goes on.",
-                        Tone::Info,
-                    );
-                }
+                let side = match self.session.machine() {
+                    Some(_) => self.session.settings().human,
+                    None => self.session.game().position().side_to_move(),
+                };
+                self.mode = Mode::Asking(Question::Draw(side));
             }
             Command::Save(path) => match self.session.save(&path) {
-                Ok(()) => self.say(format!("Saved the game to {}.", path.display()), Tone::Info),
+                Ok(()) => {
+                    let path = std::path::absolute(&path).unwrap_or(path);
+                    self.say(format!("Saved the game to {}.", path.display()), Tone::Info);
+                }
                 Err(error) => self.say(
                     format!("Cannot write {}: {error}", path.display()),
                     Tone::Error,
@@ -478,13 +523,12 @@ impl App {
     /// Starts a new game with `settings`.
     fn start(&mut self, settings: Settings) {
         self.stop_thinking();
-        let strength = match settings.opponent {
-            crate::play::session::Opponent::Human => None,
-            crate::play::session::Opponent::Machine(strength) => Some(strength),
-        };
         match self.session.restart(settings) {
             Ok(()) => {
-                self.machine = strength.map(|s| machine::player(s, self.seed));
+                self.machine = self
+                    .session
+                    .machine()
+                    .map(|s| machine::player(s, self.seed));
                 self.picture = picture_for(&self.session);
                 self.cursor = centre(&self.picture);
                 let players = self.session.settings().players();
@@ -617,7 +661,7 @@ mod tests {
         press(&mut app, KeyCode::Up);
         press(&mut app, KeyCode::Enter);
         assert_eq!(played(&app), ["e4-e5"]);
-        assert_eq!(app.message, ("You play e4-e5.".to_owned(), Tone::Info));
+        assert_eq!(app.message, ("White plays e4-e5.".to_owned(), Tone::Info));
     }
 
     #[test]
@@ -653,7 +697,7 @@ mod tests {
             "○ White 23   ● Black 23",
             "Black to move",
             "1. d4-d5",
-            "You play d4-d5.",
+            "White plays d4-d5.",
         ] {
             assert!(text.contains(shown), "`{shown}` not shown:\n{text}");
         }

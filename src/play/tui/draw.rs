@@ -1,15 +1,15 @@
 //! Drawing the full-screen game: the board with its lines, the side panel
 //! (players, pieces, claims, moves), the message line and the keys.
 
-use crate::Cell;
-use peralikatuma_rules::{Bitboard, Point, Side, Turn};
+use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::play::session::claim_advice;
+use crate::Cell;
+use crate::play::session::{claim_advice, no_return_advice};
 use crate::play::tui::app::{App, Mode, Question, Tone};
 use crate::play::tui::form::Form;
 
@@ -43,19 +43,15 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         Mode::Help => draw_help(frame, main),
         Mode::NewGame(form) => draw_form(frame, form, main),
         Mode::Asking(question) => draw_question(frame, app, *question, main),
-        Mode::Notice(title, text) => {
-            let lines: Vec<Line> = wrap(text, usize::from(main.width.saturating_sub(6)).min(70))
+        Mode::Notice(title, items) => {
+            let width = usize::from(main.width.saturating_sub(4)).min(70);
+            let lines: Vec<Line> = wrap_items(items, width)
                 .into_iter()
                 .map(Line::from)
                 .collect();
             let height = lines.len() as u16 + 2;
-            popup(
-                frame,
-                main,
-                &format!(" {title} (any key to close) "),
-                lines,
-                height,
-            );
+            let title = format!(" {title} (any key to close) ");
+            popup(frame, main, &title, lines, height);
         }
         Mode::Board | Mode::Typing(_) => {
             if let Some(outcome) = app.session.game().outcome() {
@@ -70,7 +66,8 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     }
 }
 
-/// What each point of the board is marked with, besides its piece.
+/// What each point of the board is marked with, besides its piece, and
+/// the board as the turn picked so far would leave it.
 struct Marks {
     cursor: Point,
     picked: Bitboard,
@@ -80,11 +77,19 @@ struct Marks {
     taken: Bitboard,
     claimable: Bitboard,
     hint: Bitboard,
+    /// The claimed piece, gone.
+    claimed: Option<Point>,
+    /// The moving piece: where it was, and where it stands now.
+    moving: Option<(Point, Point)>,
+    /// The pieces the moving piece has jumped so far (they stay on the
+    /// board until the move ends).
+    jumped: Bitboard,
 }
 
 impl Marks {
     fn of(app: &App) -> Marks {
         let game = app.session.game();
+        let position = game.position();
         let path = |turn: &Turn| turn.path().fold(Bitboard::EMPTY, Bitboard::with);
         let person = app.session.person_to_move();
         let targets = if person {
@@ -102,7 +107,6 @@ impl Marks {
             .from
             .into_iter()
             .chain(app.pick.landings.iter().copied())
-            .chain(app.pick.claim)
             .fold(Bitboard::EMPTY, Bitboard::with);
         let last = game.turns().last();
         Marks {
@@ -115,58 +119,108 @@ impl Marks {
                 t.captured() | t.claim().map_or(Bitboard::EMPTY, Bitboard::from)
             }),
             claimable: if person {
-                game.position().claimable()
+                position.claimable()
             } else {
                 Bitboard::EMPTY
             },
             hint: app.hint.as_ref().map_or(Bitboard::EMPTY, path),
+            claimed: app.pick.claim,
+            moving: app.pick.from.zip(app.pick.end()),
+            jumped: app.pick.from.map_or(Bitboard::EMPTY, |from| {
+                jumped(position, from, &app.pick.landings)
+            }),
         }
     }
+
+    /// Who stands on `p` once the turn picked so far is made, and whether
+    /// it is a king.
+    fn occupant(&self, position: &Position, p: Point) -> Option<(Side, bool)> {
+        if self.claimed == Some(p) {
+            return None;
+        }
+        if let Some((from, now)) = self.moving {
+            if p == now {
+                return Some((position.side_to_move(), position.kings().contains(from)));
+            }
+            if p == from {
+                return None;
+            }
+        }
+        position
+            .side_at(p)
+            .map(|side| (side, position.kings().contains(p)))
+    }
+}
+
+/// The enemy pieces on the lines between the points of a path: those a
+/// chain from `from` over `landings` has jumped.
+fn jumped(position: &Position, from: Point, landings: &[Point]) -> Bitboard {
+    let enemy = position.pieces(position.side_to_move().opposite());
+    let mut jumped = Bitboard::EMPTY;
+    let mut at = from;
+    for &to in landings {
+        let step = |a: u8, b: u8| i16::from(b.cmp(&a) as i8);
+        let (df, dr) = (step(at.file(), to.file()), step(at.rank(), to.rank()));
+        let (mut file, mut rank) = (i16::from(at.file()) + df, i16::from(at.rank()) + dr);
+        while (file, rank) != (i16::from(to.file()), i16::from(to.rank())) {
+            let between = u8::try_from(file)
+                .ok()
+                .zip(u8::try_from(rank).ok())
+                .and_then(|(f, r)| Point::at(f, r));
+            match between {
+                Some(p) if enemy.contains(p) => jumped.insert(p),
+                Some(_) => {}
+                None => break,
+            }
+            file += df;
+            rank += dr;
+        }
+        at = to;
+    }
+    jumped
 }
 
 fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
     let game = app.session.game();
     let position = game.position();
     let marks = Marks::of(app);
+    let cursor_style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     let mut lines = Vec::new();
     for (row, cells) in app.picture.rows().iter().enumerate() {
         let label = app.picture.rank_label(row).unwrap_or(' ');
-        let mut spans = vec![Span::styled(format!("{label}  "), Style::new().fg(LINES))];
+        let is_cursor = |column: Option<usize>| {
+            column.and_then(|c| cells.get(c)) == Some(&Cell::Point(marks.cursor))
+        };
+        // The cursor's brackets may stand just outside the picture.
+        let before = if is_cursor(Some(0)) { "[" } else { " " };
+        let mut spans = vec![
+            Span::styled(format!(" {label} "), Style::new().fg(LINES)),
+            Span::styled(before, cursor_style),
+        ];
         for (column, &cell) in cells.iter().enumerate() {
-            let cursor_side = |offset: isize| {
-                cells
-                    .get(column.wrapping_add_signed(offset))
-                    .is_some_and(|&c| c == Cell::Point(marks.cursor))
-            };
             let span = match cell {
-                _ if cursor_side(1) => Span::styled("[", cursor_style()),
-                _ if cursor_side(-1) => Span::styled("]", cursor_style()),
+                _ if is_cursor(Some(column + 1)) => Span::styled("[", cursor_style),
+                _ if is_cursor(column.checked_sub(1)) => Span::styled("]", cursor_style),
                 Cell::Blank => Span::raw(" "),
                 Cell::Line(mark) => Span::styled(line_glyph(mark), Style::new().fg(LINES)),
                 Cell::Point(p) => point_span(app, &marks, p, position),
             };
             spans.push(span);
         }
+        if is_cursor(cells.len().checked_sub(1)) {
+            spans.push(Span::styled("]", cursor_style));
+        }
         lines.push(Line::from(spans));
     }
     lines.push(Line::from(Span::styled(
-        format!("   {}", app.picture.file_labels()),
+        format!("    {}", app.picture.file_labels()),
         Style::new().fg(LINES),
     )));
     let block = Block::bordered().title(format!(" {} ", game.variant()));
     let inner = block.inner(area);
-    // A space of margin before the rank labels.
-    let shifted: Vec<Line> = lines
-        .into_iter()
-        .map(|line| Line::from([vec![Span::raw(" ")], line.spans].concat()))
-        .collect();
-    // The picture's first cell comes after the margin and `9  `.
+    // The picture's first cell comes after ` 9 [`.
     app.board_origin = Some((inner.x + 4, inner.y));
-    frame.render_widget(Paragraph::new(shifted).block(block), area);
-}
-
-fn cursor_style() -> Style {
-    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 fn line_glyph(mark: char) -> &'static str {
@@ -190,19 +244,18 @@ fn glyph(side: Side, king: bool) -> &'static str {
     }
 }
 
-fn point_span(
-    app: &App,
-    marks: &Marks,
-    p: Point,
-    position: &peralikatuma_rules::Position,
-) -> Span<'static> {
-    let king = position.kings().contains(p);
-    let (glyph, mut style) = match position.side_at(p) {
-        Some(side) => (
+fn colour(side: Side) -> Color {
+    match side {
+        Side::White => WHITE,
+        Side::Black => BLACK,
+    }
+}
+
+fn point_span(app: &App, marks: &Marks, p: Point, position: &Position) -> Span<'static> {
+    let (glyph, mut style) = match marks.occupant(position, p) {
+        Some((side, king)) => (
             glyph(side, king),
-            Style::new()
-                .fg(if side == Side::White { WHITE } else { BLACK })
-                .add_modifier(Modifier::BOLD),
+            Style::new().fg(colour(side)).add_modifier(Modifier::BOLD),
         ),
         None if marks.targets.contains(p) => (
             "+",
@@ -210,14 +263,18 @@ fn point_span(
                 .fg(Color::LightGreen)
                 .add_modifier(Modifier::BOLD),
         ),
-        None if marks.taken.contains(p) => ("×", Style::new().fg(Color::Red)),
+        None if marks.claimed == Some(p) || marks.taken.contains(p) => {
+            ("×", Style::new().fg(Color::Red))
+        }
         None => ("·", Style::new().fg(Color::Gray)),
     };
-    if marks.picked.contains(p) {
+    if marks.jumped.contains(p) {
+        style = style.bg(Color::Red).fg(Color::Black);
+    } else if marks.picked.contains(p) {
         style = style.bg(Color::Yellow).fg(Color::Black);
     } else if marks.targets.contains(p) {
         style = style.bg(Color::Green).fg(Color::Black);
-    } else if marks.claimable.contains(p) {
+    } else if marks.claimable.contains(p) && marks.claimed.is_none() {
         style = style.bg(Color::Magenta);
     } else if marks.hint.contains(p) {
         style = style.bg(Color::Cyan).fg(Color::Black);
@@ -236,79 +293,75 @@ fn point_span(
 fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     let game = app.session.game();
     let position = game.position();
-    let settings = app.session.settings();
+    let block = Block::bordered().title(" Game ");
+    let inner = block.inner(area);
+    let width = usize::from(inner.width);
+    let said = |text: &str, style: Style| -> Vec<Line<'static>> {
+        wrap(text, width)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)))
+            .collect()
+    };
     let piece = |side: Side| {
-        let colour = if side == Side::White { WHITE } else { BLACK };
         vec![
             Span::styled(
                 format!("{} ", glyph(side, false)),
-                Style::new().fg(colour).add_modifier(Modifier::BOLD),
+                Style::new().fg(colour(side)).add_modifier(Modifier::BOLD),
             ),
             Span::raw(format!("{side} {:>2}   ", position.pieces(side).count())),
         ]
     };
-    let mut lines = vec![
-        Line::from(settings.players()),
-        Line::from([piece(Side::White), piece(Side::Black)].concat()),
-        Line::from(format!(
+    let mut lines = said(&app.session.settings().players(), Style::new());
+    lines.push(Line::from(
+        [piece(Side::White), piece(Side::Black)].concat(),
+    ));
+    lines.extend(said(
+        &format!(
             "Turns without a removal: {} of {}",
             position.quiet_turns(),
             peralikatuma_rules::QUIET_TURNS_FOR_DRAW
-        )),
-    ];
+        ),
+        Style::new(),
+    ));
     if position.kings().any() {
         lines.push(Line::from("◇ ◆ mark kings"));
     }
     lines.push(Line::from(""));
-    let status = match (game.outcome(), &app.thinking) {
-        (Some(outcome), _) => Span::styled(
-            format!("Game over: {outcome}"),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    lines.extend(match (game.outcome(), &app.thinking) {
+        (Some(outcome), _) => said(&format!("Game over: {outcome}"), bold),
         (None, Some(thinking)) => {
             const SPINNER: [char; 8] = ['⠋', '⠙', '⠸', '⠴', '⠦', '⠇', '⠏', '⠹'];
             let tenths = thinking.elapsed().as_millis() / 100;
-            Span::styled(
-                format!(
-                    "{} is thinking {} {:.1} s",
-                    app.session.mover(),
-                    SPINNER[(tenths % 8) as usize],
-                    tenths as f64 / 10.0
-                ),
-                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            )
+            let text = format!(
+                "{} is thinking {} {:.1} s",
+                app.session.mover(),
+                SPINNER[(tenths % 8) as usize],
+                tenths as f64 / 10.0
+            );
+            said(&text, bold.fg(Color::Yellow))
         }
-        (None, None) => Span::styled(
-            format!("{} to move", app.session.mover()),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-    };
-    lines.push(Line::from(status));
-    if game.outcome().is_none() {
+        (None, None) => said(&format!("{} to move", app.session.mover()), bold),
+    });
+    if game.outcome().is_none() && app.session.person_to_move() {
         if let Some(advice) = claim_advice(position) {
-            lines.push(Line::from(Span::styled(
-                format!("{advice}: pick that piece, then move."),
-                Style::new().fg(Color::Magenta),
-            )));
+            let text = format!("{advice}: pick that piece, then move.");
+            lines.extend(said(&text, Style::new().fg(Color::Magenta)));
         }
+    }
+    if let Some(advice) = no_return_advice(position) {
+        lines.extend(said(&advice, Style::new().fg(Color::Gray)));
     }
     if app.hinting.is_some() {
         lines.push(Line::from("Looking for a hint..."));
     }
     let used = lines.len() as u16;
-    let block = Block::bordered().title(" Game ");
-    let inner = block.inner(area);
-    frame.render_widget(
-        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
-        area,
-    );
-    // The moves, newest at the bottom, under what is said above. The
-    // advice may wrap, so leave a few spare rows.
-    let spare = used + 3;
-    if inner.height > spare + 2 {
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+    // The moves, newest at the bottom, under what is said above.
+    if inner.height > used + 2 {
         let moves_area = Rect {
-            y: inner.y + spare,
-            height: inner.height - spare,
+            y: inner.y + used + 1,
+            height: inner.height - used - 1,
             ..inner
         };
         draw_moves(frame, app, moves_area);
@@ -323,31 +376,35 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         .iter()
         .map(|t| t.notation(variant).to_string())
         .collect();
-    // Numbered rows of White's and Black's turns; a game Black starts has
-    // an empty first half-row.
+    // White's and Black's turns side by side when they fit, numbered; a
+    // game Black starts has an empty first half.
     let black_first = game.start().side_to_move() == Side::Black;
-    let mut cells: Vec<Option<&str>> = Vec::new();
-    if black_first {
-        cells.push(None);
+    let mut cells: Vec<&str> = Vec::new();
+    if black_first && !texts.is_empty() {
+        cells.push("...");
     }
-    cells.extend(texts.iter().map(|t| Some(t.as_str())));
-    let rows: Vec<Line> = cells
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let cell = |c: Option<&Option<&str>>| c.copied().flatten().unwrap_or("...").to_owned();
-            Line::from(format!(
-                "{:>3}. {:<14} {}",
-                i + 1,
-                cell(pair.first()),
-                if pair.len() > 1 {
-                    cell(pair.get(1))
-                } else {
-                    String::new()
-                }
-            ))
-        })
-        .collect();
+    cells.extend(texts.iter().map(String::as_str));
+    let longest = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    let two_columns = 5 + longest + 2 + longest <= usize::from(area.width);
+    let rows: Vec<Line> = if two_columns {
+        cells
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let second = pair.get(1).copied().unwrap_or("");
+                Line::from(format!("{:>3}. {:<longest$}  {second}", i + 1, pair[0]))
+            })
+            .collect()
+    } else {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| match i % 2 {
+                0 => Line::from(format!("{:>3}. {cell}", i / 2 + 1)),
+                _ => Line::from(format!("     {cell}")),
+            })
+            .collect()
+    };
     let shown = usize::from(area.height.saturating_sub(1));
     let start = rows.len().saturating_sub(shown);
     let mut lines = vec![Line::from(Span::styled(
@@ -365,29 +422,30 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
         Tone::Error => Style::new().fg(Color::LightRed),
     };
     let keys = match &app.mode {
-        Mode::Typing(_) => {
-            "Enter: do it · Esc: cancel · e.g. d4-d5, c3xe5xg7, !e6 d4-d5, save game.txt, help"
-        }
+        Mode::Typing(_) => "Enter do it · Esc cancel · e.g. d4-d5, !e6 d4-d5, save game.txt",
         Mode::NewGame(_) => "↑↓ field · ←→ change · Enter start · Esc cancel",
         Mode::Asking(_) => "y yes · n no",
         Mode::Help | Mode::Notice(..) => "any key: back to the game",
-        Mode::Board => {
-            "arrows/mouse move · Enter pick · Esc back · : type · u undo · r redo · h hint · d draw · x resign · n new · s save · l load · f flip · ? help · q quit"
-        }
+        Mode::Board => "arrows/click move · Enter pick · Esc back · u undo · ? all keys · q quit",
     };
-    let mut lines = Vec::new();
+    let [said, hint] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)]).areas(area);
     if let Mode::Typing(typed) = &app.mode {
-        lines.push(Line::from(vec![
+        let line = Line::from(vec![
             Span::styled("> ", Style::new().fg(Color::Yellow)),
             Span::raw(typed.clone()),
-        ]));
-        let x = area.x + 2 + typed.chars().count() as u16;
-        frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
+        ]);
+        frame.render_widget(Paragraph::new(line), said);
+        let x = said.x + 2 + typed.chars().count() as u16;
+        frame.set_cursor_position((x.min(said.right().saturating_sub(1)), said.y));
     } else {
-        lines.push(Line::from(Span::styled(text.clone(), message_style)));
+        let message =
+            Paragraph::new(Span::styled(text.clone(), message_style)).wrap(Wrap { trim: true });
+        frame.render_widget(message, said);
     }
-    lines.push(Line::from(Span::styled(keys, Style::new().fg(LINES))));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), area);
+    frame.render_widget(
+        Paragraph::new(Span::styled(keys, Style::new().fg(LINES))),
+        hint,
+    );
 }
 
 fn draw_help(frame: &mut Frame, area: Rect) {
@@ -398,8 +456,9 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "rules let a chain stop, pick its last point again to stop.",
         "A claim (P6): pick the opponent's highlighted piece first.",
         "Highlights: green + where the piece can go, yellow what you",
-        "picked, blue the last turn (× what it took), cyan the hint,",
-        "magenta a piece you may claim; underlined: pieces that can move.",
+        "picked, red what it jumped, blue the last turn (× what it",
+        "took), cyan the hint, magenta a piece you may claim;",
+        "underlined: the pieces that can move.",
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
         "      n new game · s save · l load · f flip the board · q quit",
@@ -436,30 +495,43 @@ fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
 
 fn draw_question(frame: &mut Frame, app: &App, question: Question, area: Rect) {
     let text = match question {
-        Question::Resign(side) if app.session.machine().is_some() => {
-            format!("Resign this game, {side}? (y/n)")
+        Question::Resign(side) => format!("Resign this game as {side}? (y/n)"),
+        Question::Draw(_) if app.session.machine().is_some() => {
+            "Offer the machine a draw? (y/n)".to_owned()
         }
-        Question::Resign(side) => format!("{side} resigns? (y/n)"),
         Question::Draw(side) => format!(
             "{side} offers a draw. {}, do you accept? (y/n)",
             side.opposite()
         ),
+        Question::Quit => "Leave this game? It ends here unless saved. (y/n)".to_owned(),
     };
     popup(frame, area, " Question ", vec![Line::from(text)], 3);
 }
 
 /// `text` broken into lines of at most `width` characters, at spaces.
 fn wrap(text: &str, width: usize) -> Vec<String> {
+    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    wrap_joined(&words, " ", width)
+}
+
+/// `items` joined by `, ` and broken into lines of at most `width`
+/// characters between items, never inside one.
+fn wrap_items(items: &[String], width: usize) -> Vec<String> {
+    wrap_joined(items, "  ", width)
+}
+
+fn wrap_joined(items: &[String], separator: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+    for item in items {
+        let needed = line.chars().count() + separator.len() + item.chars().count();
+        if !line.is_empty() && needed > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
-            line.push(' ');
+            line.push_str(separator);
         }
-        line.push_str(word);
+        line.push_str(item);
     }
     lines.push(line);
     lines

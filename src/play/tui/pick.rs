@@ -3,7 +3,7 @@
 //! move. Only legal turns can come out of it: every choice is checked
 //! against the position's legal turns.
 
-use peralikatuma_rules::{Bitboard, Point, Position, Turn, Variant};
+use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
 
 /// What is picked so far.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -154,13 +154,64 @@ impl Pick {
 
         Picked::Refused(match self.from {
             None => format!("pick one of {us}'s pieces to move"),
+            Some(from) if self.landings.is_empty() => why_not(from, point, position, turns),
             Some(from) => format!(
-                "the piece on {} cannot go to {} now",
-                name(self.end().unwrap_or(from)),
+                "the piece from {} cannot land on {} now",
+                name(from),
                 name(point)
             ),
         })
     }
+}
+
+/// Why the mover's piece on `from` cannot go to `to`, in plain words with
+/// the rule.
+fn why_not(from: Point, to: Point, position: &Position, turns: &[Turn]) -> String {
+    let board = position.board();
+    let name = |p: Point| board.point_name(p).to_string();
+    let variant = position.variant();
+    let us = position.side_to_move();
+    let compulsory = match variant {
+        Variant::Alquerque => "A4",
+        _ => "M5",
+    };
+    if variant.captures_compulsory() && turns.iter().any(Turn::is_capture) {
+        return format!("a capture is compulsory ({compulsory}): this piece must jump");
+    }
+    let step = board.neighbours(from).contains(to) && position.side_at(to).is_none();
+    if step {
+        let man = !position.kings().contains(from);
+        let backward = match us {
+            Side::White => to.rank() < from.rank(),
+            Side::Black => to.rank() > from.rank(),
+        };
+        let last_rank = board.base(us.opposite().facing());
+        let no_return = position.no_return();
+        let barred = (no_return.west.contains(from) && to.file() < from.file())
+            || (no_return.east.contains(from) && to.file() > from.file());
+        if variant == Variant::Alquerque && last_rank.contains(from) {
+            return format!(
+                "the piece on {} is on its last rank and cannot step (A3)",
+                name(from)
+            );
+        }
+        if backward && man && variant != Variant::Peralikatuma {
+            let rule = if variant == Variant::Alquerque {
+                "A2"
+            } else {
+                "M2"
+            };
+            return format!("pieces step only forward, diagonally forward or sideways ({rule})");
+        }
+        if barred && from.rank() == to.rank() {
+            return format!(
+                "the piece on {} may not step straight back to {} (A5)",
+                name(from),
+                name(to)
+            );
+        }
+    }
+    format!("the piece on {} cannot go to {} now", name(from), name(to))
 }
 
 /// The rule that makes a chain go on, per game.
@@ -307,6 +358,37 @@ mod tests {
         pick.choose(from.from(), &position, &turns);
         let last = pick.choose(from.to(), &position, &turns);
         assert_eq!(last, Picked::Turn(*from));
+    }
+
+    #[test]
+    fn a_refused_step_says_which_rule_forbids_it() {
+        let refusal = |variant, text: &str, names: &[&str]| {
+            let position = Position::parse(variant, text).expect("valid");
+            match pick_all(&position, names).pop() {
+                Some(Picked::Refused(reason)) => reason,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            refusal(
+                Variant::Alquerque,
+                "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4",
+                &["a4", "b4"]
+            ),
+            "the piece on a4 may not step straight back to b4 (A5)"
+        );
+        assert_eq!(
+            refusal(Variant::Alquerque, "W:Wc3,a5:Be5", &["c3", "c2"]),
+            "pieces step only forward, diagonally forward or sideways (A2)"
+        );
+        assert_eq!(
+            refusal(Variant::Permainan, "W:Wc4:Bd8", &["c4", "c3"]),
+            "pieces step only forward, diagonally forward or sideways (M2)"
+        );
+        assert_eq!(
+            refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
+            "a capture is compulsory (A4): this piece must jump"
+        );
     }
 
     #[test]
