@@ -166,11 +166,15 @@ fn n2_error_claim_not_available() {
 #[test]
 fn n2_error_malformed_text() {
     let start = Position::start(V);
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 12] = [
         ("", "empty"),
         ("   ", "empty"),
         ("d4", "a start and a landing point"),
-        ("d4-", "not a point name"),
+        ("d4-", "a point name is missing"),
+        // Regression: these named an empty point `` instead.
+        ("xyz", "a point name is missing"),
+        ("x", "a point name is missing"),
+        ("d4xxe5", "a point name is missing"),
         ("d4-d5-d6", "a step has two points"),
         ("d4xd5-d6", "not both"),
         ("z9-d5", "`z9` is not a point"),

@@ -101,6 +101,12 @@ impl Written {
         let separator = if capture { 'x' } else { '-' };
         let mut path = SmallVec::new();
         for name in body.split(separator) {
+            if name.is_empty() {
+                return Err(syntax(
+                    text,
+                    "a point name is missing: `-` and `x` stand between two points",
+                ));
+            }
             if path.len() > MAX_LANDINGS {
                 return Err(syntax(text, "the chain is longer than any game allows"));
             }
