@@ -3,21 +3,22 @@
 //! counted at once, and the pieces that could jump.
 
 use board_topology::{Bitboard, Board, POINT_COUNT, Point};
-use smallvec::SmallVec;
 
 use super::{Sink, steps};
-use crate::turn::{Turn, TurnList};
+use crate::turn::Turn;
 
 /// A sink that keeps the turns in the order of the list sink, but all the
 /// steps of one piece in one entry, and the steps after a claim (P6) as
 /// one entry, counted from the steps without it: for code that needs to
 /// choose among all the turns but plays only one (random games).
 pub(crate) struct Compact {
-    /// The entries, in order.
-    entries: SmallVec<[CompactEntry; 64]>,
+    /// The entries, in order. Like `chains`, a `Vec` allocated once and
+    /// kept from position to position (it pushes faster than a `SmallVec`).
+    entries: Vec<CompactEntry>,
     /// The steps without a claim, if reported.
     unclaimed: Option<Unclaimed>,
-    chains: TurnList,
+    /// The chains, in order.
+    chains: Vec<Turn>,
     len: usize,
     /// The pieces with a jump without a claim, if reported.
     jumpers: Option<Bitboard>,
@@ -60,9 +61,9 @@ enum Moves {
 impl Default for Compact {
     fn default() -> Compact {
         Compact {
-            entries: SmallVec::new(),
+            entries: Vec::with_capacity(64),
             unclaimed: None,
-            chains: TurnList::new(),
+            chains: Vec::with_capacity(32),
             len: 0,
             jumpers: None,
             claims_reported: Bitboard::EMPTY,
