@@ -42,9 +42,9 @@ pub(super) fn chains<S: Sink>(
         // setting up the search.
         let empty = empty.with(from);
         let any = placement.board.jumps(from).iter().any(|j| {
-            rules.first_directions & (1 << j.direction.index()) != 0
-                && placement.enemy.contains(j.over)
+            placement.enemy.contains(j.over)
                 && empty.contains(j.to)
+                && rules.first_directions & (1 << j.direction.index()) != 0
         });
         if !any {
             return false;
@@ -116,9 +116,9 @@ impl Search {
             }
         } else {
             for jump in board.jumps(at) {
-                if directions & (1 << jump.direction.index()) != 0
-                    && enemy.contains(jump.over)
+                if enemy.contains(jump.over)
                     && self.empty.contains(jump.to)
+                    && directions & (1 << jump.direction.index()) != 0
                 {
                     found = true;
                     self.land(jump.to, jump.over, depth, captured, sink);
