@@ -183,11 +183,10 @@ pub(crate) fn alquerque<S: Sink>(
             (no_return.east, Direction::East),
             (no_return.west, Direction::West),
         ] {
-            if let Some(to) = board
-                .neighbour(from, direction)
-                .filter(|_| set.contains(from))
-            {
-                barred.insert(to);
+            if set.contains(from) {
+                barred |= board
+                    .neighbour(from, direction)
+                    .map_or(Bitboard::EMPTY, Bitboard::from);
             }
         }
         barred
