@@ -439,8 +439,14 @@ fn n4_illegal_turn_reports_number_and_reason() {
     let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. !g5 d4-d5 *"));
     assert_mentions(&error.to_string(), &["turn 2.", "no forfeit claim"]);
 
-    let error = read_error(&format!("{head}1. e4-e5 !e6"));
-    assert!(matches!(error, RecordError::LoneClaim { .. }), "{error:?}");
+    // Regression: a claim with no move after it lost the turns before it.
+    let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. !e6"));
+    assert!(matches!(error, RecordError::Turn { .. }), "{error:?}");
+    assert_mentions(
+        &error.to_string(),
+        &["turn 2.", "followed by a space and a move"],
+    );
+    assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(2));
 }
 
 #[test]
@@ -470,11 +476,13 @@ fn n4_result_mismatch() {
         read_error(&format!("{setup}1. d5xf5 f5-f6 1-0")),
         RecordError::AfterEnd { .. }
     ));
-    // Text after the result.
-    assert!(matches!(
-        read_error("[Variant \"Peralikatuma\"]\n\n1. e4-e5 * e6xe4"),
-        RecordError::AfterResult { .. }
-    ));
+    // Text after the result; the game before it is kept.
+    let error = read_error("[Variant \"Peralikatuma\"]\n\n1. e4-e5 * e6xe4");
+    assert!(matches!(error, RecordError::AfterResult { .. }));
+    assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
+    // A wrong result keeps the game too.
+    let error = read_error(&format!("{setup}1. d5xf5 *"));
+    assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
 }
 
 #[test]

@@ -92,12 +92,8 @@ pub enum RecordError {
     AfterResult {
         /// The first token after the result.
         text: String,
-    },
-    /// A claim `!point` with no move after it.
-    #[error("the claim `{text}` has no move after it")]
-    LoneClaim {
-        /// The claim.
-        text: String,
+        /// The record up to the result, without it.
+        partial: Box<Record>,
     },
     /// The result disagrees with the game or with the `Result` header.
     #[error("the result `{written}` does not agree with {with}")]
@@ -106,12 +102,15 @@ pub enum RecordError {
         written: String,
         /// What it disagrees with.
         with: String,
+        /// The record with every turn, without the result.
+        partial: Box<Record>,
     },
 }
 
 impl RecordError {
-    /// For a record that breaks off at a turn that cannot be played: the
-    /// record up to that turn, so that nothing before it is lost.
+    /// For a record whose turns could be read, up to a point: the record up
+    /// to there, so that nothing before the fault is lost. `None` when the
+    /// header is at fault.
     ///
     /// ```
     /// use peralikatuma_rules::Record;
@@ -122,10 +121,14 @@ impl RecordError {
     /// ```
     pub fn partial(&self) -> Option<&Record> {
         match self {
-            RecordError::Turn { partial, .. } | RecordError::AfterEnd { partial, .. } => {
-                Some(partial)
-            }
-            _ => None,
+            RecordError::Turn { partial, .. }
+            | RecordError::AfterEnd { partial, .. }
+            | RecordError::AfterResult { partial, .. }
+            | RecordError::Result { partial, .. } => Some(partial),
+            RecordError::Header { .. }
+            | RecordError::NoVariant
+            | RecordError::Variant(_)
+            | RecordError::Setup(_) => None,
         }
     }
 }
@@ -319,10 +322,17 @@ impl FromStr for Record {
         let mut tokens = movetext.into_iter();
         let mut result = None;
         let offset = usize::from(game.start().side_to_move() == Side::Black);
+        let partial = |game: &Game| {
+            Box::new(Record {
+                tags: tags.clone(),
+                game: game.clone(),
+            })
+        };
         while let Some(token) = tokens.next() {
             if result.is_some() {
                 return Err(RecordError::AfterResult {
                     text: token.to_owned(),
+                    partial: partial(&game),
                 });
             }
             if is_result(token) {
@@ -334,21 +344,21 @@ impl FromStr for Record {
             if rest.is_empty() {
                 continue;
             }
-            let turn = if rest.starts_with('!') {
-                let after = tokens.next().ok_or_else(|| RecordError::LoneClaim {
-                    text: rest.to_owned(),
-                })?;
-                format!("{rest} {after}")
+            // A claim is written apart from its move (N2); a claim with no
+            // move after it is refused as a turn like any other bad text.
+            let after = if rest.starts_with('!') {
+                tokens.next()
             } else {
-                rest.to_owned()
+                None
+            };
+            let turn = match after {
+                Some(after) => format!("{rest} {after}"),
+                None => rest.to_owned(),
             };
             let ply = game.turns().len() + offset;
             let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." });
             if let Err(error) = game.play_text(&turn) {
-                let partial = Box::new(Record {
-                    tags: tags.clone(),
-                    game,
-                });
+                let partial = partial(&game);
                 return Err(match error {
                     GameError::Turn(error) => RecordError::Turn {
                         number,
@@ -371,6 +381,7 @@ impl FromStr for Record {
                 return Err(RecordError::Result {
                     written: a.to_owned(),
                     with: format!("the Result header `{b}`"),
+                    partial: partial(&game),
                 });
             }
             (Some(a), _) => a.to_owned(),
@@ -383,6 +394,7 @@ impl FromStr for Record {
                 return Err(RecordError::Result {
                     written,
                     with: format!("the game, which ended: {outcome}"),
+                    partial: partial(&game),
                 });
             }
             (None, "*") => {}
@@ -403,9 +415,11 @@ impl FromStr for Record {
                         return Err(RecordError::Result {
                             written,
                             with: "any result (1-0, 0-1, 1/2-1/2, *)".into(),
+                            partial: partial(&game),
                         });
                     }
                 };
+                let before = partial(&game);
                 let outcome_set = match declared {
                     Outcome::Win { winner, .. } => game.resign(winner.opposite()),
                     Outcome::Draw { .. } => game.agree_draw(),
@@ -413,6 +427,7 @@ impl FromStr for Record {
                 outcome_set.map_err(|_| RecordError::Result {
                     written,
                     with: "the game".into(),
+                    partial: before,
                 })?;
             }
         }

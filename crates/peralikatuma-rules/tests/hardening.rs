@@ -1,0 +1,967 @@
+//! Hardening of the rules crate's public API (issue 6):
+//!
+//! - "Every public function that takes outside input returns an error,
+//!   never panics": point names, position text (N3), turn text (N2) and
+//!   game records (N4) of any shape; `Setup`s with any field values,
+//!   `Bitboard`s with bits at or above 49, every `Point` on every board.
+//! - "`Position` cannot be built in an invalid state": what
+//!   `Position::from_setup` accepts reads back from its own text, and
+//!   `play_unchecked` with turns of another position or another game leaves
+//!   a position that `from_setup` accepts as it is.
+//! - "Move-list capacity never overflows on any valid position": a chain
+//!   captures one enemy piece per landing, so it has at most as many
+//!   landings as the enemy has pieces, and no game gives a side more than
+//!   `MAX_LANDINGS`; the `TurnList` grows past `TURN_LIST_CAPACITY`.
+//! - "Game records: loading a record with an illegal or garbled turn reports
+//!   the turn number and the reason, and keeps everything before it."
+//!
+//! Tests marked `#[ignore = "bug: ..."]` show a bug found in the review;
+//! they pass once it is fixed.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::assert_mentions;
+use peralikatuma_rules::board_topology::{Direction, Facing, Heading, POINT_COUNT};
+use peralikatuma_rules::{
+    Bitboard, Board, Game, MAX_LANDINGS, NoReturn, Point, Position, Record, RecordError, Setup,
+    Side, TURN_LIST_CAPACITY, Variant,
+};
+use proptest::prelude::*;
+
+fn position(variant: Variant, text: &str) -> Position {
+    Position::parse(variant, text).unwrap()
+}
+
+/// A position reached by play from the start of `variant`, each turn chosen
+/// by the next of `choices` (modulo the number of legal turns), stopping at
+/// the end of the game.
+fn reached(variant: Variant, choices: &[usize]) -> Position {
+    let mut game = Game::new(variant);
+    for &choice in choices {
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            break;
+        }
+        game.play(&turns[choice % turns.len()]).unwrap();
+    }
+    *game.position()
+}
+
+/// Checks that `position` is one `Position::from_setup` accepts as it is,
+/// with its hash up to date, and that its text reads back to it (N3).
+fn check_valid(position: &Position) -> Result<(), TestCaseError> {
+    let setup = position.to_setup();
+    prop_assert_eq!(Position::from_setup(setup), Ok(*position));
+    prop_assert_eq!(position.hash(), position.hash_from_scratch());
+    let white = position.pieces(Side::White);
+    let black = position.pieces(Side::Black);
+    prop_assert!((white & black).is_empty());
+    let text = position.to_string();
+    prop_assert_eq!(
+        Position::parse(position.variant(), &text),
+        Ok(*position),
+        "{}",
+        text
+    );
+    Ok(())
+}
+
+/// The pieces of a set with the lowest indices, at most `max` of them.
+fn first_points(set: Bitboard, max: usize) -> Bitboard {
+    set.iter().take(max).collect()
+}
+
+/// The pieces of `pieces` that have a neighbour on their row towards
+/// `direction`: those a no-return restriction (A5) can bar that way.
+fn can_step(board: Board, pieces: Bitboard, direction: Direction) -> Bitboard {
+    pieces
+        .iter()
+        .filter(|&p| board.neighbour(p, direction).is_some())
+        .collect()
+}
+
+/// A `Setup` that passes most of the checks of `Position::from_setup`, made
+/// from raw bits: pieces on the game's board, at most as many as the game
+/// starts with, kings on pieces and on every man on the far base (M6),
+/// claimable pieces of the side not to move (P6), no-return restrictions
+/// (A5) on pieces, each barring a step that exists when `sound_restrictions`.
+fn plausible_setup(
+    variant: Variant,
+    side_to_move: Side,
+    raw: [u64; 8],
+    quiet_turns: u32,
+    sound_restrictions: bool,
+) -> Setup {
+    let board = variant.board();
+    let points = board.points();
+    let max = variant.pieces_per_side();
+    let white = first_points(Bitboard(raw[0] & raw[1]) & points, max);
+    let black = first_points((Bitboard(raw[2] & raw[3]) & points) - white, max);
+    let pieces = white | black;
+    let kings = if variant.has_kings() {
+        let far_bases = (white & board.base(Facing::South)) | (black & board.base(Facing::North));
+        (Bitboard(raw[4]) & pieces) | far_bases
+    } else {
+        Bitboard::EMPTY
+    };
+    let waiting = match side_to_move {
+        Side::White => black,
+        Side::Black => white,
+    };
+    let claimable = if variant.has_forfeits() {
+        Bitboard(raw[5]) & waiting
+    } else {
+        Bitboard::EMPTY
+    };
+    let no_return = if variant.has_no_return() {
+        let (mut east, mut west) = (Bitboard(raw[6]) & pieces, Bitboard(raw[7]) & pieces);
+        if sound_restrictions {
+            east = can_step(board, east, Direction::East);
+            west = can_step(board, west, Direction::West);
+        }
+        NoReturn {
+            east,
+            west: west - east,
+        }
+    } else {
+        NoReturn::NONE
+    };
+    Setup {
+        variant,
+        side_to_move,
+        white,
+        black,
+        kings,
+        claimable,
+        no_return,
+        quiet_turns,
+    }
+}
+
+/// Proptest settings: `cases` cases, and no failure files written beside
+/// the tests.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn any_variant() -> impl Strategy<Value = Variant> {
+    prop::sample::select(Variant::ALL.to_vec())
+}
+
+fn any_side() -> impl Strategy<Value = Side> {
+    prop::sample::select(Side::ALL.to_vec())
+}
+
+/// Quiet-turn counters: small ones, the edges of E4, and any `u32`.
+fn any_quiet() -> impl Strategy<Value = u32> {
+    prop_oneof![0..70u32, Just(u32::MAX), Just(u32::MAX - 1), any::<u32>()]
+}
+
+/// Valid positions, most of them unreachable by play.
+fn plausible_position() -> impl Strategy<Value = Position> {
+    (any_variant(), any_side(), any::<[u64; 8]>(), any_quiet())
+        .prop_filter_map("rejected by from_setup", |(v, s, raw, quiet)| {
+            Position::from_setup(plausible_setup(v, s, raw, quiet, true)).ok()
+        })
+}
+
+// ---------------------------------------------------------------------------
+// board-topology: points, point names, bitboards
+
+/// `Point::new` and `Point::at` take any index or coordinates and answer
+/// `None` off the 49 points (R1.1).
+#[test]
+fn point_constructors_take_any_input() {
+    let mut on_board = 0;
+    for file in 0..=u8::MAX {
+        for rank in 0..=u8::MAX {
+            if let Some(p) = Point::at(file, rank) {
+                on_board += 1;
+                assert_eq!((p.file(), p.rank()), (file, rank));
+                assert_eq!(Point::new(p.index()), Some(p));
+            }
+        }
+    }
+    assert_eq!(on_board, POINT_COUNT);
+    for index in [POINT_COUNT, 63, 64, 255, 256, usize::MAX] {
+        assert_eq!(Point::new(index), None);
+    }
+}
+
+/// Every board answers every geometric question about every point, on it or
+/// off it, without panicking and without leaving its own points (R1.5).
+#[test]
+fn board_tables_answer_for_every_point_on_every_board() {
+    for board in Board::ALL {
+        let points = board.points();
+        for p in Point::all() {
+            let on = board.contains(p);
+            assert!(board.neighbours(p).is_subset(points));
+            assert!(board.jump_landings(p).is_subset(points));
+            assert_eq!(on, !board.steps(p).is_empty(), "{board}: {p}");
+            for jump in board.jumps(p) {
+                assert!(points.contains(jump.over) && points.contains(jump.to));
+            }
+            for d in Direction::ALL {
+                assert!(board.ray(p, d).is_subset(points));
+                assert_eq!(board.neighbour(p, d).is_some(), board.ray(p, d).any());
+                let _ = board.beyond(p, d);
+                let nearest = board.nearest(p, d, Bitboard(u64::MAX));
+                assert!(nearest.is_none_or(|q| on && points.contains(q)));
+            }
+            for facing in Facing::ALL {
+                for heading in Heading::ALL {
+                    assert!(board.toward(p, facing, heading).is_subset(points));
+                }
+            }
+            // A point's name on its board reads back as the point (R1.6); a
+            // point off the board prints with its whole-board name, which
+            // may name another point of this board or none.
+            let name = board.point_name(p).to_string();
+            let read = board.parse_point(&name);
+            if on {
+                assert_eq!(read, Ok(p), "{board}: `{name}`");
+            }
+        }
+        let (files, ranks) = board.grid_size();
+        for file in 0..=u8::MAX {
+            for rank in 0..=u8::MAX {
+                let found = board.point_at(file, rank);
+                assert!(found.is_none() || (file < files && rank < ranks));
+            }
+        }
+        assert_eq!(board.points_of_degree(usize::MAX), 0);
+    }
+}
+
+/// Point names of any shape are an error, never a panic (R1.6, N1).
+#[test]
+fn odd_point_names_are_errors() {
+    let long = "e5".repeat(100_000);
+    for name in [
+        "",
+        "e",
+        "5",
+        "e55",
+        "e0",
+        "E5",
+        "j5",
+        "a1\0",
+        "\u{e9}5",
+        "5e",
+        " e5",
+        "e5 ",
+        "\u{1f600}",
+        "a\u{0301}1",
+        &long,
+    ] {
+        for board in Board::ALL {
+            assert!(board.parse_point(name).is_err(), "{board}: `{name}`");
+        }
+    }
+}
+
+/// A `Bitboard` is a public `u64`: bits at or above 49 are never visited,
+/// complemented or counted as points by iteration, and never panic.
+#[test]
+fn bitboard_bits_above_the_board_are_not_points() {
+    for raw in [
+        u64::MAX,
+        1 << 49,
+        1 << 63,
+        (1 << 63) | 1,
+        0xffff_0000_0000_0000,
+    ] {
+        let set = Bitboard(raw);
+        assert!(set.iter().all(|p| p.index() < POINT_COUNT));
+        assert_eq!(
+            set.iter().len(),
+            (raw & Bitboard::ALL.0).count_ones() as usize
+        );
+        assert_eq!(set.iter().nth(usize::MAX), None);
+        assert!((!set).is_subset(Bitboard::ALL));
+        let names: Vec<String> = set.iter().map(|p| format!("{p:?}")).collect();
+        assert_eq!(format!("{set:?}").matches('"').count(), 2 * names.len());
+        for board in Board::ALL {
+            assert!((set & board.points()).is_subset(Bitboard::ALL));
+        }
+    }
+}
+
+/// `first`, `last`, `count`, `is_empty` and `single` of a `Bitboard` should
+/// describe the same points as its iterator; they read bits at or above 49
+/// that the iterator skips.
+#[test]
+#[ignore = "bug: Bitboard::last/count/is_empty count bits >= 49 that iter() skips (last() of Bitboard(1 | 1 << 63) is None)"]
+fn bitboard_queries_agree_with_iteration_for_any_u64() {
+    for raw in [(1 << 63) | 1, 1 << 49, u64::MAX, (1 << 48) | (1 << 55)] {
+        let set = Bitboard(raw);
+        let points: Vec<Point> = set.iter().collect();
+        assert_eq!(set.first(), points.first().copied(), "{raw:#x}");
+        assert_eq!(set.last(), points.last().copied(), "{raw:#x}");
+        assert_eq!(set.count(), points.len(), "{raw:#x}");
+        assert_eq!(set.is_empty(), points.is_empty(), "{raw:#x}");
+        let single = if points.len() == 1 {
+            Some(points[0])
+        } else {
+            None
+        };
+        assert_eq!(set.single(), single, "{raw:#x}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Setup and Position::from_setup
+
+/// Bits at or above 49, or on points off the game's board, in any field of
+/// a `Setup` are errors that name the bit or the point (N3).
+#[test]
+fn from_setup_rejects_bits_off_the_board_in_every_field() {
+    for variant in Variant::ALL {
+        let start = Setup::start(variant);
+        let high = Bitboard(1 << 60);
+        let off_board = (!variant.board().points()).first();
+        for stray in std::iter::once(high).chain(off_board.map(Bitboard::from)) {
+            let mut cases = Vec::new();
+            let mut s = start;
+            s.white |= stray;
+            cases.push(s);
+            let mut s = start;
+            s.black |= stray;
+            cases.push(s);
+            let mut s = start;
+            s.kings |= stray;
+            cases.push(s);
+            let mut s = start;
+            s.claimable |= stray;
+            cases.push(s);
+            let mut s = start;
+            s.no_return.east |= stray;
+            cases.push(s);
+            let mut s = start;
+            s.no_return.west |= stray;
+            cases.push(s);
+            for setup in cases {
+                let error = Position::from_setup(setup).unwrap_err().to_string();
+                assert!(!error.is_empty(), "{variant}: {setup:?}");
+            }
+        }
+        let error = Position::from_setup(Setup {
+            white: high,
+            ..start
+        })
+        .unwrap_err();
+        assert_mentions(&error.to_string(), &["bit 60"]);
+    }
+}
+
+/// A no-return restriction (A5) bars a sideways step back; one that bars a
+/// step off the board (east from the east edge, west from the west edge) is
+/// no restriction at all. `from_setup` accepts it, and the position's text
+/// (`R` field `e1` with no `-x`) cannot be read back (N3).
+#[test]
+#[ignore = "bug: from_setup accepts a no-return restriction barring a step off the board; its text `:Re1` does not read back"]
+fn a_restriction_that_bars_no_step_is_refused_or_reads_back() {
+    let start = Setup::start(Variant::Alquerque);
+    // e1 (whole-board g3) is White's piece on the east edge of the square.
+    let e1 = Variant::Alquerque.board().parse_point("e1").unwrap();
+    let a1 = Variant::Alquerque.board().parse_point("a1").unwrap();
+    for no_return in [
+        NoReturn {
+            east: Bitboard::from(e1),
+            west: Bitboard::EMPTY,
+        },
+        NoReturn {
+            east: Bitboard::EMPTY,
+            west: Bitboard::from(a1),
+        },
+    ] {
+        let setup = Setup { no_return, ..start };
+        if let Ok(accepted) = Position::from_setup(setup) {
+            let text = accepted.to_string();
+            assert_eq!(
+                Position::parse(Variant::Alquerque, &text),
+                Ok(accepted),
+                "`{text}` was accepted from a Setup but does not read back"
+            );
+        }
+    }
+}
+
+/// The inputs of `plausible_setup`: the game, the side to move, raw bits
+/// and the quiet-turn counter.
+type PlausibleInputs = (Variant, Side, [u64; 8], u32);
+
+/// A `Setup` from `plausible_setup`, with each field for which `raw_fields`
+/// is true (White, Black, kings, claimable, no-return east, west) replaced
+/// by raw bits, which may lie anywhere, at or above bit 49 too.
+fn mixed_setup(
+    (variant, side, raw, quiet): PlausibleInputs,
+    extra: [u64; 6],
+    raw_fields: [bool; 6],
+    sound_restrictions: bool,
+) -> Setup {
+    let mut setup = plausible_setup(variant, side, raw, quiet, sound_restrictions);
+    let fields = [
+        &mut setup.white,
+        &mut setup.black,
+        &mut setup.kings,
+        &mut setup.claimable,
+        &mut setup.no_return.east,
+        &mut setup.no_return.west,
+    ];
+    for ((field, bits), replace) in fields.into_iter().zip(extra).zip(raw_fields) {
+        if replace {
+            *field = Bitboard(bits);
+        }
+    }
+    setup
+}
+
+/// The inputs of `mixed_setup`: about one field in five raw.
+fn mixed_inputs() -> impl Strategy<Value = (PlausibleInputs, [u64; 6], [bool; 6])> {
+    (
+        (any_variant(), any_side(), any::<[u64; 8]>(), any_quiet()),
+        any::<[u64; 6]>(),
+        prop::array::uniform6(prop::bool::weighted(0.2)),
+    )
+}
+
+/// Checks that `position`, accepted from `setup`, is that setup: the same
+/// fields back, the hash up to date, no point held twice.
+fn check_accepted(setup: Setup, position: &Position) -> Result<(), TestCaseError> {
+    prop_assert_eq!(position.to_setup(), setup);
+    prop_assert_eq!(Position::from_setup(setup), Ok(*position));
+    prop_assert_eq!(position.hash(), position.hash_from_scratch());
+    prop_assert!((position.pieces(Side::White) & position.pieces(Side::Black)).is_empty());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(1024))]
+
+    /// `from_setup` takes a `Setup` with any field values (bits at or above
+    /// 49, points off the game's board, kings, claims and restrictions
+    /// anywhere) without panicking, and what it accepts is that setup.
+    #[test]
+    fn from_setup_never_panics_on_arbitrary_fields(
+        (base, extra, raw_fields) in mixed_inputs(),
+    ) {
+        let setup = mixed_setup(base, extra, raw_fields, false);
+        let _ = setup.to_string();
+        match Position::from_setup(setup) {
+            Ok(position) => check_accepted(setup, &position)?,
+            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        }
+    }
+
+    /// Whatever `from_setup` accepts from arbitrary field values reads back
+    /// from its own text (N3).
+    #[test]
+    #[ignore = "bug: from_setup accepts a no-return restriction barring a step off the board; its text does not read back"]
+    fn from_setup_accepts_only_positions_that_round_trip_through_text(
+        (base, extra, raw_fields) in mixed_inputs(),
+    ) {
+        let setup = mixed_setup(base, extra, raw_fields, false);
+        if let Ok(position) = Position::from_setup(setup) {
+            check_accepted(setup, &position)?;
+            check_valid(&position)?;
+        }
+    }
+
+    /// The same with every no-return restriction (A5) barring a step that
+    /// exists: everything accepted reads back from its text (N3).
+    #[test]
+    fn from_setup_with_sound_restrictions_accepts_only_positions_that_round_trip(
+        (base, extra, raw_fields) in mixed_inputs(),
+    ) {
+        let setup = mixed_setup(base, extra, raw_fields, true);
+        if let Ok(position) = Position::from_setup(setup) {
+            check_accepted(setup, &position)?;
+            check_valid(&position)?;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Legal turns on any valid position; the bounds of Turn and TurnList
+
+/// The bound behind `MAX_LANDINGS`: each landing of a chain captures an
+/// enemy piece not captured before (R2.4), so a chain has at most as many
+/// landings as the enemy has pieces, and `from_setup` allows no side more
+/// than its game starts with (N3): 23, 12, 16 (P1, A1, M1).
+#[test]
+fn max_landings_covers_the_largest_side_of_every_game() {
+    for variant in Variant::ALL {
+        assert!(variant.pieces_per_side() <= MAX_LANDINGS, "{variant}");
+    }
+    let mut too_many = Setup::start(Variant::Peralikatuma);
+    too_many.white = Variant::Peralikatuma.board().points() - too_many.black;
+    assert!(too_many.white.count() > MAX_LANDINGS);
+    assert!(Position::from_setup(too_many).is_err());
+}
+
+/// The bound is attained: in each game a chain can take every enemy piece,
+/// 23 in Peralikatuma (P1, P3), 12 in Alquerque (A1, A4.2) and 16 in
+/// Permainan (M1, M3, M4 with flying kings), so `MAX_LANDINGS` cannot be
+/// smaller. The longest chain prints, reads back (N2) and plays.
+#[test]
+fn chains_can_take_every_enemy_piece_and_stay_within_max_landings() {
+    for (variant, text, longest) in [
+        (
+            Variant::Peralikatuma,
+            "W:We2,c4,g5,h5,d7,d8,f8,c9,e9,g9:Be1,d2,f2,d3,f3,b4,d4,e4,f4,g4,h4,a5,d5,f5,i5,b6,c6,d6,e6,f6,g6,h6,f7",
+            23,
+        ),
+        (
+            Variant::Alquerque,
+            "W:Wc1,d5:Bd1,a2,b2,c2,d2,b3,d3,b4,c4,d4,e4,b5",
+            12,
+        ),
+        (
+            Variant::Permainan,
+            "W:WKa5,Kb5,Ka6,c8,Ka9:BKc1,b2,Kd2,Kb3,d3,b4,Kc4,Kd4,e4,Kd5,Kb6,c6,d6,e6,b7,Kd7",
+            16,
+        ),
+    ] {
+        let p = position(variant, text);
+        let enemy = p.pieces(Side::Black).count();
+        assert_eq!(enemy, variant.pieces_per_side());
+        let turns = p.legal_turns();
+        let chain = turns.iter().max_by_key(|t| t.landings().len()).unwrap();
+        assert_eq!(chain.landings().len(), longest, "{variant}");
+        assert!(chain.landings().len() <= MAX_LANDINGS);
+        assert_eq!(chain.captured().count(), enemy, "{variant}");
+        let notation = chain.notation(variant).to_string();
+        assert_eq!(p.parse_turn(&notation).unwrap(), *chain, "{notation}");
+        let next = p.play(chain).unwrap();
+        assert!(next.pieces(Side::Black).is_empty());
+        assert_eq!(next.hash(), next.hash_from_scratch());
+    }
+}
+
+/// No constant bounds the number of legal turns: in this valid Peralikatuma
+/// position (11 White pieces among 23 Black, every Black piece claimable,
+/// P4 and P7) there are 19,301,381 of them, and 1,982,269 without the
+/// claims. Counting needs no list, but `legal_turns`, and with it
+/// `parse_turn`, `is_legal`, `play` and `Game::play_text`, builds one of
+/// 19 million 40-byte turns (770 MB, over 1 GB of capacity as it grows).
+#[test]
+fn legal_turns_of_a_valid_position_run_into_millions() {
+    let pieces = "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
+    let p = position(Variant::Peralikatuma, pieces);
+    assert_eq!(p.count_legal_turns(), 1_982_269);
+    let claims = "Ff2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
+    let p = position(Variant::Peralikatuma, &format!("{pieces}:{claims}"));
+    assert_eq!(p.count_legal_turns(), 19_301_381);
+}
+
+/// A Peralikatuma position with every Black piece claimable (P6, P7) has
+/// far more legal turns than the inline capacity of a `TurnList`; the list
+/// grows, agrees with the count, and every turn is distinct and plays.
+#[test]
+fn turn_list_grows_past_its_inline_capacity() {
+    let p = position(
+        Variant::Peralikatuma,
+        "W:Wc1,g1,a3,i3,d4,f4,a7,i7,d6,f6:Bc9,e9,g9,b5,h5,e3,e7,c4,g6:Fc9,e9,g9,b5,h5,e3,e7,c4,g6",
+    );
+    let turns = p.legal_turns();
+    assert!(turns.len() > TURN_LIST_CAPACITY, "{} turns", turns.len());
+    assert!(turns.spilled());
+    assert_eq!(turns.len(), p.count_legal_turns());
+    let texts: std::collections::BTreeSet<String> = turns
+        .iter()
+        .map(|t| t.notation(p.variant()).to_string())
+        .collect();
+    assert_eq!(texts.len(), turns.len());
+    for turn in &turns {
+        let next = p.play(turn).unwrap();
+        assert_eq!(next.hash(), next.hash_from_scratch());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// On any valid position, reachable or not: listing and counting the
+    /// legal turns agree, no chain has more landings than the enemy has
+    /// pieces (so never more than `MAX_LANDINGS`), every turn plays to a
+    /// valid position, and its text (N2) reads back as the same turn.
+    #[test]
+    fn legal_turns_of_any_valid_position_are_bounded_and_play(p in plausible_position()) {
+        let turns = p.legal_turns();
+        prop_assert_eq!(turns.len(), p.count_legal_turns());
+        let enemy = p.pieces(p.side_to_move().opposite()).count();
+        for (i, turn) in turns.iter().enumerate() {
+            let claims = usize::from(turn.claim().is_some());
+            prop_assert!(turn.landings().len() <= MAX_LANDINGS);
+            if turn.is_capture() {
+                prop_assert!(turn.landings().len() + claims <= enemy);
+                prop_assert_eq!(turn.captured().count(), turn.landings().len());
+            }
+            let next = p.play_unchecked(turn);
+            check_valid(&next)?;
+            if i < 24 {
+                let text = turn.notation(p.variant()).to_string();
+                prop_assert_eq!(p.parse_turn(&text), Ok(*turn), "{}", text);
+                prop_assert!(p.is_legal(turn));
+            }
+        }
+        let _ = p.jumpers(None);
+        for claim in p.claimable() {
+            let _ = p.jumpers(Some(claim));
+        }
+        prop_assert_eq!(p.perft(2), turns.iter().map(|t| p.play_unchecked(t).perft(1)).sum::<u64>());
+    }
+
+    /// A turn of one position played in another, of the same game or not,
+    /// reachable or not: `is_legal` agrees with the list, `play` refuses
+    /// what is not legal, and `play_unchecked` leaves a valid position, with
+    /// no side gaining pieces.
+    #[test]
+    fn foreign_turns_never_build_an_invalid_position(
+        from in plausible_position(),
+        into in plausible_position(),
+    ) {
+        let into_turns = into.legal_turns();
+        for turn in from.legal_turns().iter().take(64) {
+            let legal = into_turns.contains(turn);
+            prop_assert_eq!(into.is_legal(turn), legal);
+            prop_assert_eq!(into.play(turn).is_ok(), legal);
+            let next = into.play_unchecked(turn);
+            check_valid(&next)?;
+            for side in Side::ALL {
+                prop_assert!(next.pieces(side).count() <= into.pieces(side).count());
+            }
+        }
+    }
+
+    /// The same with positions reached by play in each game.
+    #[test]
+    fn foreign_turns_from_played_games_never_build_an_invalid_position(
+        from_variant in any_variant(),
+        into_variant in any_variant(),
+        from_choices in prop::collection::vec(any::<usize>(), 0..80),
+        into_choices in prop::collection::vec(any::<usize>(), 0..80),
+    ) {
+        let from = reached(from_variant, &from_choices);
+        let into = reached(into_variant, &into_choices);
+        for turn in &from.legal_turns() {
+            prop_assert_eq!(into.play(turn).is_ok(), into.is_legal(turn));
+            check_valid(&into.play_unchecked(turn))?;
+        }
+    }
+}
+
+/// A turn with a claim (P6) played in a game without claims, or where the
+/// claimed piece is not claimable, is refused by `play` and changes nothing
+/// through `play_unchecked`.
+#[test]
+fn a_claim_that_is_not_available_changes_nothing() {
+    let with_claim = position(Variant::Peralikatuma, "W:Wc3,e3:Bd4,e7:Fd4");
+    let turn = with_claim.parse_turn("!d4 c3-c4").unwrap();
+    for (variant, text) in [
+        (Variant::Peralikatuma, "W:Wc3,e3:Bd4,e7"),
+        (Variant::Alquerque, "W:Wa1,c1:Bb2,c5"),
+        (Variant::Permainan, "W:Wa3,c3:Bb4,c7"),
+    ] {
+        let here = position(variant, text);
+        assert!(here.play(&turn).is_err(), "{variant}");
+        assert_eq!(here.play_unchecked(&turn), here, "{variant}");
+    }
+}
+
+/// The quiet-turn counter of E4 saturates: a position set up with
+/// `C4294967295` plays on without overflow, and a game from it is a draw at
+/// once (E4, E5).
+#[test]
+fn quiet_turn_counter_at_its_limit_neither_overflows_nor_hangs() {
+    for variant in Variant::ALL {
+        let mut setup = Setup::start(variant);
+        setup.quiet_turns = u32::MAX;
+        let start = Position::from_setup(setup).unwrap();
+        for turn in &start.legal_turns() {
+            assert_eq!(start.play(turn).unwrap().quiet_turns(), u32::MAX);
+        }
+        let game = Game::from_position(start);
+        assert!(game.outcome().is_some());
+        assert_eq!(game.repetitions(), 1);
+        let played = peralikatuma_rules::playout(&start, |_| usize::MAX);
+        assert_eq!(played.turns, 0);
+    }
+    // A chooser that answers out of range is taken modulo (doc of playout).
+    for variant in Variant::ALL {
+        let played = peralikatuma_rules::playout(&Position::start(variant), |_| usize::MAX);
+        assert!(played.turns > 0);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Text: position text (N3), turn text (N2)
+
+/// Turn text longer than any chain (more than `MAX_LANDINGS` landings), or
+/// very long in other ways, is an error, not a panic (N2).
+#[test]
+fn overlong_turn_text_is_an_error() {
+    let p = Position::start(Variant::Peralikatuma);
+    let chain = vec!["e5"; MAX_LANDINGS + 5].join("x");
+    let long_name = format!("{}-e5", "e".repeat(1 << 20));
+    let spaces = format!("!e6{}d4-d5", " ".repeat(1 << 16));
+    for text in [
+        chain.as_str(),
+        &long_name,
+        &spaces,
+        "!",
+        "! ",
+        "!e6",
+        "x",
+        "-",
+        "e4-",
+        "xe5",
+    ] {
+        let error = p.parse_turn(text).unwrap_err();
+        assert!(!error.to_string().is_empty());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Position text of any shape is read or refused, never a panic; what
+    /// is read prints in the exact form of N3, which reads back the same.
+    #[test]
+    fn any_position_text_is_read_or_refused(
+        variant in any_variant(),
+        text in prop_oneof![
+            ".{0,80}",
+            "[WB]:[WBFRCK:,a-j0-9 \\-]{0,60}",
+            "[WB](:[WBFRC]K?[a-i][1-9](,K?[a-i][1-9]){0,6}){0,5}",
+        ],
+    ) {
+        if let Ok(setup) = Setup::parse(variant, &text) {
+            let printed = setup.to_string();
+            prop_assert_eq!(Setup::parse(variant, &printed), Ok(setup), "{}", printed);
+        }
+        if let Ok(p) = Position::parse(variant, &text) {
+            check_valid(&p)?;
+        }
+    }
+
+    /// Turn text of any shape against a position reached by play is read or
+    /// refused with a reason, never a panic (N2); what is read is legal and
+    /// prints as text that reads back.
+    #[test]
+    fn any_turn_text_is_read_or_refused(
+        variant in any_variant(),
+        choices in prop::collection::vec(any::<usize>(), 0..40),
+        text in prop_oneof![
+            ".{0,40}",
+            "(![a-i][1-9] )?[a-i][0-9]([-x][a-i][0-9]){0,30}",
+            "[!a-j0-9x\\- ]{0,30}",
+        ],
+    ) {
+        let p = reached(variant, &choices);
+        match p.parse_turn(&text) {
+            Ok(turn) => {
+                prop_assert!(p.is_legal(&turn));
+                let printed = turn.notation(variant).to_string();
+                prop_assert_eq!(p.parse_turn(&printed), Ok(turn));
+            }
+            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Game records (N4)
+
+/// The movetext of `game` (N4) with the turn at `index` replaced by
+/// `replacement`, numbered as `Record` writes it; and the number the turn at
+/// `index` has (`3.` or `3...`).
+fn movetext_with(game: &Game, index: usize, replacement: &str) -> (String, String) {
+    let offset = usize::from(game.start().side_to_move() == Side::Black);
+    let mut words = Vec::new();
+    let mut number = String::new();
+    for (i, (turn, before)) in game.turns().iter().zip(game.positions()).enumerate() {
+        let ply = i + offset;
+        let n = if ply % 2 == 0 {
+            format!("{}.", ply / 2 + 1)
+        } else {
+            format!("{}...", ply / 2 + 1)
+        };
+        if i == index {
+            number.clone_from(&n);
+        }
+        if ply % 2 == 0 || i == 0 {
+            words.push(n);
+        }
+        if i == index {
+            words.push(replacement.to_owned());
+        } else {
+            words.push(turn.notation(before.variant()).to_string());
+        }
+    }
+    (words.join(" "), number)
+}
+
+fn header(game: &Game) -> String {
+    let mut text = format!("[Variant \"{}\"]\n", game.variant());
+    if *game.start() != Position::start(game.variant()) {
+        text.push_str(&format!("[Setup \"{}\"]\n", game.start()));
+    }
+    text.push_str("[White \"w\"]\n[Black \"b\"]\n\n");
+    text
+}
+
+/// A game of `variant` played by `choices` from `start`.
+fn played(start: Position, choices: &[usize]) -> Game {
+    let mut game = Game::from_position(start);
+    for &choice in choices {
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            break;
+        }
+        game.play(&turns[choice % turns.len()]).unwrap();
+    }
+    game
+}
+
+/// Checks that `error` is a turn error for the turn at `index` of `game`,
+/// numbered `number`, and keeps the tags and every turn before it.
+fn check_partial(error: &RecordError, game: &Game, index: usize, number: &str, text: &str) {
+    let message = error.to_string();
+    assert_mentions(&message, &[&format!("turn {number} `{text}`")]);
+    let RecordError::Turn {
+        number: got,
+        text: got_text,
+        ..
+    } = error
+    else {
+        panic!("not a turn error: {message}");
+    };
+    assert_eq!(got, number);
+    assert_eq!(got_text, text);
+    let partial = error.partial().unwrap();
+    assert_eq!(partial.game.turns(), &game.turns()[..index]);
+    assert_eq!(partial.game.positions(), &game.positions()[..=index]);
+    assert_eq!(partial.tag("White"), Some("w"));
+    assert_eq!(partial.tag("Black"), Some("b"));
+}
+
+/// Turns that are garbled (not N2 at all) or illegal in their place.
+const BAD_TURNS: [&str; 8] = [
+    "zz9", "q4-q5", "e5xe5xe5", "-", "x", "e4-e5-e6", "a1-a1", "e4-e5x",
+];
+
+/// A record whose turn is garbled or illegal is refused with the turn's
+/// number (as `Record` writes it: `3.` or `3...`), its text and the reason,
+/// and the record up to the turn before, from the usual start and from a
+/// Setup with Black to move (N4).
+#[test]
+fn record_with_a_bad_turn_reports_its_number_and_keeps_the_turns_before() {
+    let mut setup = Setup::start(Variant::Peralikatuma);
+    setup.side_to_move = Side::Black;
+    let black_first = Position::from_setup(setup).unwrap();
+    let choices: Vec<usize> = (0..12).map(|i| i * 7 + 3).collect();
+    for start in [
+        Position::start(Variant::Peralikatuma),
+        Position::start(Variant::Alquerque),
+        Position::start(Variant::Permainan),
+        black_first,
+    ] {
+        let game = played(start, &choices);
+        assert!(game.turns().len() > 4);
+        for index in [0, 1, 4] {
+            for bad in BAD_TURNS {
+                let (movetext, number) = movetext_with(&game, index, bad);
+                let text = format!("{}{movetext} *\n", header(&game));
+                let error = text.parse::<Record>().unwrap_err();
+                check_partial(&error, &game, index, &number, bad);
+            }
+        }
+    }
+}
+
+/// A turn after the end of the game is refused with its number, and the
+/// record keeps the whole game (N4, E1).
+#[test]
+fn record_with_a_turn_after_the_end_keeps_the_game() {
+    let text = "[Variant \"Peralikatuma\"]\n[Setup \"W:We4:Be6\"]\n\n1. e4-e5 e6xe4 2. e4-e5 *\n";
+    let error = text.parse::<Record>().unwrap_err();
+    assert!(matches!(error, RecordError::AfterEnd { .. }), "{error}");
+    assert_mentions(&error.to_string(), &["turn 2. `e4-e5`", "over"]);
+    let partial = error.partial().unwrap();
+    assert_eq!(partial.game.turns().len(), 2);
+}
+
+/// A record that ends in a claim `!point` with no move after it is a
+/// garbled last turn: it should be reported with its number and keep the
+/// turns before, like any other bad turn.
+#[test]
+fn record_ending_in_a_lone_claim_reports_its_number_and_keeps_the_turns_before() {
+    let game = played(Position::start(Variant::Peralikatuma), &[0, 1, 2]);
+    let (movetext, number) = movetext_with(&game, 2, "!e6");
+    let text = format!("{}{movetext}\n", header(&game));
+    let error = text.parse::<Record>().unwrap_err();
+    assert_mentions(&error.to_string(), &[&number]);
+    let partial = error.partial().expect("the turns before the lone claim");
+    assert_eq!(partial.game.turns(), &game.turns()[..2]);
+}
+
+/// Turns written after the result are garbled movetext: the error should
+/// name the turn and keep the game read so far.
+#[test]
+fn record_with_turns_after_the_result_keeps_the_turns_before() {
+    let text = "[Variant \"Peralikatuma\"]\n\n1. e4-e5 e6xe4 * 2. c5-d5 *\n";
+    let error = text.parse::<Record>().unwrap_err();
+    assert_mentions(&error.to_string(), &["2."]);
+    let partial = error.partial().expect("the turns before the result");
+    assert_eq!(partial.game.turns().len(), 2);
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// In a record of a random game of any of the games, any turn replaced
+    /// by a garbled or illegal one is reported with its number, its text and
+    /// the game up to the turn before (N4).
+    #[test]
+    fn record_with_any_bad_turn_keeps_every_turn_before_it(
+        variant in any_variant(),
+        choices in prop::collection::vec(any::<usize>(), 1..60),
+        at in any::<prop::sample::Index>(),
+        bad in prop::sample::select(BAD_TURNS.to_vec()),
+    ) {
+        let game = played(Position::start(variant), &choices);
+        prop_assume!(!game.turns().is_empty());
+        let index = at.index(game.turns().len());
+        let (movetext, number) = movetext_with(&game, index, bad);
+        let text = format!("{}{movetext}\n", header(&game));
+        let error = text.parse::<Record>().unwrap_err();
+        check_partial(&error, &game, index, &number, bad);
+    }
+
+    /// Record text of any shape is read or refused, never a panic; a record
+    /// that is read writes out as text that reads back as the same game.
+    #[test]
+    fn any_record_text_is_read_or_refused(
+        variant in any_variant(),
+        body in prop_oneof![
+            ".{0,80}",
+            "(\\[[A-Za-z]{1,8} \"[^\"\\n]{0,8}\"\\]\n){0,3}\n?([0-9]{1,2}\\.{1,3} )?([a-i][1-9][-x][a-i][1-9] ){0,6}(1-0|0-1|1/2-1/2|\\*)?",
+        ],
+    ) {
+        for text in [format!("[Variant \"{variant}\"]\n{body}"), body.clone()] {
+            if let Ok(record) = text.parse::<Record>() {
+                let written = record.to_string();
+                let read: Record = written.parse().unwrap();
+                prop_assert_eq!(&read.game, &record.game, "{}", written);
+            }
+        }
+    }
+}
