@@ -152,9 +152,12 @@ pub fn run(
                 Err(error) => writeln!(out, "cannot write {}: {error}", path.display())?,
             },
             Command::Load(path) => match session.load(&path) {
-                Ok(()) => {
+                Ok(fault) => {
                     let turns = plural(session.game().turns().len(), "turn");
                     writeln!(out, "loaded {} ({turns})", path.display())?;
+                    if let Some(fault) = fault {
+                        writeln!(out, "the record breaks off here: {fault}")?;
+                    }
                     show(session, out)?;
                     players.reply(session, out)?;
                 }

@@ -326,25 +326,35 @@ impl Session {
     }
 
     /// Replaces the game with the one recorded in `path`; the players stay.
+    /// A record that breaks off (a bad turn, a wrong result, ...) is loaded
+    /// up to the fault, which is returned to be reported (N4).
     ///
     /// # Errors
-    /// When the file cannot be read or is not a valid record; the game in
-    /// play stays.
-    pub fn load(&mut self, path: &Path) -> Result<(), LoadError> {
+    /// When the file cannot be read, or its header is not valid; the game
+    /// in play stays.
+    pub fn load(&mut self, path: &Path) -> Result<Option<RecordError>, LoadError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
             path: name.clone(),
             error,
         })?;
-        let record = text.parse::<Record>().map_err(|error| LoadError::Record {
-            path: name,
-            error: Box::new(error),
-        })?;
+        let (record, fault) = match text.parse::<Record>() {
+            Ok(record) => (record, None),
+            Err(error) => match error.partial() {
+                Some(partial) => (partial.clone(), Some(error)),
+                None => {
+                    return Err(LoadError::Record {
+                        path: name,
+                        error: Box::new(error),
+                    });
+                }
+            },
+        };
         self.settings.variant = record.game.variant();
         self.settings.position = Some(*record.game.start());
         self.game = record.game;
         self.redo.clear();
-        Ok(())
+        Ok(fault)
     }
 }
 
@@ -550,7 +560,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("play-session-{}.txt", std::process::id()));
         session.save(&path).expect("writable");
         let mut other = Session::new(settings(Opponent::Human, Side::White)).expect("start");
-        other.load(&path).expect("readable");
+        assert!(other.load(&path).expect("readable").is_none());
         std::fs::remove_file(&path).ok();
         assert_eq!(other.game().turns(), session.game().turns());
         assert_eq!(
@@ -572,10 +582,17 @@ mod tests {
                 .starts_with("cannot read /nonexistent/game.txt")
         );
         let path = std::env::temp_dir().join(format!("play-garbled-{}.txt", std::process::id()));
-        std::fs::write(&path, "[Variant \"Alquerque\"]\n\n1. z9-z8 *\n").expect("writable");
-        let error = session.load(&path).expect_err("garbled");
+        std::fs::write(&path, "[Variant \"Alquerque\"\n\n1. d2-c3 *\n").expect("writable");
+        let error = session.load(&path).expect_err("garbled header");
+        assert!(error.to_string().contains("line 1"), "{error}");
+        assert_eq!(session.game().turns().len(), 1);
+        // A record that breaks off is loaded up to its fault (N4).
+        std::fs::write(&path, "[Variant \"Alquerque\"]\n\n1. d2-c3 b3xd3?? *\n")
+            .expect("writable");
+        let fault = session.load(&path).expect("readable up to turn 1...");
         std::fs::remove_file(&path).ok();
-        assert!(error.to_string().contains("z9"), "{error}");
+        let fault = fault.expect("the bad turn");
+        assert!(fault.to_string().starts_with("turn 1..."), "{fault}");
         assert_eq!(session.game().turns().len(), 1);
     }
 }

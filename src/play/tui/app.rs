@@ -503,14 +503,17 @@ impl App {
     fn load(&mut self, path: &Path) {
         self.stop_thinking();
         match self.session.load(path) {
-            Ok(()) => {
+            Ok(fault) => {
                 self.picture = picture_for(&self.session);
                 self.cursor = centre(&self.picture);
-                let turns = self.session.game().turns().len();
-                self.say(
-                    format!("Loaded {} ({turns} turns).", path.display()),
-                    Tone::Info,
-                );
+                let turns = plural(self.session.game().turns().len(), "turn");
+                match fault {
+                    None => self.say(format!("Loaded {} ({turns}).", path.display()), Tone::Info),
+                    Some(fault) => self.say(
+                        format!("Loaded {} up to a fault ({turns}): {fault}", path.display()),
+                        Tone::Error,
+                    ),
+                }
                 self.changed();
             }
             Err(error) => {
