@@ -200,6 +200,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                         .join()
                         .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
                 );
+                // Down again for the next job, even if this one had ended
+                // before the flag went up.
+                flag.reset();
             }
         }
     }
@@ -263,16 +266,28 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let limits = parse_limits(args)?;
+        let game = self.game.clone();
+        self.run(move |searcher, _, out| {
+            let variant = game.variant();
+            let result = searcher.search(&game, limits, |p| say(out, &info_line(p, variant)));
+            say(out, &best_line(&result, variant));
+        })
+    }
+
+    /// Runs `job` in the background with the searcher (which it gives
+    /// back), the stop flag and the output; `stop` and `wait` end it.
+    fn run(
+        &mut self,
+        job: impl FnOnce(&mut Searcher, &Stop, &Mutex<W>) + Send + 'static,
+    ) -> Result<(), String> {
         let Some(mut searcher) = self.searcher.take() else {
             return Err("no searcher available".into());
         };
         let stop = searcher.stop_handle();
-        let game = self.game.clone();
+        let flag = stop.clone();
         let out = Arc::clone(&self.out);
         let handle = std::thread::spawn(move || {
-            let variant = game.variant();
-            let result = searcher.search(&game, limits, |p| say(&out, &info_line(p, variant)));
-            say(&out, &best_line(&result, variant));
+            job(&mut searcher, &flag, &out);
             searcher
         });
         self.running = Some((stop, handle));
@@ -290,17 +305,22 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.say(&format!("status {status}"));
     }
 
-    fn perft(&self, args: &[&str]) -> Result<(), String> {
+    fn perft(&mut self, args: &[&str]) -> Result<(), String> {
         let depth = match args {
-            [d] => d.parse::<u32>().ok().filter(|&d| d <= 12),
+            [d] => d.parse::<u32>().ok().filter(|&d| d <= MAX_PERFT_DEPTH),
             _ => None,
         }
-        .ok_or("usage: perft DEPTH (0 to 12)")?;
-        let started = Instant::now();
-        let nodes = self.game.position().perft(depth);
-        let ms = started.elapsed().as_millis();
-        self.say(&format!("perft {depth} {nodes} time {ms}"));
-        Ok(())
+        .ok_or(format!("usage: perft DEPTH (0 to {MAX_PERFT_DEPTH})"))?;
+        let position = *self.game.position();
+        self.run(move |_, stop, out| {
+            let started = Instant::now();
+            let nodes = perft_until(&position, depth, stop);
+            let ms = started.elapsed().as_millis();
+            match nodes {
+                Some(nodes) => say(out, &format!("perft {depth} {nodes} time {ms}")),
+                None => say(out, &format!("perft {depth} stopped time {ms}")),
+            }
+        })
     }
 
     fn set_hash(&mut self, args: &[&str]) -> Result<(), String> {
@@ -327,19 +347,28 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .ok_or("usage: bench [EXTRA_DEPTH (0 to 6)]")?,
             _ => return Err("usage: bench [EXTRA_DEPTH (0 to 6)]".into()),
         };
-        let (nodes, time) = run_bench(extra);
-        let nps = u128::from(nodes) * 1000 / time.as_millis().max(1);
-        self.say(&format!(
-            "bench nodes {nodes} time {} nps {nps}",
-            time.as_millis()
-        ));
-        Ok(())
+        self.run(move |_, stop, out| match bench_until(extra, stop) {
+            Some((nodes, time)) => {
+                let nps = u128::from(nodes) * 1000 / time.as_millis().max(1);
+                say(
+                    out,
+                    &format!("bench nodes {nodes} time {} nps {nps}", time.as_millis()),
+                );
+            }
+            None => say(out, "bench stopped"),
+        })
     }
 }
 
 /// Searches every position of [`BENCH`] from a fresh searcher, `extra`
 /// turns deeper than listed; returns the total nodes and time.
 pub fn run_bench(extra: u32) -> (u64, Duration) {
+    // A flag nobody raises: the bench runs to its end.
+    bench_until(extra, &Stop::new()).unwrap_or_default()
+}
+
+/// [`run_bench`] until `stop` is raised (then `None`).
+fn bench_until(extra: u32, stop: &Stop) -> Option<(u64, Duration)> {
     let mut nodes = 0;
     let started = Instant::now();
     for (variant, text, depth) in BENCH {
@@ -347,14 +376,41 @@ pub fn run_bench(extra: u32) -> (u64, Duration) {
             continue;
         };
         let mut searcher = Searcher::new(16);
+        searcher.share_stop(stop.clone());
         let result = searcher.search(
             &Game::from_position(position),
             Limits::depth(depth + extra),
             |_| {},
         );
+        // A stopped search ends short of its depth (and lowers the flag).
+        if result.depth < depth + extra {
+            return None;
+        }
         nodes += result.nodes;
     }
-    (nodes, started.elapsed())
+    Some((nodes, started.elapsed()))
+}
+
+/// The deepest `perft` the engine takes.
+const MAX_PERFT_DEPTH: u32 = 20;
+
+/// Subtrees this shallow are counted in one call, between two looks at
+/// the stop flag (a few milliseconds at most).
+const PERFT_SLICE: u32 = 4;
+
+/// Perft (X1) of `position` to `depth`, or `None` once `stop` is raised.
+fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
+    if depth <= PERFT_SLICE {
+        return Some(position.perft(depth));
+    }
+    let mut nodes = 0;
+    for turn in position.legal_turns() {
+        if stop.is_stopped() {
+            return None;
+        }
+        nodes += perft_until(&position.play_unchecked(&turn), depth - 1, stop)?;
+    }
+    Some(nodes)
 }
 
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
@@ -423,8 +479,8 @@ commands:
   position start [turns T1 T2 ...]        the start, then turns (N2)
   position text TEXT [turns T1 T2 ...]    a position (N3), then turns
   go [depth N] [nodes N] [time MS]        search; `go infinite` until `stop`
-  stop                                    stop the search, print bestturn
-  wait                                    wait for the search to finish
+  stop                                    stop the search (bestturn), perft, bench
+  wait                                    wait for the search, perft or bench
   show | legal | eval | perft D           the position, its turns, ...
   newgame | hash MB | bench [EXTRA]       clear, resize, benchmark
   isready | help | quit";

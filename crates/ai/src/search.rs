@@ -135,6 +135,12 @@ impl Searcher {
         self.stop.clone()
     }
 
+    /// Makes this searcher answer to `stop`, a flag shared with other
+    /// searchers or jobs, instead of its own.
+    pub fn share_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
     /// Searches the current position of `game` within `limits`, calling
     /// `progress` after each completed iteration. The game's history counts
     /// for repetition (E2), where the search takes a first repetition for

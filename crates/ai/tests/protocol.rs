@@ -351,7 +351,7 @@ fn malformed_commands_get_one_error_and_change_nothing() {
         "perft",
         "perft x",
         "perft -1",
-        "perft 13",
+        "perft 21",
         "perft 1 2",
         "perft 4294967297",
         // hash
@@ -544,7 +544,8 @@ fn isready_help_and_other_answers() {
     assert_eq!(session.send("isready"), ["readyok"]);
     assert!(session.send("help").iter().any(|l| l.contains("go")));
     session.quiet("game alquerque");
-    let lines = session.send("perft 3");
+    let mut lines = session.send("perft 3");
+    lines.extend(session.send("wait"));
     assert_eq!(lines.len(), 1);
     let perft = Position::start(Variant::Alquerque).perft(3);
     assert!(
@@ -614,7 +615,8 @@ fn bench_signature_is_reproducible() {
     let mut signatures = Vec::new();
     for _ in 0..2 {
         let mut session = Session::new();
-        let lines = session.send("bench");
+        let mut lines = session.send("bench");
+        lines.extend(session.send("wait"));
         assert_eq!(lines.len(), 1, "{lines:?}");
         let words: Vec<&str> = lines[0].split(' ').collect();
         assert_eq!(
@@ -627,4 +629,45 @@ fn bench_signature_is_reproducible() {
     }
     assert_eq!(signatures[0], signatures[1]);
     assert_eq!(signatures[0], alquerque_ai::run_bench(0).0);
+}
+
+#[test]
+fn perft_runs_in_the_background_and_stops() {
+    let mut session = Session::new();
+    session.quiet("game alquerque");
+    // Split into slices the engine checks the stop flag between, the count
+    // is the rules crate's.
+    let mut lines = session.send("perft 7");
+    lines.extend(session.send("wait"));
+    let expected = Position::start(Variant::Alquerque).perft(7);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!("perft 7 {expected} time ")),
+        "{lines:?}"
+    );
+    // Peralikatuma perft 20 would take years: stop ends it at once.
+    session.quiet("game peralikatuma");
+    let started = Instant::now();
+    session.send("perft 20");
+    let busy = session.send("legal");
+    assert!(busy[0].starts_with("error "), "{busy:?}");
+    let mut lines = session.send("stop");
+    lines.extend(session.send("isready"));
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(lines[0].starts_with("perft 20 stopped time "), "{lines:?}");
+    // The engine is free again, and the next search is not cut short.
+    let lines = session.search("go depth 3");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn bench_stops_on_stop() {
+    let mut session = Session::new();
+    session.send("bench 6");
+    let mut lines = session.send("stop");
+    lines.extend(session.send("isready"));
+    assert_eq!(lines, ["bench stopped", "readyok"]);
 }
