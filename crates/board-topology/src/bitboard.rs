@@ -255,4 +255,16 @@ mod tests {
         assert_eq!(it.collect::<Vec<_>>(), vec![p(0), p(17), p(48)]);
         assert_eq!(format!("{set:?}"), "{\"c1\", \"f4\", \"g9\"}");
     }
+
+    #[test]
+    fn nth_skips_like_next() {
+        let set: Bitboard = [p(48), p(0), p(17), p(3)].into_iter().collect();
+        let points: Vec<Point> = set.iter().collect();
+        for n in 0..6 {
+            let mut it = set.iter();
+            assert_eq!(it.nth(n), points.get(n).copied(), "n = {n}");
+            let rest = points.get(n + 1..).unwrap_or(&[]);
+            assert_eq!(it.collect::<Vec<_>>(), rest, "n = {n}");
+        }
+    }
 }
