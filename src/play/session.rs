@@ -587,8 +587,7 @@ mod tests {
         assert!(error.to_string().contains("line 1"), "{error}");
         assert_eq!(session.game().turns().len(), 1);
         // A record that breaks off is loaded up to its fault (N4).
-        std::fs::write(&path, "[Variant \"Alquerque\"]\n\n1. d2-c3 b3xd3?? *\n")
-            .expect("writable");
+        std::fs::write(&path, "[Variant \"Alquerque\"]\n\n1. d2-c3 b3xd3?? *\n").expect("writable");
         let fault = session.load(&path).expect("readable up to turn 1...");
         std::fs::remove_file(&path).ok();
         let fault = fault.expect("the bad turn");
