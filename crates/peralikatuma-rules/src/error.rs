@@ -82,6 +82,17 @@ pub enum PositionError {
         /// The point.
         point: String,
     },
+    /// A no-return restriction (A5) that bars a step off the board: a
+    /// restriction bars the step back to the point a piece came from.
+    #[error(
+        "the piece on {point} is barred from stepping {way}, where the board ends; a restriction bars the step back to the point the piece came from (A5)"
+    )]
+    NoReturnOffBoard {
+        /// The point.
+        point: String,
+        /// `east` or `west`.
+        way: &'static str,
+    },
     /// A claimable point (P6) that is not a piece of the side not to move.
     #[error("claimable point {point} is not a piece of {side}, the side not to move (P6)")]
     ClaimableNotAPiece {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use board_topology::{Bitboard, Board, Point};
+use board_topology::{Bitboard, Board, Direction, Point};
 
 use crate::error::{PositionError, TurnError};
 use crate::movegen::{self, Counter, Placement, Sink};
@@ -509,6 +509,20 @@ fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
     }
     if let Some(point) = (no_return.east & no_return.west).first() {
         return Err(PositionError::NoReturnBothWays { point: name(point) });
+    }
+    for (barred, direction, way) in [
+        (no_return.east, Direction::East, "east"),
+        (no_return.west, Direction::West, "west"),
+    ] {
+        if let Some(point) = barred
+            .iter()
+            .find(|&p| board.neighbour(p, direction).is_none())
+        {
+            return Err(PositionError::NoReturnOffBoard {
+                point: name(point),
+                way,
+            });
+        }
     }
     Ok(())
 }

@@ -365,7 +365,6 @@ fn from_setup_rejects_bits_off_the_board_in_every_field() {
 /// no restriction at all. `from_setup` accepts it, and the position's text
 /// (`R` field `e1` with no `-x`) cannot be read back (N3).
 #[test]
-#[ignore = "bug: from_setup accepts a no-return restriction barring a step off the board; its text `:Re1` does not read back"]
 fn a_restriction_that_bars_no_step_is_refused_or_reads_back() {
     let start = Setup::start(Variant::Alquerque);
     // e1 (whole-board g3) is White's piece on the east edge of the square.
@@ -463,7 +462,6 @@ proptest! {
     /// Whatever `from_setup` accepts from arbitrary field values reads back
     /// from its own text (N3).
     #[test]
-    #[ignore = "bug: from_setup accepts a no-return restriction barring a step off the board; its text does not read back"]
     fn from_setup_accepts_only_positions_that_round_trip_through_text(
         (base, extra, raw_fields) in mixed_inputs(),
     ) {
