@@ -273,7 +273,7 @@ fn pseudo_random_sets(count: usize) -> Vec<Bitboard> {
                 1 => x & (x >> 29),
                 _ => x,
             };
-            Bitboard(bits & Bitboard::ALL.0)
+            Bitboard::from_bits(bits)
         })
         .collect()
 }

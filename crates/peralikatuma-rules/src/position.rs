@@ -426,12 +426,9 @@ impl Position {
 }
 
 /// Names the lowest point of a set that is not on the game's board: its
-/// whole-board name (R1.1), or the bit number for a bit that is no point.
+/// whole-board name (R1.1).
 fn raw_name(set: Bitboard) -> String {
-    set.first().map_or_else(
-        || format!("bit {}", set.0.trailing_zeros()),
-        |p| p.to_string(),
-    )
+    set.first().map(|p| p.to_string()).unwrap_or_default()
 }
 
 /// Positions are equal when every field is, the turn counter included.
