@@ -5,7 +5,7 @@ use std::fmt;
 use board_topology::{Bitboard, Board, Direction, Point};
 
 use crate::error::{PositionError, TurnError};
-use crate::movegen::{self, Counter, Placement, Sink};
+use crate::movegen::{self, Counter, Find, Placement, Sink};
 use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
 use crate::turn::{Turn, TurnList};
@@ -266,7 +266,15 @@ impl Position {
 
     /// Whether `turn` is a legal turn of this position.
     pub fn is_legal(&self, turn: &Turn) -> bool {
-        self.legal_turns().contains(turn)
+        self.find_turn(|t| t == turn).is_some()
+    }
+
+    /// The first legal turn that `matches` accepts, found without listing
+    /// the legal turns (a position can have millions).
+    pub(crate) fn find_turn(&self, matches: impl FnMut(&Turn) -> bool) -> Option<Turn> {
+        let mut find = Find::new(matches);
+        self.generate(&mut find);
+        find.found
     }
 
     /// The pieces of the side to move that could make a jump now, after

@@ -545,17 +545,21 @@ fn chains_can_take_every_enemy_piece_and_stay_within_max_landings() {
 /// No constant bounds the number of legal turns: in this valid Peralikatuma
 /// position (11 White pieces among 23 Black, every Black piece claimable,
 /// P4 and P7) there are 19,301,381 of them, and 1,982,269 without the
-/// claims. Counting needs no list, but `legal_turns`, and with it
-/// `parse_turn`, `is_legal`, `play` and `Game::play_text`, builds one of
-/// 19 million 40-byte turns (770 MB, over 1 GB of capacity as it grows).
+/// claims. Counting needs no list, and neither do `parse_turn`, `is_legal`
+/// and `play` (regression: they built a list of 19 million 40-byte turns,
+/// 770 MB, over 1 GB of capacity as it grew).
 #[test]
 fn legal_turns_of_a_valid_position_run_into_millions() {
     let pieces = "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
     let p = position(Variant::Peralikatuma, pieces);
     assert_eq!(p.count_legal_turns(), 1_982_269);
+    let turn = p.parse_turn("c1-d2").unwrap();
+    assert!(p.is_legal(&turn));
+    assert!(p.play(&turn).is_ok());
     let claims = "Ff2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
     let p = position(Variant::Peralikatuma, &format!("{pieces}:{claims}"));
     assert_eq!(p.count_legal_turns(), 19_301_381);
+    assert!(p.parse_turn("!d8 c1-d2").is_ok());
 }
 
 /// A Peralikatuma position with every Black piece claimable (P6, P7) has

@@ -32,7 +32,7 @@ pub(crate) struct Compact {
 struct CompactEntry {
     /// The number of turns in the entries before this one: the index of
     /// its first turn.
-    start: u32,
+    start: usize,
     claim: Option<Point>,
     moves: Moves,
 }
@@ -55,7 +55,7 @@ enum Moves {
     /// claimed point.
     AfterClaim,
     /// A chain, by its index in `chains`.
-    Chain(u32),
+    Chain(usize),
 }
 
 impl Default for Compact {
@@ -99,13 +99,11 @@ impl Compact {
             return None;
         }
         // The last entry starting at or before `index` holds it.
-        let after = self
-            .entries
-            .partition_point(|entry| entry.start as usize <= index);
+        let after = self.entries.partition_point(|entry| entry.start <= index);
         let entry = self.entries.get(after.checked_sub(1)?)?;
-        let skip = index - entry.start as usize;
+        let skip = index - entry.start;
         match entry.moves {
-            Moves::Chain(chain) => self.chains.get(chain as usize).copied(),
+            Moves::Chain(chain) => self.chains.get(chain).copied(),
             Moves::Steps { from, targets } => {
                 Some(Turn::step(entry.claim, from, targets.iter().nth(skip)?))
             }
@@ -143,7 +141,7 @@ impl Sink for Compact {
     #[inline]
     fn steps(&mut self, claim: Option<Point>, from: Point, targets: Bitboard) {
         self.entries.push(CompactEntry {
-            start: self.len as u32,
+            start: self.len,
             claim,
             moves: Moves::Steps { from, targets },
         });
@@ -173,7 +171,7 @@ impl Sink for Compact {
                 let count = unclaimed.count + (board.neighbours(c) & own).count();
                 if count > 0 {
                     self.entries.push(CompactEntry {
-                        start: self.len as u32,
+                        start: self.len,
                         claim,
                         moves: Moves::AfterClaim,
                     });
@@ -186,9 +184,9 @@ impl Sink for Compact {
 
     #[inline]
     fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard) {
-        let index = self.chains.len() as u32;
+        let index = self.chains.len();
         self.entries.push(CompactEntry {
-            start: self.len as u32,
+            start: self.len,
             claim,
             moves: Moves::Chain(index),
         });

@@ -6,10 +6,12 @@
 
 mod chains;
 mod compact;
+mod find;
 mod forfeit;
 mod steps;
 
 pub(crate) use compact::Compact;
+pub(crate) use find::Find;
 pub(crate) use forfeit::jumpers;
 
 use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};

@@ -148,7 +148,7 @@ impl Position {
     /// ```
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
         let written = Written::parse(self.board(), text)?;
-        let found = self.legal_turns().into_iter().find(|turn| {
+        let found = self.find_turn(|turn| {
             turn.claim() == written.claim
                 && turn.is_capture() == written.capture
                 && turn.path().eq(written.path.iter().copied())
