@@ -8,7 +8,10 @@
 //!
 //! Prints `perft <depth> <nodes>` for each depth from 1, then the time and
 //! nodes per second on the same line. A bad argument or position is an
-//! error with exit code 2.
+//! error with exit code 2. The last ply is counted in bulk (the turns of a
+//! position are counted, not played), which favours games with many turns
+//! per position; `--every-leaf` plays them all, for a fair comparison of
+//! the games.
 //!
 //! With `--random-games N --seed S` it plays N whole games of uniformly
 //! random legal turns instead (to their end by E1-E5) and prints games,
@@ -51,6 +54,12 @@ struct Args {
     /// Print each legal turn with its count at the last depth.
     #[arg(long)]
     divide: bool,
+    /// Play every turn of the last ply instead of counting the turns of
+    /// the positions before it: slower, but the cost per node no longer
+    /// depends on how many turns a position has, so the games compare
+    /// fairly.
+    #[arg(long)]
+    every_leaf: bool,
     /// Worker threads (0: one per core). Speed figures are quoted for 1.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
     threads: u16,
@@ -87,7 +96,14 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
         } else {
             turns
                 .par_iter()
-                .map(|t| position.play_unchecked(t).perft(depth - 1))
+                .map(|t| {
+                    let next = position.play_unchecked(t);
+                    if args.every_leaf {
+                        perft_every_leaf(&next, depth - 1)
+                    } else {
+                        next.perft(depth - 1)
+                    }
+                })
                 .collect()
         };
         let nodes: u64 = counts.iter().sum();
@@ -113,6 +129,18 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
             return;
         }
     }
+}
+
+/// Perft with every turn played, the last ply too.
+fn perft_every_leaf(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_turns()
+        .iter()
+        .map(|t| perft_every_leaf(&position.play_unchecked(t), depth - 1))
+        .sum()
 }
 
 /// Plays `games` random games from `start` (game `i` seeded from `seed` and
