@@ -5,9 +5,21 @@ use std::hash::{Hash, Hasher};
 use board_topology::{Bitboard, Point};
 use smallvec::SmallVec;
 
-/// The most landing points a move can have: one jump per enemy piece, and no
-/// game starts a side with more than 23 pieces.
+use crate::variant::Variant;
+
+/// The most landing points a move can have: each jump captures an enemy
+/// piece not captured before (captured pieces stay on the board until the
+/// move ends, R2.4), and no game starts a side with more than 23 pieces.
 pub const MAX_LANDINGS: usize = 23;
+
+// The bound holds for every game (checked when compiling).
+const _: () = {
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        assert!(Variant::ALL[i].pieces_per_side() <= MAX_LANDINGS);
+        i += 1;
+    }
+};
 
 /// A turn (R2.6): an optional forfeit claim (P6) followed by one move.
 ///
