@@ -249,6 +249,15 @@ fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
 }
 
 #[test]
+fn the_rules_in_brief_name_their_rule_numbers() {
+    let output = run(&["--plain", "--variant", "permainan"], "rules\nquit\n");
+    let text = stdout(&output);
+    for rule in ["(M2)", "(M4)", "(M5)", "(M6)", "(E1)"] {
+        assert!(text.contains(rule), "{rule} missing in:\n{text}");
+    }
+}
+
+#[test]
 fn black_may_move_first_by_agreement_p2() {
     let output = run(&["--first", "Black", "--plain"], "quit\n");
     assert!(stdout(&output).contains("Black to move> "));

@@ -30,6 +30,8 @@ pub enum Command {
     Board,
     /// Show the commands.
     Help,
+    /// Show the rules of the game in brief.
+    Rules,
     /// Leave.
     Quit,
 }
@@ -50,6 +52,7 @@ Commands:
   load FILE      read a game record from FILE
   new            start again
   board          show the board again
+  rules          the rules of this game in brief
   help           this text
   quit           leave";
 
@@ -88,6 +91,7 @@ impl Command {
             "new" => Command::New,
             "board" => Command::Board,
             "help" | "?" => Command::Help,
+            "rules" => Command::Rules,
             "quit" | "exit" | "q" => Command::Quit,
             _ => Command::Turn(line.to_owned()),
         }))

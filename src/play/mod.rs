@@ -24,12 +24,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod brief;
 mod commands;
 mod machine;
 mod plain;
 mod session;
 mod tui;
 
+pub use brief::rules_in_brief;
 pub use commands::{Command, HELP, MissingFile};
 pub use plain::run as run_plain;
 pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};

@@ -7,6 +7,7 @@ use crate::diagram;
 use alquerque_ai::Player;
 use peralikatuma_rules::{GameError, Turn};
 
+use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
 use crate::play::plural;
@@ -47,6 +48,11 @@ pub fn run(
         match command {
             Command::Quit => return Ok(()),
             Command::Help => writeln!(out, "{HELP}")?,
+            Command::Rules => {
+                for paragraph in rules_in_brief(session.game().variant()) {
+                    writeln!(out, "{paragraph}")?;
+                }
+            }
             Command::Board => show(session, out)?,
             Command::Moves => {
                 let texts = notations(session, &session.game().legal_turns());

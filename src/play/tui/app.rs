@@ -1,7 +1,7 @@
 //! The state of the full-screen game and what keys, clicks and the passing
 //! of time do to it. Drawing is in `draw.rs`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
@@ -30,13 +30,15 @@ pub enum Mode {
     Asking(Question),
     /// The help screen.
     Help,
+    /// The rules of the game in play, in brief.
+    Rules,
     /// A title and a list to read (each item kept whole on a line), until
     /// any key.
     Notice(&'static str, Vec<String>),
 }
 
 /// A question put to the players.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Question {
     /// Does this side resign?
     Resign(Side),
@@ -45,6 +47,8 @@ pub enum Question {
     Draw(Side),
     /// Leave a game in progress?
     Quit,
+    /// Write over this file?
+    Overwrite(PathBuf),
 }
 
 /// How a message reads.
@@ -190,7 +194,7 @@ impl App {
         }
         match std::mem::replace(&mut self.mode, Mode::Board) {
             Mode::Board => self.board_key(key),
-            Mode::Help | Mode::Notice(..) => {}
+            Mode::Help | Mode::Rules | Mode::Notice(..) => {}
             Mode::Typing(text) => self.typing_key(key, text),
             Mode::NewGame(form) => self.form_key(key, form),
             Mode::Asking(question) => self.answer(key, question),
@@ -231,6 +235,7 @@ impl App {
             KeyCode::Char('x') => self.run(Command::Resign),
             KeyCode::Char('n') => self.run(Command::New),
             KeyCode::Char('?') => self.run(Command::Help),
+            KeyCode::Char('i') => self.run(Command::Rules),
             KeyCode::Char('f') => {
                 let board = self.picture.board();
                 self.picture = if self.picture.is_turned() {
@@ -291,8 +296,16 @@ impl App {
             }
         };
         let result = match (question, yes) {
+            (Question::Overwrite(_), false) => {
+                self.say("Not saved.", Tone::Info);
+                return;
+            }
             (_, false) => {
                 self.say("The game goes on.", Tone::Info);
+                return;
+            }
+            (Question::Overwrite(path), true) => {
+                self.save(path);
                 return;
             }
             (Question::Quit, true) => {
@@ -408,6 +421,7 @@ impl App {
                 }
             }
             Command::Help => self.mode = Mode::Help,
+            Command::Rules => self.mode = Mode::Rules,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
                 let mut items = vec![match self.turns.len() {
@@ -485,18 +499,25 @@ impl App {
                 };
                 self.mode = Mode::Asking(Question::Draw(side));
             }
-            Command::Save(path) => match self.session.save(&path) {
-                Ok(()) => {
-                    let path = std::path::absolute(&path).unwrap_or(path);
-                    self.say(format!("Saved the game to {}.", path.display()), Tone::Info);
-                }
-                Err(error) => self.say(
-                    format!("Cannot write {}: {error}", path.display()),
-                    Tone::Error,
-                ),
-            },
+            Command::Save(path) if path.exists() => {
+                self.mode = Mode::Asking(Question::Overwrite(path));
+            }
+            Command::Save(path) => self.save(path),
             Command::Load(path) => self.load(&path),
             Command::New => self.mode = Mode::NewGame(Form::new(self.session.settings())),
+        }
+    }
+
+    fn save(&mut self, path: PathBuf) {
+        match self.session.save(&path) {
+            Ok(()) => {
+                let path = std::path::absolute(&path).unwrap_or(path);
+                self.say(format!("Saved the game to {}.", path.display()), Tone::Info);
+            }
+            Err(error) => self.say(
+                format!("Cannot write {}: {error}", path.display()),
+                Tone::Error,
+            ),
         }
     }
 
@@ -787,6 +808,26 @@ mod tests {
         press(&mut app, KeyCode::Enter);
         assert_eq!(app.session.game().variant(), Variant::Alquerque);
         assert!(matches!(app.mode, Mode::Board));
+    }
+
+    #[test]
+    fn saving_over_a_file_asks_first() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let path = std::env::temp_dir().join(format!("play-overwrite-{}.txt", std::process::id()));
+        std::fs::write(&path, "precious").expect("writable");
+        let command = format!("save {}", path.display());
+        typed(&mut app, &command);
+        assert!(matches!(app.mode, Mode::Asking(Question::Overwrite(_))));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("precious")
+        );
+        typed(&mut app, &command);
+        press(&mut app, KeyCode::Char('y'));
+        let saved = std::fs::read_to_string(&path).expect("readable");
+        std::fs::remove_file(&path).ok();
+        assert!(saved.contains("[Variant \"Alquerque\"]"), "{saved}");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::Cell;
+use crate::play::brief::rules_in_brief;
 use crate::play::session::{claim_advice, no_return_advice};
 use crate::play::tui::app::{App, Mode, Question, Tone};
 use crate::play::tui::form::Form;
@@ -41,8 +42,20 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     draw_bottom(frame, app, bottom);
     match &app.mode {
         Mode::Help => draw_help(frame, main),
+        Mode::Rules => {
+            let variant = app.session.game().variant();
+            let width = usize::from(main.width.saturating_sub(4)).min(66);
+            let lines: Vec<Line> = rules_in_brief(variant)
+                .iter()
+                .flat_map(|paragraph| wrap(paragraph, width))
+                .map(Line::from)
+                .collect();
+            let height = lines.len() as u16 + 2;
+            let title = format!(" {variant} in brief (any key to close) ");
+            popup(frame, main, &title, lines, height);
+        }
         Mode::NewGame(form) => draw_form(frame, form, main),
-        Mode::Asking(question) => draw_question(frame, app, *question, main),
+        Mode::Asking(question) => draw_question(frame, app, question, main),
         Mode::Notice(title, items) => {
             let width = usize::from(main.width.saturating_sub(4)).min(70);
             let lines: Vec<Line> = wrap_items(items, width)
@@ -425,7 +438,7 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
         Mode::Typing(_) => "Enter do it · Esc cancel · e.g. d4-d5, !e6 d4-d5, save game.txt",
         Mode::NewGame(_) => "↑↓ field · ←→ change · Enter start · Esc cancel",
         Mode::Asking(_) => "y yes · n no",
-        Mode::Help | Mode::Notice(..) => "any key: back to the game",
+        Mode::Help | Mode::Rules | Mode::Notice(..) => "any key: back to the game",
         Mode::Board => "arrows/click move · Enter pick · Esc back · u undo · ? all keys · q quit",
     };
     let [said, hint] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)]).areas(area);
@@ -461,7 +474,8 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "underlined: the pieces that can move.",
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
-        "      n new game · s save · l load · f flip the board · q quit",
+        "      n new game · s save · l load · f flip the board",
+        "      i the rules in brief · q quit",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
         "        moves, undo, redo, hint, resign, draw, save FILE,",
         "        load FILE, new, help, quit",
@@ -493,7 +507,7 @@ fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
     popup(frame, area, " New game ", lines, 8);
 }
 
-fn draw_question(frame: &mut Frame, app: &App, question: Question, area: Rect) {
+fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) {
     let text = match question {
         Question::Resign(side) => format!("Resign this game as {side}? (y/n)"),
         Question::Draw(_) if app.session.machine().is_some() => {
@@ -504,6 +518,7 @@ fn draw_question(frame: &mut Frame, app: &App, question: Question, area: Rect) {
             side.opposite()
         ),
         Question::Quit => "Leave this game? It ends here unless saved. (y/n)".to_owned(),
+        Question::Overwrite(path) => format!("{} exists. Write over it? (y/n)", path.display()),
     };
     popup(frame, area, " Question ", vec![Line::from(text)], 3);
 }
