@@ -277,6 +277,32 @@ impl Position {
         find.found
     }
 
+    /// The pieces of `side`'s opponent that `side` could capture with the
+    /// first jump of a move, were it to move now: short jumps of men (in
+    /// Alquerque only forward or sideways, and only sideways from the last
+    /// rank, A4.1), long jumps of kings (M4). Claims are not counted.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Side, Variant};
+    /// let position = Position::parse(Variant::Alquerque, "W:Wc3:Bc4,c2,a5")?;
+    /// let names = |side| -> Vec<String> {
+    ///     let capturable = position.capturable(side);
+    ///     capturable.iter().map(|p| position.board().point_name(p).to_string()).collect()
+    /// };
+    /// assert_eq!(names(Side::White), ["c4"]); // not c2: that jump is backward (A4.1)
+    /// assert!(names(Side::Black).is_empty()); // c4 would land on c2
+    /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+    /// ```
+    pub fn capturable(&self, side: Side) -> Bitboard {
+        let placement = Placement {
+            board: self.board(),
+            own: self.pieces[side.index()],
+            enemy: self.pieces[side.opposite().index()],
+        };
+        let alquerque = (self.variant == Variant::Alquerque).then(|| side.facing());
+        movegen::capturable(placement, self.kings, alquerque)
+    }
+
     /// The pieces of the side to move that could make a jump now, after
     /// the claim `claim` if any: if the side moves without capturing, these
     /// become claimable for the opponent (P6.1).

@@ -63,57 +63,12 @@ impl Features {
         Features {
             men: men.count(),
             kings: kings.count(),
-            can_capture: capturable(position, side).count(),
+            can_capture: position.capturable(side).count(),
             mobility,
             on_safe_points: (own & safe_points(board)).count(),
             advance,
         }
     }
-}
-
-/// The enemy pieces `side` could capture by its first jump if it were to
-/// move: short jumps of men (forward or sideways only in Alquerque,
-/// sideways only from the last rank, A4.1), long jumps of kings (M4).
-pub(crate) fn capturable(position: &Position, side: Side) -> Bitboard {
-    let board = position.board();
-    let own = position.pieces(side);
-    let enemy = position.pieces(side.opposite());
-    let empty = board.points() - own - enemy;
-    let kings = own & position.kings();
-    let facing = side.facing();
-    let last_rank = board.base(facing.opposite());
-    let alquerque = position.variant() == Variant::Alquerque;
-    let mut found = Bitboard::EMPTY;
-    for p in own - kings {
-        if !board.neighbours(p).intersects(enemy) {
-            continue;
-        }
-        for jump in board.jumps(p) {
-            if enemy.contains(jump.over) && empty.contains(jump.to) {
-                let heading = jump.direction.heading(facing);
-                let allowed = !alquerque
-                    || if last_rank.contains(p) {
-                        heading == Heading::Sideways
-                    } else {
-                        heading != Heading::Backward
-                    };
-                if allowed {
-                    found.insert(jump.over);
-                }
-            }
-        }
-    }
-    for k in kings {
-        for direction in Direction::ALL {
-            if let Some(hit) = board.nearest(k, direction, own | enemy) {
-                let beyond = board.neighbour(hit, direction);
-                if enemy.contains(hit) && beyond.is_some_and(|b| empty.contains(b)) {
-                    found.insert(hit);
-                }
-            }
-        }
-    }
-    found
 }
 
 /// The points of `board` that are the middle of no straight triple: a

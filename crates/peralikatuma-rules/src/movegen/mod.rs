@@ -9,10 +9,12 @@ mod compact;
 mod find;
 mod forfeit;
 mod steps;
+mod threats;
 
 pub(crate) use compact::Compact;
 pub(crate) use find::Find;
 pub(crate) use forfeit::jumpers;
+pub(crate) use threats::capturable;
 
 use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};
 
