@@ -114,6 +114,27 @@ impl Board {
         self.tables().rays[point.index()][direction.index()]
     }
 
+    /// The points strictly between `a` and `b` when both lie on one line of
+    /// the board (the points a jump from `a` to `b` passes over), else none.
+    ///
+    /// ```
+    /// use board_topology::Board;
+    /// let b = Board::Full;
+    /// let point = |name| b.parse_point(name).unwrap();
+    /// assert_eq!(b.between(point("c3"), point("e5")), point("d4").into());
+    /// // On an arm the line's points are further apart.
+    /// assert_eq!(b.between(point("g5"), point("i7")), point("h6").into());
+    /// assert!(b.between(point("c3"), point("d5")).is_empty());
+    /// ```
+    pub fn between(self, a: Point, b: Point) -> Bitboard {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.ray(a, d).contains(b))
+            .map_or(Bitboard::EMPTY, |d| {
+                (self.ray(a, d) - self.ray(b, d)).without(b)
+            })
+    }
+
     /// The nearest point of `among` along the ray from `point` in
     /// `direction`, if any.
     #[inline]

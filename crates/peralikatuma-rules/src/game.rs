@@ -158,6 +158,22 @@ impl Game {
         Some(turn)
     }
 
+    /// Takes back a resignation or an agreed draw (E6), and returns it;
+    /// `None` (and nothing changes) when the game has not ended so.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Game, Side, Variant};
+    /// let mut game = Game::new(Variant::Alquerque);
+    /// game.resign(Side::White)?;
+    /// assert!(game.withdraw().is_some());
+    /// assert_eq!(game.outcome(), None);
+    /// assert_eq!(game.withdraw(), None);
+    /// # Ok::<(), peralikatuma_rules::GameError>(())
+    /// ```
+    pub fn withdraw(&mut self) -> Option<Outcome> {
+        self.declared.take()
+    }
+
     /// `side` resigns (E6).
     ///
     /// # Errors

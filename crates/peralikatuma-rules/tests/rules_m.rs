@@ -118,7 +118,8 @@ fn m2_man_steps_forward_or_sideways() {
         set(&["c5-b5", "c5-d5", "c5-b6", "c5-c6", "c5-d6"])
     );
     for backward in ["c5-b4", "c5-c4", "c5-d4"] {
-        assert!(p.parse_turn(backward).is_err(), "{backward}");
+        let error = turn_error("W:Wc5:Ba9", backward);
+        assert_mentions(&error, &["never backward (M2)"]);
     }
     // In the south arm: b2 steps along the cross line to c2 and diagonally
     // forward to c3, not back to a1.

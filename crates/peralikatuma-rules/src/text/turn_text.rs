@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 
 use crate::error::TurnError;
 use crate::position::Position;
+use crate::side::Side;
 use crate::turn::{MAX_LANDINGS, Turn};
 use crate::variant::Variant;
 
@@ -233,6 +234,45 @@ impl Position {
         "it is not among the legal turns of this position".to_owned()
     }
 
+    /// For a step of a man that Alquerque or Permainan forbid, the rule
+    /// that forbids it: a step backward (A2, M2), a step from the last rank
+    /// (A3), a step straight back (A5).
+    fn why_not_this_step(&self, from: Point, to: Point) -> Option<String> {
+        let board = self.board();
+        let name = |p: Point| board.point_name(p).to_string();
+        let us = self.side_to_move();
+        let alquerque = self.variant() == Variant::Alquerque;
+        if self.kings().contains(from) || !board.neighbours(from).contains(to) {
+            return None;
+        }
+        if alquerque && board.base(us.opposite().facing()).contains(from) {
+            return Some(format!(
+                "the piece on {} is on its last rank and cannot step (A3)",
+                name(from)
+            ));
+        }
+        let backward = match us {
+            Side::White => to.rank() < from.rank(),
+            Side::Black => to.rank() > from.rank(),
+        };
+        if backward {
+            let rule = if alquerque { "A2" } else { "M2" };
+            return Some(format!(
+                "a piece steps only forward, diagonally forward or sideways, never backward ({rule})"
+            ));
+        }
+        let no_return = self.no_return();
+        let barred = (no_return.west.contains(from) && to.file() < from.file())
+            || (no_return.east.contains(from) && to.file() > from.file());
+        (barred && to.rank() == from.rank()).then(|| {
+            format!(
+                "the piece on {} may not step straight back to {}, where it came from (A5)",
+                name(from),
+                name(to)
+            )
+        })
+    }
+
     /// Says why a move of Alquerque or Permainan is not legal, for a move
     /// whose piece is the mover's.
     fn why_illegal_compulsory(&self, written: &Written) -> String {
@@ -245,11 +285,22 @@ impl Position {
             "A4"
         };
         let from = written.path[0];
-        if !written.capture && legal.iter().any(Turn::is_capture) {
+        let capturers = legal
+            .iter()
+            .filter(|t| t.is_capture())
+            .fold(board_topology::Bitboard::EMPTY, |set, t| set.with(t.from()));
+        if !written.capture && capturers.any() {
+            let names: Vec<String> = capturers.iter().map(name).collect();
             return format!(
-                "a capture is compulsory ({rule}), and {} can capture",
-                self.side_to_move()
+                "a capture is compulsory ({rule}), and {} can capture with {}",
+                self.side_to_move(),
+                names.join(", ")
             );
+        }
+        if !written.capture {
+            if let Some(reason) = self.why_not_this_step(from, written.path[1]) {
+                return reason;
+            }
         }
         let same_start: Vec<&Turn> = legal.iter().filter(|t| t.from() == from).collect();
         if same_start.is_empty() {
@@ -280,6 +331,11 @@ impl Position {
                 && t.landings().starts_with(landings)
         });
         if extends {
+            let rule = if self.variant().has_kings() {
+                "M5"
+            } else {
+                "A4.3"
+            };
             return format!("the chain must go on while the piece can jump again ({rule})");
         }
         let targets: Vec<String> = same_start
