@@ -382,8 +382,7 @@ fn bench_until(extra: u32, stop: &Stop) -> Option<(u64, Duration)> {
             Limits::depth(depth + extra),
             |_| {},
         );
-        // A stopped search ends short of its depth (and lowers the flag).
-        if result.depth < depth + extra {
+        if result.cut_short {
             return None;
         }
         nodes += result.nodes;

@@ -34,6 +34,9 @@ pub struct SearchResult {
     pub pv: Vec<Turn>,
     /// Time spent.
     pub time: Duration,
+    /// Whether a node or time limit, or a stop, ended the search before
+    /// its depth limit (it did not end because the game's end was found).
+    pub cut_short: bool,
 }
 
 /// Progress after each completed iteration, for progress lines.
@@ -173,6 +176,7 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
             time: Duration::ZERO,
+            cut_short: false,
         };
         let turns = game.legal_turns();
         if turns.is_empty() {
@@ -223,6 +227,7 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result.time = self.started.elapsed();
+        result.cut_short = self.aborted;
         // A stop raised before this search began stopped it; the next one
         // starts afresh.
         self.stop.reset();

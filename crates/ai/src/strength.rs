@@ -132,9 +132,11 @@ impl Player {
     }
 
     /// A handle that cuts the player's thinking short from another thread
-    /// (see [`Searcher::stop_handle`]): [`Player::choose`] then returns the
-    /// best turn found so far. Frontends use it to take back a turn or start
-    /// a new game while the machine thinks.
+    /// (see [`Searcher::stop_handle`]): [`Strength::Hard`] then returns the
+    /// best turn found so far. Easy and Medium, which choose in a few
+    /// milliseconds by many short searches, cut short only the search under
+    /// way. Frontends use it to take back a turn or start a new game while
+    /// the machine thinks.
     ///
     /// ```
     /// use std::time::Duration;
