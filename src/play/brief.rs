@@ -20,11 +20,11 @@ pub fn rules_in_brief(variant: Variant) -> &'static [&'static str] {
         ],
         Variant::Alquerque => &[
             "Pieces step forward, diagonally forward or sideways, never back (A2); on its last rank a piece cannot step (A3), and a piece may not step straight back sideways (A5).",
-            "Captures are compulsory (A4): the first jump goes forward or sideways, later jumps any way, and a chain goes on while it can.",
+            "Captures are compulsory (A4): the first jump goes forward, diagonally forward or sideways (only sideways from the last rank), later jumps any way, and a chain goes on while it can.",
             "You lose with no pieces or no legal turn (E1). The third repetition of a position (E2) and sixty turns without a capture (E4) are draws.",
         ],
         Variant::Permainan => &[
-            "Men step forward or sideways (M2) and capture by jumping in every direction (M3). A man that ends its move on the far base becomes a king (M6).",
+            "Men step forward, diagonally forward or sideways (M2) and capture by jumping in every direction (M3). A man that ends its move on the far base becomes a king (M6).",
             "A king flies along a line, and captures by passing over one enemy piece at any distance, landing on any empty point beyond (M4).",
             "Captures are compulsory, and a chain goes on while it can (M5). You lose with no pieces or no legal turn (E1); a third repetition (E2) and sixty turns without a capture (E4) are draws.",
         ],

@@ -109,16 +109,10 @@ pub fn run(
                     }
                 }
             },
-            Command::Resign => {
-                let side = match session.machine() {
-                    Some(_) => session.settings().human,
-                    None => session.game().position().side_to_move(),
-                };
-                match session.resign(side) {
-                    Ok(()) => show(session, out)?,
-                    Err(error) => writeln!(out, "{error}")?,
-                }
-            }
+            Command::Resign => match session.resign(session.person_side()) {
+                Ok(()) => show(session, out)?,
+                Err(error) => writeln!(out, "{error}")?,
+            },
             Command::Draw => {
                 if let Some(outcome) = session.game().outcome() {
                     writeln!(out, "the game is over ({outcome})")?;

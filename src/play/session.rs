@@ -7,8 +7,8 @@ use std::path::Path;
 
 use alquerque_ai::{Limits, Searcher, Strength};
 use peralikatuma_rules::{
-    DrawReason, Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError,
-    Setup, Side, Turn, Variant, WinReason,
+    Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup, Side,
+    Turn, Variant,
 };
 
 /// How far behind (hundredths of a man) the machine must judge itself to
@@ -205,16 +205,8 @@ impl Session {
     /// as give the move back to the person (the machine's reply and the
     /// person's turn before it).
     pub fn undo(&mut self) -> Undone {
-        if let Some(outcome) = self.game.outcome() {
-            if by_the_players(outcome) {
-                // Game::undo drops the declaration with the last turn;
-                // play that turn again.
-                if let Some(turn) = self.game.undo() {
-                    // It was played from here before, so it is legal.
-                    let _ = self.game.play(&turn);
-                }
-                return Undone::Declaration(outcome);
-            }
+        if let Some(withdrawn) = self.game.withdraw() {
+            return Undone::Declaration(withdrawn);
         }
         let count = match self.machine() {
             None => usize::from(!self.game.turns().is_empty()),
@@ -261,7 +253,9 @@ impl Session {
     /// # Errors
     /// When the game is already over.
     pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
-        self.game.resign(side)
+        self.game.resign(side)?;
+        self.redo.clear();
+        Ok(())
     }
 
     /// The players agree a draw (E6).
@@ -269,7 +263,19 @@ impl Session {
     /// # Errors
     /// When the game is already over.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
-        self.game.agree_draw()
+        self.game.agree_draw()?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// The side the person at the keyboard plays now: their own against
+    /// the machine, the side to move between two players. It is the side
+    /// that resigns or offers a draw.
+    pub fn person_side(&self) -> Side {
+        match self.machine() {
+            Some(_) => self.settings.human,
+            None => self.game.position().side_to_move(),
+        }
     }
 
     /// Whether the machine accepts a draw offered now: when a short search
@@ -351,25 +357,12 @@ impl Session {
             },
         };
         self.settings.variant = record.game.variant();
+        self.settings.first = record.game.start().side_to_move();
         self.settings.position = Some(*record.game.start());
         self.game = record.game;
         self.redo.clear();
         Ok(fault)
     }
-}
-
-/// Whether the game ended by resignation or agreement (E6), which the
-/// players can take back, rather than by the rules.
-fn by_the_players(outcome: Outcome) -> bool {
-    matches!(
-        outcome,
-        Outcome::Win {
-            reason: WinReason::Resignation,
-            ..
-        } | Outcome::Draw {
-            reason: DrawReason::Agreement
-        }
-    )
 }
 
 /// Says plainly which pieces the side to move may claim and why (P6), or
@@ -493,6 +486,17 @@ mod tests {
         session.agree_draw().expect("not over");
         assert!(matches!(session.undo(), Undone::Declaration(_)));
         assert!(matches!(session.undo(), Undone::Turns(_)));
+    }
+
+    #[test]
+    fn a_resignation_forgets_what_could_be_redone() {
+        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        session.play_text("d2-c3").expect("legal");
+        session.undo();
+        assert!(session.can_redo());
+        session.resign(Side::White).expect("not over");
+        assert!(!session.can_redo());
+        assert!(session.redo().is_empty());
     }
 
     #[test]

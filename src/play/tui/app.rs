@@ -17,6 +17,9 @@ use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
 
+/// The longest line that can be typed: more than any turn or file name.
+const MAX_TYPED: usize = 200;
+
 /// What the keys do now.
 #[derive(Clone, Debug)]
 pub enum Mode {
@@ -169,7 +172,15 @@ impl App {
                         self.say(said, Tone::Info);
                         self.changed();
                     }
-                    _ => self.say("The machine could not choose a turn.", Tone::Error),
+                    _ => {
+                        // Not expected: think again rather than leave the
+                        // game waiting.
+                        self.say(
+                            "The machine could not choose a turn; it thinks again.",
+                            Tone::Error,
+                        );
+                        self.changed();
+                    }
                 }
             }
         }
@@ -263,7 +274,7 @@ impl App {
             KeyCode::Backspace => {
                 text.pop();
             }
-            KeyCode::Char(c) => text.push(c),
+            KeyCode::Char(c) if text.chars().count() < MAX_TYPED => text.push(c),
             _ => {}
         }
         self.mode = Mode::Typing(text);
@@ -277,10 +288,7 @@ impl App {
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
             KeyCode::Enter => return self.start(form.settings),
             KeyCode::Esc => return,
-            KeyCode::Char('q') => {
-                self.quit = true;
-                return;
-            }
+            KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
         }
         self.mode = Mode::NewGame(form);
@@ -482,22 +490,14 @@ impl App {
             Command::Resign => match self.session.game().outcome() {
                 Some(outcome) => self.say(format!("The game is over ({outcome})."), Tone::Error),
                 None => {
-                    let side = match self.session.machine() {
-                        Some(_) => self.session.settings().human,
-                        None => self.session.game().position().side_to_move(),
-                    };
-                    self.mode = Mode::Asking(Question::Resign(side));
+                    self.mode = Mode::Asking(Question::Resign(self.session.person_side()));
                 }
             },
             Command::Draw => {
                 if let Some(outcome) = self.session.game().outcome() {
                     return self.say(format!("The game is over ({outcome})."), Tone::Error);
                 }
-                let side = match self.session.machine() {
-                    Some(_) => self.session.settings().human,
-                    None => self.session.game().position().side_to_move(),
-                };
-                self.mode = Mode::Asking(Question::Draw(side));
+                self.mode = Mode::Asking(Question::Draw(self.session.person_side()));
             }
             Command::Save(path) if path.exists() => {
                 self.mode = Mode::Asking(Question::Overwrite(path));

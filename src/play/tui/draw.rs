@@ -165,32 +165,17 @@ impl Marks {
     }
 }
 
-/// The enemy pieces on the lines between the points of a path: those a
-/// chain from `from` over `landings` has jumped.
+/// The enemy pieces a chain from `from` over `landings` has jumped: those
+/// on the line between each landing and the next.
 fn jumped(position: &Position, from: Point, landings: &[Point]) -> Bitboard {
+    let board = position.board();
     let enemy = position.pieces(position.side_to_move().opposite());
-    let mut jumped = Bitboard::EMPTY;
-    let mut at = from;
-    for &to in landings {
-        let step = |a: u8, b: u8| i16::from(b.cmp(&a) as i8);
-        let (df, dr) = (step(at.file(), to.file()), step(at.rank(), to.rank()));
-        let (mut file, mut rank) = (i16::from(at.file()) + df, i16::from(at.rank()) + dr);
-        while (file, rank) != (i16::from(to.file()), i16::from(to.rank())) {
-            let between = u8::try_from(file)
-                .ok()
-                .zip(u8::try_from(rank).ok())
-                .and_then(|(f, r)| Point::at(f, r));
-            match between {
-                Some(p) if enemy.contains(p) => jumped.insert(p),
-                Some(_) => {}
-                None => break,
-            }
-            file += df;
-            rank += dr;
-        }
-        at = to;
-    }
-    jumped
+    std::iter::once(from)
+        .chain(landings.iter().copied())
+        .zip(landings.iter().copied())
+        .fold(Bitboard::EMPTY, |jumped, (at, to)| {
+            jumped | (board.between(at, to) & enemy)
+        })
 }
 
 fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
@@ -448,8 +433,9 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
             Span::raw(typed.clone()),
         ]);
         frame.render_widget(Paragraph::new(line), said);
-        let x = said.x + 2 + typed.chars().count() as u16;
-        frame.set_cursor_position((x.min(said.right().saturating_sub(1)), said.y));
+        let x = (usize::from(said.x) + 2 + typed.chars().count())
+            .min(usize::from(said.right().saturating_sub(1)));
+        frame.set_cursor_position((u16::try_from(x).unwrap_or(said.x), said.y));
     } else {
         let message =
             Paragraph::new(Span::styled(text.clone(), message_style)).wrap(Wrap { trim: true });
@@ -478,7 +464,7 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "      i the rules in brief · q quit",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
         "        moves, undo, redo, hint, resign, draw, save FILE,",
-        "        load FILE, new, help, quit",
+        "        load FILE, new, board, rules, help, quit",
     ]
     .into_iter()
     .map(Line::from)
@@ -529,7 +515,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     wrap_joined(&words, " ", width)
 }
 
-/// `items` joined by `, ` and broken into lines of at most `width`
+/// `items` joined by two spaces and broken into lines of at most `width`
 /// characters between items, never inside one.
 fn wrap_items(items: &[String], width: usize) -> Vec<String> {
     wrap_joined(items, "  ", width)
@@ -576,4 +562,40 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
             .wrap(Wrap { trim: false }),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use peralikatuma_rules::Variant;
+
+    use super::*;
+
+    #[test]
+    fn the_pieces_marked_jumped_are_the_pieces_a_chain_captures() {
+        let mut state: u64 = 7;
+        let mut chains = 0;
+        for variant in Variant::ALL {
+            for _ in 0..40 {
+                let mut position = Position::start(variant);
+                for _ in 0..120 {
+                    let turns = position.legal_turns();
+                    if turns.is_empty() {
+                        break;
+                    }
+                    for turn in turns.iter().filter(|t| t.is_capture()) {
+                        let marked = jumped(&position, turn.from(), turn.landings());
+                        let claim = turn.claim().map_or(Bitboard::EMPTY, Bitboard::from);
+                        assert_eq!(marked - claim, turn.captured(), "{variant}: {turn:?}");
+                        chains += 1;
+                    }
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    let pick = (state >> 33) as usize % turns.len();
+                    position = position.play_unchecked(&turns[pick]);
+                }
+            }
+        }
+        assert!(chains > 1000, "{chains} chains checked");
+    }
 }

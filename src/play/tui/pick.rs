@@ -3,7 +3,7 @@
 //! move. Only legal turns can come out of it: every choice is checked
 //! against the position's legal turns.
 
-use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
+use peralikatuma_rules::{Bitboard, Point, Position, Turn, TurnError};
 
 /// What is picked so far.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
@@ -103,11 +103,7 @@ impl Pick {
         if self.end() == Some(point) && !self.landings.is_empty() {
             return match self.complete(turns) {
                 Some(turn) => Picked::Turn(turn),
-                None => Picked::Refused(format!(
-                    "the chain must go on ({}): jump again from {}",
-                    chain_rule(position.variant()),
-                    name(point)
-                )),
+                None => Picked::Refused(self.refusal(position, &self.landings)),
             };
         }
 
@@ -125,8 +121,8 @@ impl Pick {
                     name(point)
                 )),
                 (None, _) => Picked::Changed(format!(
-                    "the chain must go on ({}): pick the next landing point",
-                    chain_rule(position.variant())
+                    "{}: pick the next landing point",
+                    self.refusal(position, &self.landings)
                 )),
             };
         }
@@ -143,7 +139,7 @@ impl Pick {
                 landings: Vec::new(),
             };
             if with_piece.candidates(turns).next().is_none() {
-                return Picked::Refused(why_stuck(point, self.claim, position, turns));
+                return Picked::Refused(with_piece.why_stuck(position));
             }
             std::mem::swap(self, &mut with_piece);
             return Picked::Changed(format!(
@@ -154,109 +150,62 @@ impl Pick {
 
         Picked::Refused(match self.from {
             None => format!("pick one of {us}'s pieces to move"),
-            Some(from) if self.landings.is_empty() => why_not(from, point, position, turns),
-            Some(from) => format!(
-                "the piece from {} cannot land on {} now",
-                name(from),
-                name(point)
-            ),
+            Some(_) => {
+                let mut landings = self.landings.clone();
+                landings.push(point);
+                self.refusal(position, &landings)
+            }
         })
     }
-}
 
-/// Why the mover's piece on `from` cannot go to `to`, in plain words with
-/// the rule.
-fn why_not(from: Point, to: Point, position: &Position, turns: &[Turn]) -> String {
-    let board = position.board();
-    let name = |p: Point| board.point_name(p).to_string();
-    let variant = position.variant();
-    let us = position.side_to_move();
-    let compulsory = match variant {
-        Variant::Alquerque => "A4",
-        _ => "M5",
-    };
-    if variant.captures_compulsory() && turns.iter().any(Turn::is_capture) {
-        return format!("a capture is compulsory ({compulsory}): this piece must jump");
-    }
-    let step = board.neighbours(from).contains(to) && position.side_at(to).is_none();
-    if step {
-        let man = !position.kings().contains(from);
-        let backward = match us {
-            Side::White => to.rank() < from.rank(),
-            Side::Black => to.rank() > from.rank(),
+    /// Why the rules refuse the picked piece's move over `landings`, in
+    /// the rules crate's words (with the rule).
+    fn refusal(&self, position: &Position, landings: &[Point]) -> String {
+        let board = position.board();
+        let name = |p: Point| board.point_name(p).to_string();
+        let Some(from) = self.from else {
+            return "pick a piece first".to_owned();
         };
-        let last_rank = board.base(us.opposite().facing());
-        let no_return = position.no_return();
-        let barred = (no_return.west.contains(from) && to.file() < from.file())
-            || (no_return.east.contains(from) && to.file() > from.file());
-        if variant == Variant::Alquerque && last_rank.contains(from) {
-            return format!(
-                "the piece on {} is on its last rank and cannot step (A3)",
-                name(from)
-            );
-        }
-        if backward && man && variant != Variant::Peralikatuma {
-            let rule = if variant == Variant::Alquerque {
-                "A2"
-            } else {
-                "M2"
-            };
-            return format!("pieces step only forward, diagonally forward or sideways ({rule})");
-        }
-        if barred && from.rank() == to.rank() {
-            return format!(
-                "the piece on {} may not step straight back to {} (A5)",
-                name(from),
-                name(to)
-            );
+        let step = landings.len() == 1 && board.neighbours(from).contains(landings[0]);
+        let separator = if step { "-" } else { "x" };
+        let path: Vec<String> = std::iter::once(from)
+            .chain(landings.iter().copied())
+            .map(name)
+            .collect();
+        let claim = self
+            .claim
+            .map_or(String::new(), |c| format!("!{} ", name(c)));
+        let text = format!("{claim}{}", path.join(separator));
+        match position.parse_turn(&text) {
+            Err(TurnError::Illegal { reason, .. }) => reason,
+            Err(error) => error.to_string(),
+            Ok(_) => format!("{text} is a legal turn"),
         }
     }
-    format!("the piece on {} cannot go to {} now", name(from), name(to))
-}
 
-/// The rule that makes a chain go on, per game.
-fn chain_rule(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Alquerque => "A4.3",
-        Variant::Permainan => "M5",
-        // Never needed: Peralikatuma lets a chain stop after any jump (P4).
-        Variant::Peralikatuma => "P4",
-    }
-}
-
-/// Why the mover's piece on `point` has no legal turn, in plain words.
-fn why_stuck(point: Point, claim: Option<Point>, position: &Position, turns: &[Turn]) -> String {
-    let board = position.board();
-    let name = board.point_name(point);
-    let variant = position.variant();
-    let capturers: Vec<String> = turns
-        .iter()
-        .filter(|t| t.is_capture() && t.claim() == claim)
-        .map(|t| t.from())
-        .fold(Bitboard::EMPTY, Bitboard::with)
-        .iter()
-        .map(|p| board.point_name(p).to_string())
-        .collect();
-    if variant.captures_compulsory() && !capturers.is_empty() {
-        let rule = if variant == Variant::Alquerque {
-            "A4"
-        } else {
-            "M5"
+    /// Why the picked piece has no legal turn: the rules' reason against a
+    /// step to a free point beside it, if it has one.
+    fn why_stuck(&self, position: &Position) -> String {
+        let board = position.board();
+        let Some(from) = self.from else {
+            return "pick a piece first".to_owned();
         };
-        return format!(
-            "a capture is compulsory ({rule}): move a piece that can capture ({})",
-            capturers.join(", ")
-        );
+        let free = (board.points() - position.occupied())
+            | self.claim.map_or(Bitboard::EMPTY, Bitboard::from);
+        match (board.neighbours(from) & free).first() {
+            Some(to) => self.refusal(position, &[to]),
+            None => format!(
+                "the piece on {} has no free point beside it",
+                board.point_name(from)
+            ),
+        }
     }
-    let last_rank = board.base(position.side_to_move().opposite().facing());
-    if variant == Variant::Alquerque && last_rank.contains(point) {
-        return format!("the piece on {name} is on its last rank and cannot step (A3)");
-    }
-    format!("the piece on {name} has no legal move")
 }
 
 #[cfg(test)]
 mod tests {
+    use peralikatuma_rules::Variant;
+
     use super::*;
 
     fn point(position: &Position, name: &str) -> Point {
@@ -312,8 +261,12 @@ mod tests {
         // White's a1 jumps b2 to c3, then must jump on over c4 to c5.
         let position = Position::parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5").expect("valid");
         let picks = pick_all(&position, &["a1", "c3", "c3"]);
-        assert!(matches!(picks[1], Picked::Changed(ref m) if m.contains("must go on (A4.3)")));
-        assert!(matches!(picks[2], Picked::Refused(ref m) if m.contains("must go on (A4.3)")));
+        assert!(
+            matches!(picks[1], Picked::Changed(ref m) if m.contains("must go on while the piece can jump again (A4.3)"))
+        );
+        assert!(
+            matches!(picks[2], Picked::Refused(ref m) if m.contains("must go on while the piece can jump again (A4.3)"))
+        );
         let picks = pick_all(&position, &["a1", "c3", "c5"]);
         assert_eq!(picks[2], Picked::Turn(turn(&position, "a1xc3xc5")));
     }
@@ -324,9 +277,7 @@ mod tests {
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
-            Picked::Refused(
-                "a capture is compulsory (A4): move a piece that can capture (a1)".into()
-            )
+            Picked::Refused("a capture is compulsory (A4), and White can capture with a1".into())
         );
     }
 
@@ -375,19 +326,19 @@ mod tests {
                 "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4",
                 &["a4", "b4"]
             ),
-            "the piece on a4 may not step straight back to b4 (A5)"
+            "the piece on a4 may not step straight back to b4, where it came from (A5)"
         );
         assert_eq!(
             refusal(Variant::Alquerque, "W:Wc3,a5:Be5", &["c3", "c2"]),
-            "pieces step only forward, diagonally forward or sideways (A2)"
+            "a piece steps only forward, diagonally forward or sideways, never backward (A2)"
         );
         assert_eq!(
             refusal(Variant::Permainan, "W:Wc4:Bd8", &["c4", "c3"]),
-            "pieces step only forward, diagonally forward or sideways (M2)"
+            "a piece steps only forward, diagonally forward or sideways, never backward (M2)"
         );
         assert_eq!(
             refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
-            "a capture is compulsory (A4): this piece must jump"
+            "a capture is compulsory (A4), and White can capture with a1"
         );
     }
 
