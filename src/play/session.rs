@@ -6,9 +6,10 @@ use std::fmt;
 use std::path::Path;
 
 use alquerque_ai::{Limits, Searcher, Strength};
+use peralikatuma_rules::board_topology::Direction;
 use peralikatuma_rules::{
-    Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup, Side,
-    Turn, Variant,
+    Game, GameError, Outcome, Position, PositionError, Record, RecordError, Setup, Side, Turn,
+    Variant,
 };
 
 /// How far behind (hundredths of a man) the machine must judge itself to
@@ -395,20 +396,22 @@ pub fn no_return_advice(position: &Position) -> Option<String> {
     let board = position.board();
     let ours = position.pieces(position.side_to_move());
     let no_return = position.no_return();
-    let barred: Vec<String> = [(no_return.west, -1i8), (no_return.east, 1)]
-        .into_iter()
-        .flat_map(|(pieces, towards)| {
-            (pieces & ours).iter().filter_map(move |p| {
-                let file = p.file().checked_add_signed(towards)?;
-                let back = Point::at(file, p.rank())?;
-                Some(format!(
-                    "{} not to {}",
-                    board.point_name(p),
-                    board.point_name(back)
-                ))
-            })
+    let barred: Vec<String> = [
+        (no_return.west, Direction::West),
+        (no_return.east, Direction::East),
+    ]
+    .into_iter()
+    .flat_map(|(pieces, direction)| {
+        (pieces & ours).iter().filter_map(move |p| {
+            let back = board.neighbour(p, direction)?;
+            Some(format!(
+                "{} not to {}",
+                board.point_name(p),
+                board.point_name(back)
+            ))
         })
-        .collect();
+    })
+    .collect();
     (!barred.is_empty()).then(|| format!("No return (A5): {}", barred.join(", ")))
 }
 
