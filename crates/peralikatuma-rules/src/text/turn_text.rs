@@ -2,12 +2,11 @@
 
 use std::fmt;
 
-use board_topology::{Board, Point};
+use board_topology::{Board, Direction, Heading, Point};
 use smallvec::SmallVec;
 
 use crate::error::TurnError;
 use crate::position::Position;
-use crate::side::Side;
 use crate::turn::{MAX_LANDINGS, Turn};
 use crate::variant::Variant;
 
@@ -251,20 +250,23 @@ impl Position {
                 name(from)
             ));
         }
-        let backward = match us {
-            Side::White => to.rank() < from.rank(),
-            Side::Black => to.rank() > from.rank(),
-        };
-        if backward {
+        if board
+            .toward(from, us.facing(), Heading::Backward)
+            .contains(to)
+        {
             let rule = if alquerque { "A2" } else { "M2" };
             return Some(format!(
                 "a piece steps only forward, diagonally forward or sideways, never backward ({rule})"
             ));
         }
         let no_return = self.no_return();
-        let barred = (no_return.west.contains(from) && to.file() < from.file())
-            || (no_return.east.contains(from) && to.file() > from.file());
-        (barred && to.rank() == from.rank()).then(|| {
+        let barred = [
+            (no_return.east, Direction::East),
+            (no_return.west, Direction::West),
+        ]
+        .into_iter()
+        .any(|(pieces, way)| pieces.contains(from) && board.neighbour(from, way) == Some(to));
+        barred.then(|| {
             format!(
                 "the piece on {} may not step straight back to {}, where it came from (A5)",
                 name(from),
