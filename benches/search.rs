@@ -19,7 +19,7 @@ const POSITIONS: [(Variant, &str, &str, u32); 7] = [
     (
         Variant::Peralikatuma,
         "start",
-        "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
+        Variant::Peralikatuma.start_text(),
         9,
     ),
     (
@@ -37,7 +37,7 @@ const POSITIONS: [(Variant, &str, &str, u32); 7] = [
     (
         Variant::Alquerque,
         "start",
-        "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5",
+        Variant::Alquerque.start_text(),
         14,
     ),
     (
@@ -49,7 +49,7 @@ const POSITIONS: [(Variant, &str, &str, u32); 7] = [
     (
         Variant::Permainan,
         "start",
-        "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
+        Variant::Permainan.start_text(),
         10,
     ),
     (

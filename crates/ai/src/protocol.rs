@@ -22,7 +22,7 @@ pub const DEFAULT_HASH_MB: usize = 64;
 pub const BENCH: [(Variant, &str, u32); 6] = [
     (
         Variant::Peralikatuma,
-        "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
+        Variant::Peralikatuma.start_text(),
         10,
     ),
     (
@@ -30,21 +30,13 @@ pub const BENCH: [(Variant, &str, u32); 6] = [
         "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         8,
     ),
-    (
-        Variant::Alquerque,
-        "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5",
-        16,
-    ),
+    (Variant::Alquerque, Variant::Alquerque.start_text(), 16),
     (
         Variant::Alquerque,
         "W:Wc1,b2,e2,e5:Ba4,b4,d4:Rc1-b1,b2-c2",
         16,
     ),
-    (
-        Variant::Permainan,
-        "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
-        13,
-    ),
+    (Variant::Permainan, Variant::Permainan.start_text(), 13),
     (
         Variant::Permainan,
         "W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9",
