@@ -3,6 +3,7 @@
 use peralikatuma_rules::{Position, Side};
 
 use crate::picture::{Cell, Picture};
+use crate::plural;
 
 /// Draws `position` as text: the board's lines, `W` and `B` for the pieces
 /// (`@` and `#` for White's and Black's kings), `+` for an empty point,
@@ -53,15 +54,8 @@ fn status(position: &Position) -> String {
     format!(
         "{} to move. White {}, Black {}. Turns without a removal: {}.\n",
         position.side_to_move(),
-        pieces(position.pieces(Side::White).count()),
-        pieces(position.pieces(Side::Black).count()),
+        plural(position.pieces(Side::White).count(), "piece"),
+        plural(position.pieces(Side::Black).count(), "piece"),
         position.quiet_turns()
     )
-}
-
-fn pieces(count: usize) -> String {
-    match count {
-        1 => "1 piece".to_owned(),
-        n => format!("{n} pieces"),
-    }
 }

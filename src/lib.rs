@@ -32,6 +32,14 @@ pub fn position_arg(variant: Variant, text: Option<&str>) -> Result<Position, Po
     }
 }
 
+/// `count` things, as in `1 turn` or `2 turns`.
+pub(crate) fn plural(count: usize, thing: &str) -> String {
+    match count {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
+}
+
 /// A pool of `threads` worker threads for a frontend's `--threads` (0: one
 /// per core). A pool that cannot start is reported on standard error and
 /// returned as the error.

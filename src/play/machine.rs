@@ -10,11 +10,6 @@ use peralikatuma_rules::{Game, Turn};
 /// How long the engine thinks for a hint.
 const HINT_TIME: Duration = Duration::from_millis(500);
 
-/// The machine's player at `strength`.
-pub fn player(strength: Strength, seed: u64) -> Player {
-    Player::new(strength, seed)
-}
-
 /// The player that gives hints: the full searcher on a short budget.
 pub fn hint_player(seed: u64) -> Player {
     let mut player = Player::new(Strength::Hard, seed);
@@ -68,7 +63,7 @@ impl Thinking {
     pub fn finish(self) -> (Player, Option<Turn>) {
         let (strength, hard_time, seed) = (self.strength, self.hard_time, self.seed);
         self.handle.join().unwrap_or_else(|_| {
-            let mut fresh = player(strength, seed);
+            let mut fresh = Player::new(strength, seed);
             fresh.hard_time = hard_time;
             (fresh, None)
         })

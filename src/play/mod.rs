@@ -37,10 +37,12 @@ pub use plain::run as run_plain;
 pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};
 pub use tui::run as run_full_screen;
 
-/// `count` things, as in `1 turn` or `2 turns`.
-fn plural(count: usize, thing: &str) -> String {
-    match count {
-        1 => format!("1 {thing}"),
-        n => format!("{n} {thing}s"),
-    }
+use peralikatuma_rules::{Turn, Variant};
+
+/// The turns in the notation of N2.
+fn notations(variant: Variant, turns: &[Turn]) -> Vec<String> {
+    turns
+        .iter()
+        .map(|t| t.notation(variant).to_string())
+        .collect()
 }

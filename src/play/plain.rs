@@ -5,13 +5,14 @@ use std::io::{self, BufRead, Write};
 
 use crate::diagram;
 use alquerque_ai::Player;
-use peralikatuma_rules::{GameError, Turn};
+use peralikatuma_rules::GameError;
 
 use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
-use crate::play::plural;
+use crate::play::notations;
 use crate::play::session::{Session, Undone, claim_advice, no_return_advice};
+use crate::plural;
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input.
@@ -55,7 +56,7 @@ pub fn run(
             }
             Command::Board => show(session, out)?,
             Command::Moves => {
-                let texts = notations(session, &session.game().legal_turns());
+                let texts = notations(session.game().variant(), &session.game().legal_turns());
                 match texts.len() {
                     0 => writeln!(out, "no legal turns: the game is over")?,
                     n => writeln!(out, "{}: {}", plural(n, "legal turn"), texts.join("  "))?,
@@ -79,7 +80,11 @@ pub fn run(
                     show(session, out)?;
                 }
                 Undone::Turns(taken) => {
-                    writeln!(out, "took back {}", notations(session, &taken).join(", "))?;
+                    writeln!(
+                        out,
+                        "took back {}",
+                        notations(session.game().variant(), &taken).join(", ")
+                    )?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
@@ -92,7 +97,7 @@ pub fn run(
                     writeln!(
                         out,
                         "played again {}",
-                        notations(session, &replayed).join(", ")
+                        notations(session.game().variant(), &replayed).join(", ")
                     )?;
                     show(session, out)?;
                     players.reply(session, out)?;
@@ -186,7 +191,7 @@ struct Players {
 impl Players {
     fn new(session: &Session, seed: u64) -> Players {
         Players {
-            machine: session.machine().map(|s| machine::player(s, seed)),
+            machine: session.machine().map(|s| Player::new(s, seed)),
             hint: machine::hint_player(seed),
         }
     }
@@ -226,14 +231,6 @@ fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
             Err(error) => Some(Err(error)),
         }
     })
-}
-
-fn notations(session: &Session, turns: &[Turn]) -> Vec<String> {
-    let variant = session.game().variant();
-    turns
-        .iter()
-        .map(|t| t.notation(variant).to_string())
-        .collect()
 }
 
 /// The board, the last turn, and what the player should know now.

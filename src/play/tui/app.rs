@@ -12,10 +12,11 @@ use ratatui::crossterm::event::{
 
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
-use crate::play::plural;
+use crate::play::notations;
 use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
+use crate::plural;
 
 /// The longest line that can be typed: more than any turn or file name.
 const MAX_TYPED: usize = 200;
@@ -95,7 +96,7 @@ impl App {
         let mut app = App {
             cursor: centre(&picture),
             picture,
-            machine: session.machine().map(|s| machine::player(s, seed)),
+            machine: session.machine().map(|s| Player::new(s, seed)),
             mode: if ask_settings {
                 Mode::NewGame(Form::new(session.settings()))
             } else {
@@ -411,13 +412,7 @@ impl App {
     /// Carries out a command, typed or given by a key.
     fn run(&mut self, command: Command) {
         let variant = self.session.game().variant();
-        let texts = |turns: &[Turn]| -> String {
-            let texts: Vec<String> = turns
-                .iter()
-                .map(|t| t.notation(variant).to_string())
-                .collect();
-            texts.join(", ")
-        };
+        let texts = |turns: &[Turn]| notations(variant, turns).join(", ");
         match command {
             Command::Quit => {
                 let in_progress = self.session.game().outcome().is_none()
@@ -436,7 +431,7 @@ impl App {
                     0 => "None: the game is over.".to_owned(),
                     n => format!("{}:", plural(n, "legal turn")),
                 }];
-                items.extend(self.turns.iter().map(|t| t.notation(variant).to_string()));
+                items.extend(notations(variant, &self.turns));
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
@@ -525,8 +520,7 @@ impl App {
         self.stop_thinking();
         match self.session.load(path) {
             Ok(fault) => {
-                self.picture = picture_for(&self.session);
-                self.cursor = centre(&self.picture);
+                self.look_at_board();
                 let turns = plural(self.session.game().turns().len(), "turn");
                 match fault {
                     None => self.say(format!("Loaded {} ({turns}).", path.display()), Tone::Info),
@@ -544,17 +538,20 @@ impl App {
         }
     }
 
+    /// The board of the game now in play, seen from the person's side,
+    /// with the cursor in its middle.
+    fn look_at_board(&mut self) {
+        self.picture = picture_for(&self.session);
+        self.cursor = centre(&self.picture);
+    }
+
     /// Starts a new game with `settings`.
     fn start(&mut self, settings: Settings) {
         self.stop_thinking();
         match self.session.restart(settings) {
             Ok(()) => {
-                self.machine = self
-                    .session
-                    .machine()
-                    .map(|s| machine::player(s, self.seed));
-                self.picture = picture_for(&self.session);
-                self.cursor = centre(&self.picture);
+                self.machine = self.session.machine().map(|s| Player::new(s, self.seed));
+                self.look_at_board();
                 let players = self.session.settings().players();
                 self.say(
                     format!("New game of {}: {players}.", self.session.game().variant()),
