@@ -110,7 +110,7 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
         let seconds = started.elapsed().as_secs_f64();
         if args.divide && depth == max_depth {
             for (turn, count) in turns.iter().zip(&counts) {
-                if writeln!(out, "{} {count}", turn.notation(position.variant())).is_err() {
+                if writeln!(out, "{} {count}", turn).is_err() {
                     return;
                 }
             }

@@ -214,7 +214,7 @@ fn a_saved_game_loads_back_where_it_was() {
     let mut texts = Vec::new();
     for _ in 0..6 {
         let turn = game.legal_turns()[0];
-        texts.push(turn.notation(Variant::Permainan).to_string());
+        texts.push(turn.to_string());
         game.play(&turn).unwrap();
     }
     let file = std::env::temp_dir().join(format!("play-test-{}.txt", std::process::id()));

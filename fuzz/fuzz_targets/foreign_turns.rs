@@ -1,6 +1,7 @@
-//! A turn from one game played in another: `is_legal` agrees with the list
-//! of legal turns, `play` refuses what is not legal, and `play_unchecked`
-//! never panics nor builds an invalid position.
+//! A turn from one game played in another: `is_legal` (which walks the
+//! turn's path) agrees with the list of legal turns, `play` refuses what is
+//! not legal with a reason, and `play_unchecked` of a legal turn builds a
+//! valid position. (`play_unchecked` of an illegal turn panics by design.)
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,6 +20,10 @@ fuzz_target!(|input: (u8, Vec<u8>, u8, Vec<u8>, u8)| {
     let legal = position.legal_turns().contains(turn);
     assert_eq!(position.is_legal(turn), legal);
     assert_eq!(position.play(turn).is_ok(), legal);
+    if let Err(refusal) = position.check(turn) {
+        assert!(!refusal.to_string().is_empty());
+        return;
+    }
     let next = position.play_unchecked(turn);
     assert!((next.pieces(Side::White) & next.pieces(Side::Black)).is_empty());
     assert_eq!(next.hash(), next.hash_from_scratch());

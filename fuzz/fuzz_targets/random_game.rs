@@ -31,7 +31,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         }
         let ours: BTreeSet<String> = turns
             .iter()
-            .map(|t| t.notation(variant).to_string())
+            .map(|t| t.to_string())
             .collect();
         assert_eq!(ours.len(), turns.len(), "duplicate turns");
         let theirs: BTreeSet<String> = reference::RefPosition::from_position(&position)

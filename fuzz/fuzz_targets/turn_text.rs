@@ -13,7 +13,7 @@ fuzz_target!(|input: (u8, Vec<u8>, &str)| {
     match position.parse_turn(text) {
         Ok(turn) => {
             assert!(position.is_legal(&turn));
-            let printed = turn.notation(position.variant()).to_string();
+            let printed = turn.to_string();
             assert_eq!(position.parse_turn(&printed), Ok(turn));
         }
         Err(_) => {

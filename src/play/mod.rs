@@ -37,12 +37,9 @@ pub use plain::run as run_plain;
 pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};
 pub use tui::run as run_full_screen;
 
-use peralikatuma_rules::{Turn, Variant};
+use peralikatuma_rules::Turn;
 
 /// The turns in the notation of N2.
-fn notations(variant: Variant, turns: &[Turn]) -> Vec<String> {
-    turns
-        .iter()
-        .map(|t| t.notation(variant).to_string())
-        .collect()
+fn notations(turns: &[Turn]) -> Vec<String> {
+    turns.iter().map(|t| t.to_string()).collect()
 }

@@ -56,7 +56,7 @@ pub fn run(
             }
             Command::Board => show(session, out)?,
             Command::Moves => {
-                let texts = notations(session.game().variant(), &session.game().legal_turns());
+                let texts = notations(&session.game().legal_turns());
                 match texts.len() {
                     0 => writeln!(out, "no legal turns: the game is over")?,
                     n => writeln!(out, "{}: {}", plural(n, "legal turn"), texts.join("  "))?,
@@ -80,11 +80,7 @@ pub fn run(
                     show(session, out)?;
                 }
                 Undone::Turns(taken) => {
-                    writeln!(
-                        out,
-                        "took back {}",
-                        notations(session.game().variant(), &taken).join(", ")
-                    )?;
+                    writeln!(out, "took back {}", notations(&taken).join(", "))?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
@@ -94,11 +90,7 @@ pub fn run(
                 if replayed.is_empty() {
                     writeln!(out, "nothing to redo")?;
                 } else {
-                    writeln!(
-                        out,
-                        "played again {}",
-                        notations(session.game().variant(), &replayed).join(", ")
-                    )?;
+                    writeln!(out, "played again {}", notations(&replayed).join(", "))?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
@@ -109,7 +101,7 @@ pub fn run(
                 None => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
-                        let text = turn.notation(session.game().variant());
+                        let text = turn;
                         writeln!(out, "hint: {text}")?;
                     }
                 }
@@ -206,7 +198,7 @@ impl Players {
         }
         writeln!(out, "thinking...")?;
         if let Some(turn) = machine.choose(session.game()) {
-            let text = turn.notation(session.game().variant()).to_string();
+            let text = turn.to_string();
             if session.play(&turn).is_ok() {
                 writeln!(out, "the machine plays {text}")?;
                 show(session, out)?;
@@ -239,7 +231,7 @@ fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
     let position = game.position();
     writeln!(out)?;
     if let Some(last) = game.turns().last() {
-        writeln!(out, "last turn: {}", last.notation(game.variant()))?;
+        writeln!(out, "last turn: {}", last)?;
     }
     write!(out, "{}", diagram(position))?;
     match game.outcome() {

@@ -21,7 +21,7 @@
 //! let position = peralikatuma_rules::Position::parse(Variant::Peralikatuma, "W:Wd4,a7:Be5").unwrap();
 //! let game = Game::from_position(position);
 //! let result = Searcher::new(1).search(&game, Limits::depth(3), |_| {});
-//! assert_eq!(result.best.unwrap().notation(Variant::Peralikatuma).to_string(), "d4xf6");
+//! assert_eq!(result.best.unwrap().to_string(), "d4xf6");
 //! assert!(result.score.is_decisive());
 //! ```
 

@@ -32,7 +32,7 @@ impl Ordering {
         if table_move {
             return i32::MAX;
         }
-        let captured = turn.captured();
+        let captured = position.captured(turn);
         if captured.any() || turn.claim().is_some() {
             let kings = (captured & position.kings()).count() as i32;
             let pieces = captured.count() as i32 + i32::from(turn.claim().is_some()) + 2 * kings;

@@ -151,12 +151,11 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }
             "legal" => {
-                let variant = self.game.variant();
                 let turns: Vec<String> = self
                     .game
                     .legal_turns()
                     .iter()
-                    .map(|t| t.notation(variant).to_string())
+                    .map(|t| t.to_string())
                     .collect();
                 self.say(&format!("legal {}", turns.join(" ")));
                 Ok(())
@@ -260,9 +259,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         let limits = parse_limits(args)?;
         let game = self.game.clone();
         self.run(move |searcher, _, out| {
-            let variant = game.variant();
-            let result = searcher.search(&game, limits, |p| say(out, &info_line(p, variant)));
-            say(out, &best_line(&result, variant));
+            let result = searcher.search(&game, limits, |p| say(out, &info_line(p)));
+            say(out, &best_line(&result));
         })
     }
 
@@ -439,11 +437,8 @@ fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     Ok(limits)
 }
 
-fn info_line(p: &Progress, variant: Variant) -> String {
-    let pv: Vec<String> =
-        p.pv.iter()
-            .map(|t| t.notation(variant).to_string())
-            .collect();
+fn info_line(p: &Progress) -> String {
+    let pv: Vec<String> = p.pv.iter().map(|t| t.to_string()).collect();
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         p.depth,
@@ -457,9 +452,9 @@ fn info_line(p: &Progress, variant: Variant) -> String {
     .to_owned()
 }
 
-fn best_line(result: &SearchResult, variant: Variant) -> String {
+fn best_line(result: &SearchResult) -> String {
     match result.best {
-        Some(turn) => format!("bestturn {}", turn.notation(variant)),
+        Some(turn) => format!("bestturn {}", turn),
         None => "bestturn none".to_owned(),
     }
 }

@@ -3,9 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{
-    Game, Position, QUIET_TURNS_FOR_DRAW, Side, TURN_LIST_CAPACITY, Turn, TurnList,
-};
+use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Side, Turn, TurnList};
 use smallvec::SmallVec;
 
 use crate::eval::evaluate;
@@ -457,8 +455,9 @@ impl Searcher {
             .enumerate()
             .filter(|(_, t)| t.is_capture())
             .map(|(i, t)| {
-                let kings = (t.captured() & position.kings()).count() as i32;
-                (t.captured().count() as i32 * 8 + kings * 16, i as u32)
+                let captured = position.captured(t);
+                let kings = (captured & position.kings()).count() as i32;
+                (captured.count() as i32 * 8 + kings * 16, i as u32)
             })
             .collect();
         captures.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
@@ -510,4 +509,4 @@ impl Searcher {
 }
 
 /// Ordering keys with turn indices, on the stack in the common case.
-type Order = SmallVec<[(i32, u32); TURN_LIST_CAPACITY]>;
+type Order = SmallVec<[(i32, u32); 96]>;

@@ -36,7 +36,8 @@ fn search(game: &Game, limits: Limits) -> SearchResult {
 }
 
 fn notation(variant: Variant, turn: &Turn) -> String {
-    turn.notation(variant).to_string()
+    assert_eq!(turn.variant(), variant);
+    turn.to_string()
 }
 
 fn best(game: &Game, result: &SearchResult) -> String {

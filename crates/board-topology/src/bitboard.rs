@@ -204,10 +204,17 @@ impl From<Point> for Bitboard {
     }
 }
 
+/// Shows the indices of the points in the set (a point's name depends on
+/// the game's board, R1.6).
+///
+/// ```
+/// use board_topology::Bitboard;
+/// assert_eq!(format!("{:?}", Bitboard::from_bits(0b1001)), "{0, 3}");
+/// ```
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()
-            .entries(self.iter().map(|p| p.to_string()))
+            .entries(self.iter().map(Point::index))
             .finish()
     }
 }
@@ -276,7 +283,7 @@ mod tests {
         let it = set.iter();
         assert_eq!(it.len(), 3);
         assert_eq!(it.collect::<Vec<_>>(), vec![p(0), p(17), p(48)]);
-        assert_eq!(format!("{set:?}"), "{\"c1\", \"f4\", \"g9\"}");
+        assert_eq!(format!("{set:?}"), "{0, 17, 48}");
     }
 
     #[test]

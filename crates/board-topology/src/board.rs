@@ -126,13 +126,9 @@ impl Board {
     /// assert_eq!(b.between(point("g5"), point("i7")), point("h6").into());
     /// assert!(b.between(point("c3"), point("d5")).is_empty());
     /// ```
+    #[inline]
     pub fn between(self, a: Point, b: Point) -> Bitboard {
-        Direction::ALL
-            .into_iter()
-            .find(|&d| self.ray(a, d).contains(b))
-            .map_or(Bitboard::EMPTY, |d| {
-                (self.ray(a, d) - self.ray(b, d)).without(b)
-            })
+        self.tables().between[a.index()][b.index()]
     }
 
     /// The nearest point of `among` along the ray from `point` in
@@ -255,18 +251,17 @@ impl Board {
     /// assert_eq!(error.to_string(), "`f1` is not a point of the square board (25 points)");
     /// ```
     pub fn parse_point(self, name: &str) -> Result<Point, PointNameError> {
-        let bytes = name.as_bytes();
-        let malformed = || PointNameError::Malformed {
-            name: name.to_owned(),
-        };
-        let [file @ b'a'..=b'z', rank @ b'1'..=b'9'] = *bytes else {
-            return Err(malformed());
-        };
-        self.point_at(file - b'a', rank - b'1')
+        let parsed: PointName = name.parse()?;
+        self.point(parsed)
             .ok_or_else(|| PointNameError::NotOnBoard {
                 name: name.to_owned(),
                 board: self,
             })
+    }
+
+    /// The point of this board that `name` names, if any (R1.6).
+    pub fn point(self, name: PointName) -> Option<Point> {
+        self.point_at(name.file, name.rank)
     }
 }
 
@@ -280,11 +275,61 @@ impl fmt::Display for Board {
     }
 }
 
-/// A point's name on one board, as printed: file letter and rank digit.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// A point's name on one board (R1.6): a file letter and a rank digit,
+/// read and printed as text (`e5`). A name is only text: which point it
+/// names depends on the board ([`Board::point`]).
+///
+/// ```
+/// use board_topology::{Board, PointName};
+/// let name: PointName = "a1".parse()?;
+/// assert_eq!((name.file(), name.rank()), (0, 0));
+/// assert_eq!(name.to_string(), "a1");
+/// let point = Board::Square.point(name).unwrap();
+/// assert_eq!(Board::Full.point_name(point).to_string(), "c3");
+/// # Ok::<(), board_topology::PointNameError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct PointName {
     file: u8,
     rank: u8,
+}
+
+impl PointName {
+    /// 0-based file on the board's own grid (`a` is 0).
+    pub const fn file(self) -> u8 {
+        self.file
+    }
+
+    /// 0-based rank on the board's own grid (rank `1` is 0).
+    pub const fn rank(self) -> u8 {
+        self.rank
+    }
+}
+
+/// Reads a name's syntax: one file letter `a`..`z` and one rank digit
+/// `1`..`9`. Whether a board has a point of that name is asked of the
+/// board ([`Board::point`]).
+impl std::str::FromStr for PointName {
+    type Err = PointNameError;
+
+    fn from_str(name: &str) -> Result<PointName, PointNameError> {
+        match *name.as_bytes() {
+            [file @ b'a'..=b'z', rank @ b'1'..=b'9'] => Ok(PointName {
+                file: file - b'a',
+                rank: rank - b'1',
+            }),
+            _ => Err(PointNameError::Malformed {
+                name: name.to_owned(),
+            }),
+        }
+    }
+}
+
+/// Shows the name as text, `PointName(e5)`.
+impl fmt::Debug for PointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PointName({self})")
+    }
 }
 
 impl fmt::Display for PointName {

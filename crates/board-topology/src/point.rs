@@ -63,7 +63,7 @@ const GRID: [u8; 81] = {
 /// assert_eq!((e5.file(), e5.rank()), (4, 4));
 /// assert!(Point::at(0, 0).is_none()); // a1 is off the 49-point board
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Point(pub(crate) u8);
 
 impl Point {
@@ -111,11 +111,17 @@ impl Point {
     }
 }
 
-/// Points print with their 9x9 names (R1.1), for debugging. Games print
-/// their own names through [`Board::point_name`](crate::Board::point_name).
-impl fmt::Display for Point {
+/// A point has no `Display`: its name depends on the game's board (R1.6),
+/// so it is printed through [`Board::point_name`](crate::Board::point_name).
+/// `Debug` shows its index, which no game uses as a name.
+///
+/// ```
+/// use board_topology::Point;
+/// assert_eq!(format!("{:?}", Point::new(12).unwrap()), "Point(12)");
+/// ```
+impl fmt::Debug for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        write!(f, "Point({})", self.0)
     }
 }
 
@@ -125,11 +131,11 @@ mod tests {
 
     #[test]
     fn indices_follow_rank_then_file() {
-        let names: Vec<String> = Point::all().map(|p| p.to_string()).collect();
-        assert_eq!(names[0], "c1");
-        assert_eq!(names[6], "a3");
-        assert_eq!(names[20], "a5");
-        assert_eq!(names[48], "g9");
+        let coords = |i: usize| Point::new(i).map(|p| (p.file(), p.rank()));
+        assert_eq!(coords(0), Some((2, 0))); // c1
+        assert_eq!(coords(6), Some((0, 2))); // a3
+        assert_eq!(coords(20), Some((0, 4))); // a5
+        assert_eq!(coords(48), Some((6, 8))); // g9
         for (i, p) in Point::all().enumerate() {
             assert_eq!(p.index(), i);
             assert_eq!(Point::at(p.file(), p.rank()), Some(p));

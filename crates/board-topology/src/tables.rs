@@ -41,6 +41,7 @@ pub(crate) struct Tables {
     pub jump_count: [u8; POINT_COUNT],
     pub landings: [Bitboard; POINT_COUNT],
     pub rays: [[Bitboard; 8]; POINT_COUNT],
+    pub between: [[Bitboard; POINT_COUNT]; POINT_COUNT],
     pub headings: [[[Bitboard; 3]; 2]; POINT_COUNT],
     pub lines: [Line; 24],
     pub line_count: usize,
@@ -98,6 +99,7 @@ impl Tables {
         let mut landings = [Bitboard::EMPTY; POINT_COUNT];
         let mut rays = [[Bitboard::EMPTY; 8]; POINT_COUNT];
         let mut headings = [[[Bitboard::EMPTY; 3]; 2]; POINT_COUNT];
+        let mut between = [[Bitboard::EMPTY; POINT_COUNT]; POINT_COUNT];
         let mut p = 0;
         while p < POINT_COUNT {
             let mut d = 0;
@@ -129,8 +131,11 @@ impl Tables {
                     }
                 }
                 let mut q = n;
+                let mut passed = 0u64;
                 while q != NONE {
                     rays[p][d].0 |= 1 << q;
+                    between[p][q as usize].0 = passed;
+                    passed |= 1 << q;
                     q = neighbour[q as usize][d];
                 }
                 d += 1;
@@ -176,6 +181,7 @@ impl Tables {
             jump_count,
             landings,
             rays,
+            between,
             headings,
             lines,
             line_count,

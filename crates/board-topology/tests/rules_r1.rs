@@ -172,7 +172,7 @@ fn rays_from_lines(lines: &[TextLine]) -> BTreeMap<(Point, Direction), Vec<Point
                 let ahead = line.points[i + 1..].to_vec();
                 assert!(
                     rays.insert((p, d), ahead).is_none(),
-                    "two lines leave {p} going {d:?}"
+                    "two lines leave {p:?} going {d:?}"
                 );
             }
             if i > 0 {
@@ -180,7 +180,7 @@ fn rays_from_lines(lines: &[TextLine]) -> BTreeMap<(Point, Direction), Vec<Point
                 let back = d.opposite();
                 assert!(
                     rays.insert((p, back), behind).is_none(),
-                    "two lines leave {p} going {back:?}"
+                    "two lines leave {p:?} going {back:?}"
                 );
             }
         }
@@ -511,7 +511,7 @@ fn r1_4_the_24_lines() {
     // Every point is on a line, and on at most four (one per axis).
     for p in Point::all() {
         let on = text.iter().filter(|l| l.points.contains(&p)).count();
-        assert!((1..=4).contains(&on), "{p} is on {on} lines");
+        assert!((1..=4).contains(&on), "{p:?} is on {on} lines");
     }
 }
 
@@ -616,13 +616,13 @@ fn check_tables_against_lines(b: Board) {
             assert_eq!(
                 b.ray(p, d),
                 ray.iter().copied().collect::<Bitboard>(),
-                "{b:?} ray from {p} {d:?}"
+                "{b:?} ray from {p:?} {d:?}"
             );
-            assert_eq!(b.neighbour(p, d), ray.first().copied(), "{b:?} {p} {d:?}");
+            assert_eq!(b.neighbour(p, d), ray.first().copied(), "{b:?} {p:?} {d:?}");
             assert_eq!(
                 b.beyond(p, d),
                 ray.get(1).copied(),
-                "{b:?} {p} beyond {d:?}"
+                "{b:?} {p:?} beyond {d:?}"
             );
             if let Some(&to) = ray.first() {
                 expected_steps.push((d, to));
@@ -640,12 +640,12 @@ fn check_tables_against_lines(b: Board) {
             .collect();
         steps.sort();
         jumps.sort();
-        assert_eq!(steps, expected_steps, "{b:?} steps from {p}");
-        assert_eq!(jumps, expected_jumps, "{b:?} jumps from {p}");
+        assert_eq!(steps, expected_steps, "{b:?} steps from {p:?}");
+        assert_eq!(jumps, expected_jumps, "{b:?} jumps from {p:?}");
         assert_eq!(
             b.neighbours(p),
             expected_neighbours,
-            "{b:?} neighbours of {p}"
+            "{b:?} neighbours of {p:?}"
         );
     }
 }
@@ -700,7 +700,7 @@ fn check_cut_lines(board: Board, text: &str, count: usize) {
     assert_eq!(actual, expected, "{board:?} lines");
     for line in board.lines() {
         for &p in line.points() {
-            assert!(board.contains(p), "{board:?} line through {p}");
+            assert!(board.contains(p), "{board:?} line through {p:?}");
         }
     }
 }
@@ -750,19 +750,22 @@ fn r1_5_no_step_leaves_the_board() {
         for p in Point::all() {
             if points.contains(p) {
                 assert!(b.contains(p));
-                assert!(b.neighbours(p).any(), "{b:?} {p} has neighbours");
-                assert!(b.neighbours(p).is_subset(points), "{b:?} neighbours of {p}");
+                assert!(b.neighbours(p).any(), "{b:?} {p:?} has neighbours");
+                assert!(
+                    b.neighbours(p).is_subset(points),
+                    "{b:?} neighbours of {p:?}"
+                );
                 for s in b.steps(p) {
-                    assert!(points.contains(s.to), "{b:?} step {p} to {}", s.to);
+                    assert!(points.contains(s.to), "{b:?} step {p:?} to {:?}", s.to);
                 }
                 for j in b.jumps(p) {
                     assert!(
                         points.contains(j.over) && points.contains(j.to),
-                        "{b:?} jump from {p}"
+                        "{b:?} jump from {p:?}"
                     );
                 }
                 for d in Direction::ALL {
-                    assert!(b.ray(p, d).is_subset(points), "{b:?} ray from {p} {d:?}");
+                    assert!(b.ray(p, d).is_subset(points), "{b:?} ray from {p:?} {d:?}");
                     for f in Facing::ALL {
                         for h in Heading::ALL {
                             assert!(b.toward(p, f, h).is_subset(points));
@@ -771,9 +774,9 @@ fn r1_5_no_step_leaves_the_board() {
                 }
             } else {
                 assert!(!b.contains(p));
-                assert!(b.neighbours(p).is_empty(), "{b:?} off-board {p}");
-                assert!(b.steps(p).is_empty(), "{b:?} off-board {p}");
-                assert!(b.jumps(p).is_empty(), "{b:?} off-board {p}");
+                assert!(b.neighbours(p).is_empty(), "{b:?} off-board {p:?}");
+                assert!(b.steps(p).is_empty(), "{b:?} off-board {p:?}");
+                assert!(b.jumps(p).is_empty(), "{b:?} off-board {p:?}");
                 for d in Direction::ALL {
                     assert_eq!(b.neighbour(p, d), None);
                     assert!(b.ray(p, d).is_empty());
@@ -810,11 +813,15 @@ fn r1_6_point_names_round_trip() {
         let mut seen = BTreeSet::new();
         for p in b.points() {
             let name = b.point_name(p).to_string();
-            assert_eq!(name.len(), 2, "{b:?} {p}: {name}");
+            assert_eq!(name.len(), 2, "{b:?} {p:?}: {name}");
             assert_eq!(b.parse_point(&name), Ok(p), "{b:?} {name}");
             assert!(seen.insert(name.clone()), "{b:?} names two points {name}");
             // The game's name is the 9x9 name shifted as R1.6 says.
-            assert_eq!(to_9x9(b, &name), p.to_string(), "{b:?} {name}");
+            assert_eq!(
+                to_9x9(b, &name),
+                Board::Full.point_name(p).to_string(),
+                "{b:?} {name}"
+            );
         }
         // Every name on the board's grid that parses is one of its points.
         let (files, ranks) = b.grid_size();
@@ -1031,7 +1038,7 @@ fn r1_7_toward_partitions_the_neighbours() {
                     assert_eq!(
                         b.toward(p, f, h),
                         expected[h.index()],
-                        "{b:?} {p} {f:?} {h:?}"
+                        "{b:?} {p:?} {f:?} {h:?}"
                     );
                     assert_eq!(
                         b.toward(p, f, h),
@@ -1044,11 +1051,11 @@ fn r1_7_toward_partitions_the_neighbours() {
                                 Heading::Backward => Heading::Forward,
                             }
                         ),
-                        "{b:?} {p}: one side's forward is the other's backward"
+                        "{b:?} {p:?}: one side's forward is the other's backward"
                     );
                 }
                 let all = expected[0] | expected[1] | expected[2];
-                assert_eq!(all, b.neighbours(p), "{b:?} {p}");
+                assert_eq!(all, b.neighbours(p), "{b:?} {p:?}");
             }
         }
     }
@@ -1285,11 +1292,34 @@ fn r1_4_nearest_is_the_first_point_walking_the_line() {
                     assert_eq!(
                         b.nearest(p, d, among),
                         expected,
-                        "{b:?} {p} {d:?} {among:?}"
+                        "{b:?} {p:?} {d:?} {among:?}"
                     );
                 }
                 assert_eq!(b.nearest(p, d, Bitboard::EMPTY), None);
                 assert_eq!(b.nearest(p, d, Bitboard::ALL), ray.first().copied());
+            }
+        }
+    }
+}
+
+/// R1.4: the points between two points of one line are those the line
+/// passes before the second, as the rays of the lines' text give them; two
+/// points on no common line have none between them.
+#[test]
+fn r1_4_points_between_two_points_of_a_line() {
+    for board in Board::ALL {
+        let rays = rays_from_lines(&lines_of(board));
+        for a in board.points() {
+            let mut expected = BTreeMap::new();
+            for d in Direction::ALL {
+                let ray = rays.get(&(a, d)).cloned().unwrap_or_default();
+                for (i, &b) in ray.iter().enumerate() {
+                    expected.insert(b, ray[..i].iter().copied().collect::<Bitboard>());
+                }
+            }
+            for b in Point::all() {
+                let want = expected.get(&b).copied().unwrap_or(Bitboard::EMPTY);
+                assert_eq!(board.between(a, b), want, "{board:?} {a:?} {b:?}");
             }
         }
     }

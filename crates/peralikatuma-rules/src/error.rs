@@ -1,7 +1,8 @@
 //! Errors: each says what was wrong and where.
 
-use board_topology::PointNameError;
+use board_topology::{Board, PointNameError};
 
+use crate::refusal::Refusal;
 use crate::side::Side;
 use crate::variant::Variant;
 
@@ -21,7 +22,8 @@ pub enum PositionError {
     OffBoard {
         /// The side whose piece it is.
         side: Side,
-        /// The point, in 9x9 names (R1.1): it has no name on the game's board.
+        /// The point: it has no name on the game's board, so it is shown
+        /// as `Point(index)`.
         point: String,
         /// The game.
         variant: Variant,
@@ -194,32 +196,36 @@ pub enum PositionTextError {
     Invalid(#[from] PositionError),
 }
 
+/// Turn text (N2) whose syntax is wrong, before any position is looked
+/// at.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("`{text}` is not a turn: {reason}")]
+pub struct TurnTextError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
 /// Turn text (N2) that cannot be read, or that names no legal turn of the
 /// position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TurnError {
     /// Not of the form of N2.
-    #[error("`{text}` is not a turn: {reason}")]
-    Syntax {
-        /// The text given.
-        text: String,
-        /// What is wrong with it.
-        reason: &'static str,
-    },
-    /// A point name that is not a point of the game.
-    #[error("`{text}`: {error}")]
+    #[error(transparent)]
+    Syntax(#[from] TurnTextError),
+    /// A point name that is not a point of the game's board (R1.6).
+    #[error("`{text}`: `{name}` is not a point of the {board}")]
     Point {
         /// The text given.
         text: String,
-        /// What is wrong with the name.
-        error: PointNameError,
+        /// The name.
+        name: String,
+        /// The game's board.
+        board: Board,
     },
-    /// Well formed, but not a legal turn of the position.
-    #[error("`{text}` is not a legal turn: {reason}")]
-    Illegal {
-        /// The text given.
-        text: String,
-        /// Why not.
-        reason: String,
-    },
+    /// Well formed, but not a legal turn of the position: the refusal says
+    /// why.
+    #[error("`{turn}` is not a legal turn: {refusal}", turn = .0.turn, refusal = .0)]
+    Illegal(#[from] Refusal),
 }

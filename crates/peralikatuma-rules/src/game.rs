@@ -4,7 +4,8 @@ use crate::error::TurnError;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::side::Side;
-use crate::turn::{Turn, TurnList};
+use crate::turn::Turn;
+use crate::turn_list::TurnList;
 use crate::variant::Variant;
 
 /// Turns in a row without a piece leaving the board that draw the game (E4).
@@ -122,7 +123,10 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::Over(outcome));
         }
-        let next = self.position().play(turn)?;
+        let next = self
+            .position()
+            .play(turn)
+            .map_err(|refusal| GameError::Turn(refusal.into()))?;
         self.push(*turn, next);
         Ok(())
     }
@@ -221,45 +225,44 @@ impl Game {
     /// The result by the rules for the current position (E5 order).
     fn decide(&self) -> Option<Outcome> {
         let now = self.position();
-        by_the_rules(now, || now.count_legal_turns() > 0, || self.repetitions())
+        Game::judge(now, || now.has_legal_turn(), || self.repetitions())
     }
-}
 
-/// The result by the rules for `position` (E1, E2, E4 in the order of E5),
-/// given whether the side to move has a legal turn and how often the
-/// position has stood; both are asked only when E1 on pieces has not
-/// decided already.
-pub(crate) fn by_the_rules(
-    position: &Position,
-    has_legal_turn: impl FnOnce() -> bool,
-    repetitions: impl FnOnce() -> usize,
-) -> Option<Outcome> {
-    let to_move = position.side_to_move();
-    // E1 holds for either side: a game set up (N3) with the side not to
-    // move already without pieces is lost for that side too.
-    for loser in [to_move, to_move.opposite()] {
-        if position.pieces(loser).is_empty() {
-            return Some(Outcome::Win {
-                winner: loser.opposite(),
-                reason: WinReason::NoPieces,
+    /// The result by the rules (E1, E2, E4, in the order of E5) of a game
+    /// that stands in `position`, given whether the side to move has a
+    /// legal turn and how often the position has stood (counting itself):
+    /// what a `Game` decides after every turn, for code that keeps its own
+    /// history instead of a `Game` (playouts, a search). Both are asked
+    /// only when needed: `has_legal_turn` once both sides have pieces,
+    /// `repetitions` once the side to move has a turn.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{DrawReason, Game, Outcome, Position, Variant};
+    /// let start = Position::start(Variant::Alquerque);
+    /// assert_eq!(Game::judge(&start, || true, || 1), None);
+    /// assert_eq!(
+    ///     Game::judge(&start, || true, || 3),
+    ///     Some(Outcome::Draw { reason: DrawReason::Repetition })
+    /// );
+    /// ```
+    pub fn judge(
+        position: &Position,
+        has_legal_turn: impl FnOnce() -> bool,
+        repetitions: impl FnOnce() -> usize,
+    ) -> Option<Outcome> {
+        if let Some(outcome) = position.outcome_given(has_legal_turn) {
+            return Some(outcome);
+        }
+        if repetitions() >= REPETITIONS_FOR_DRAW {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
             });
         }
+        if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
+            return Some(Outcome::Draw {
+                reason: DrawReason::SixtyTurns,
+            });
+        }
+        None
     }
-    if !has_legal_turn() {
-        return Some(Outcome::Win {
-            winner: to_move.opposite(),
-            reason: WinReason::NoLegalTurn,
-        });
-    }
-    if repetitions() >= REPETITIONS_FOR_DRAW {
-        return Some(Outcome::Draw {
-            reason: DrawReason::Repetition,
-        });
-    }
-    if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-        return Some(Outcome::Draw {
-            reason: DrawReason::SixtyTurns,
-        });
-    }
-    None
 }

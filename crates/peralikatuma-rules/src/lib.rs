@@ -27,28 +27,36 @@
 //! # Ok::<(), peralikatuma_rules::GameError>(())
 //! ```
 
+mod check;
 mod error;
 mod game;
 mod movegen;
+mod moves;
+mod names;
 mod outcome;
 mod playout;
 mod position;
+mod refusal;
 mod setup;
 mod side;
 mod text;
 mod turn;
+mod turn_list;
 mod variant;
 mod zobrist;
 
-pub use board_topology::{self, Bitboard, Board, Point};
-pub use error::{PositionError, PositionTextError, TurnError, UnknownVariant};
+pub use board_topology::{self, Bitboard, Board, Point, PointName, PointNameError};
+pub use error::{PositionError, PositionTextError, TurnError, TurnTextError, UnknownVariant};
 pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
+pub use moves::Moves;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use playout::{Playout, playout};
 pub use position::Position;
+pub use refusal::{Reason, Refusal, Rule};
 pub use setup::{NoReturn, Setup};
 pub use side::Side;
 pub use text::record::{Record, RecordError};
-pub use text::turn_text::TurnNotation;
-pub use turn::{MAX_LANDINGS, TURN_LIST_CAPACITY, Turn, TurnList};
+pub use text::turn_text::TurnText;
+pub use turn::{ChainLengthError, MAX_LANDINGS, Turn};
+pub use turn_list::{TurnList, TurnListIntoIter};
 pub use variant::Variant;

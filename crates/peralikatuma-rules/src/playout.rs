@@ -1,7 +1,7 @@
 //! Whole games played fast, without a [`Game`](crate::Game)'s history:
 //! for random games, benchmarks and search.
 
-use crate::game::{QUIET_TURNS_FOR_DRAW, by_the_rules};
+use crate::game::{Game, QUIET_TURNS_FOR_DRAW};
 use crate::movegen::{self, Compact};
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -46,8 +46,8 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
     let mut list = Compact::default();
     loop {
         let has_legal_turn = || {
-            list.clear();
-            position.generate(&mut list);
+            list.reset(position.variant());
+            position.generate_into(&mut list);
             !list.is_empty()
         };
         let repetitions = || {
@@ -58,7 +58,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> Play
                 .filter(|p| p.same_for_repetition(&position))
                 .count()
         };
-        if let Some(outcome) = by_the_rules(&position, has_legal_turn, repetitions) {
+        if let Some(outcome) = Game::judge(&position, has_legal_turn, repetitions) {
             return Playout {
                 outcome,
                 turns,

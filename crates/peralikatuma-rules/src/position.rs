@@ -1,14 +1,20 @@
 //! Validated positions and how turns change them.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use board_topology::{Bitboard, Board, Direction, Point};
 
-use crate::error::{PositionError, TurnError};
-use crate::movegen::{self, Counter, Find, Placement, Sink};
+use crate::error::PositionError;
+use crate::movegen::{self, Collect, Counter, Listener, Placement, Sink};
+use crate::moves::Moves;
+use crate::names::label;
+use crate::outcome::{Outcome, WinReason};
+use crate::refusal::Refusal;
 use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
-use crate::turn::{Turn, TurnList};
+use crate::turn::Turn;
+use crate::turn_list::TurnList;
 use crate::variant::Variant;
 use crate::zobrist;
 
@@ -17,7 +23,12 @@ use crate::zobrist;
 /// as turns are played.
 ///
 /// A `Position` can only be made from a [`Setup`] that passes every check,
-/// so it is never in an invalid state.
+/// so it is never in an invalid state. It prints as its position text (N3);
+/// `Debug` adds the game.
+///
+/// Equal positions (`==`, `Hash`) have every field equal, the turn counter
+/// of E4 included; [`Position::same_for_repetition`] compares them as E3
+/// does.
 ///
 /// ```
 /// use peralikatuma_rules::{Position, Variant};
@@ -27,9 +38,13 @@ use crate::zobrist;
 /// let turn = start.parse_turn("e4-e5")?;
 /// let next = start.play(&turn)?;
 /// assert_eq!(next.to_string().split(':').next(), Some("B"));
-/// # Ok::<(), peralikatuma_rules::TurnError>(())
+/// assert_eq!(
+///     format!("{:?}", Position::start(Variant::Alquerque)),
+///     "Position(alquerque W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5)"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     variant: Variant,
     side: Side,
@@ -62,7 +77,7 @@ impl Position {
             let pieces = setup.pieces(side);
             let off_board = pieces - board.points();
             if off_board.any() {
-                let point = raw_name(off_board);
+                let point = first_label(board, off_board);
                 return Err(PositionError::OffBoard {
                     side,
                     point,
@@ -85,8 +100,7 @@ impl Position {
         let waiting = setup.side_to_move.opposite();
         let stray = setup.claimable - setup.pieces(waiting);
         if stray.any() {
-            let on_board = stray.first().filter(|&p| board.contains(p));
-            let point = on_board.map_or_else(|| raw_name(stray), name);
+            let point = first_label(board, stray);
             return Err(PositionError::ClaimableNotAPiece {
                 point,
                 side: waiting,
@@ -134,7 +148,7 @@ impl Position {
 
     /// The game.
     #[inline]
-    pub fn variant(&self) -> Variant {
+    pub const fn variant(&self) -> Variant {
         self.variant
     }
 
@@ -234,7 +248,46 @@ impl Position {
         self.no_return
     }
 
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Hands the legal turns to `listener`, group by group ([`Moves`]: the
+    /// steps of one piece, or one chain), in the order of
+    /// [`Position::legal_turns`], until the listener returns
+    /// [`ControlFlow::Break`]: then it stops at once and returns the break.
+    /// Nothing is allocated: this is how to look at the turns of a position
+    /// without a list (a valid position can have millions).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use peralikatuma_rules::{Moves, Position, Variant};
+    ///
+    /// let start = Position::start(Variant::Peralikatuma);
+    /// // Count the turns, group by group.
+    /// let mut count = 0;
+    /// let _ = start.generate(|moves| {
+    ///     count += moves.len();
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(count, start.legal_turns().len());
+    ///
+    /// // The first capture, if there is one: none at the start.
+    /// let capture = start.generate(|moves| match moves {
+    ///     Moves::Chain { .. } => ControlFlow::Break(moves.turns(start.variant()).next()),
+    ///     Moves::Steps { .. } => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(capture, ControlFlow::Continue(()));
+    /// ```
+    #[inline]
+    pub fn generate<B>(&self, listener: impl FnMut(Moves<'_>) -> ControlFlow<B>) -> ControlFlow<B> {
+        let mut sink = Listener::new(listener);
+        self.generate_into(&mut sink);
+        match sink.stopped {
+            Some(value) => ControlFlow::Break(value),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Generates the legal turns into one of the crate's sinks.
+    #[inline]
+    pub(crate) fn generate_into<S: Sink>(&self, sink: &mut S) {
         let placement = self.placement();
         match self.variant {
             Variant::Peralikatuma => movegen::peralikatuma(placement, self.claimable, sink),
@@ -247,34 +300,76 @@ impl Position {
         }
     }
 
-    /// Every legal turn. In Peralikatuma (P7): each legal move, and for each
-    /// claimable piece each legal move with that piece removed, preceded by
-    /// the claim. In Alquerque and Permainan: the captures if there are any
-    /// (A4, M5), else the other moves.
+    /// Every legal turn, in a list. In Peralikatuma (P7): each legal move,
+    /// and for each claimable piece each legal move with that piece
+    /// removed, preceded by the claim. In Alquerque and Permainan: the
+    /// captures if there are any (A4, M5), else the other moves.
     pub fn legal_turns(&self) -> TurnList {
         let mut list = TurnList::new();
-        self.generate(&mut list);
+        self.generate_into(&mut Collect {
+            variant: self.variant,
+            list: &mut list,
+        });
         list
     }
 
     /// The number of legal turns, counted without listing them.
     pub fn count_legal_turns(&self) -> usize {
         let mut counter = Counter::default();
-        self.generate(&mut counter);
+        self.generate_into(&mut counter);
         counter.0
     }
 
-    /// Whether `turn` is a legal turn of this position.
-    pub fn is_legal(&self, turn: &Turn) -> bool {
-        self.find_turn(|t| t == turn).is_some()
+    /// Whether the side to move has a legal turn: the generation stops at
+    /// the first one.
+    pub fn has_legal_turn(&self) -> bool {
+        self.generate(|_| ControlFlow::Break(())).is_break()
     }
 
-    /// The first legal turn that `matches` accepts, found without listing
-    /// the legal turns (a position can have millions).
-    pub(crate) fn find_turn(&self, matches: impl FnMut(&Turn) -> bool) -> Option<Turn> {
-        let mut find = Find::new(matches);
-        self.generate(&mut find);
-        find.found
+    /// What the position alone decides about the end of the game (E1): a
+    /// win for the opponent of a side without pieces, or of the side to
+    /// move when it has no legal turn. Repetitions (E2), the sixty-turn
+    /// rule (E4) and agreements (E6) need the game's history: see
+    /// [`Game::outcome`](crate::Game::outcome).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Outcome, Position, Side, Variant, WinReason};
+    /// // Black's only piece is blocked on its last rank... of Alquerque,
+    /// // where it cannot step (A3) and has nothing to jump.
+    /// let position = Position::parse(Variant::Alquerque, "B:Wc3:Ba1")?;
+    /// assert_eq!(
+    ///     position.outcome(),
+    ///     Some(Outcome::Win { winner: Side::White, reason: WinReason::NoLegalTurn })
+    /// );
+    /// assert_eq!(Position::start(Variant::Alquerque).outcome(), None);
+    /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given(|| self.has_legal_turn())
+    }
+
+    /// E1, given whether the side to move has a legal turn; that is asked
+    /// only when both sides have pieces.
+    #[inline]
+    pub(crate) fn outcome_given(&self, has_legal_turn: impl FnOnce() -> bool) -> Option<Outcome> {
+        let to_move = self.side;
+        // E1 holds for either side: a position set up (N3) with the side
+        // not to move already without pieces is lost for that side too.
+        for loser in [to_move, to_move.opposite()] {
+            if self.pieces(loser).is_empty() {
+                return Some(Outcome::Win {
+                    winner: loser.opposite(),
+                    reason: WinReason::NoPieces,
+                });
+            }
+        }
+        if !has_legal_turn() {
+            return Some(Outcome::Win {
+                winner: to_move.opposite(),
+                reason: WinReason::NoLegalTurn,
+            });
+        }
+        None
     }
 
     /// The pieces of `side`'s opponent that `side` could capture with the
@@ -294,13 +389,82 @@ impl Position {
     /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
     /// ```
     pub fn capturable(&self, side: Side) -> Bitboard {
+        self.first_jumps(side).1
+    }
+
+    /// The pieces of `side` that could capture with the first jump of a
+    /// move, were it to move now, by the rules for that jump (A4.1, M4):
+    /// in Alquerque and Permainan, where captures are compulsory (A4, M5),
+    /// the pieces one of which must capture.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Side, Variant};
+    /// let position = Position::parse(Variant::Alquerque, "W:Wc3,a1:Bc4,c2,a5")?;
+    /// let capturers = position.capturers(Side::White);
+    /// assert_eq!(capturers, position.board().parse_point("c3")?.into());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn capturers(&self, side: Side) -> Bitboard {
+        self.first_jumps(side).0
+    }
+
+    /// The pieces of `side` that could jump first, and the enemy pieces
+    /// they could take.
+    fn first_jumps(&self, side: Side) -> (Bitboard, Bitboard) {
         let placement = Placement {
             board: self.board(),
             own: self.pieces[side.index()],
             enemy: self.pieces[side.opposite().index()],
         };
         let alquerque = (self.variant == Variant::Alquerque).then(|| side.facing());
-        movegen::capturable(placement, self.kings, alquerque)
+        movegen::first_jumps(placement, self.kings, alquerque)
+    }
+
+    /// The pieces `turn` captures in this position: for each jump, the
+    /// enemy piece between its points (R2.2, M4). Empty for a step. The
+    /// turn should be legal here ([`Position::check`]); for another turn
+    /// the answer means nothing.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// let position = Position::parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6")?;
+    /// let chain = position.parse_turn("c3xe5xg7")?;
+    /// let names: Vec<String> = position.captured(&chain).iter()
+    ///     .map(|p| position.board().point_name(p).to_string())
+    ///     .collect();
+    /// assert_eq!(names, ["d4", "f6"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn captured(&self, turn: &Turn) -> Bitboard {
+        turn.passed() & self.pieces(self.side.opposite())
+    }
+
+    /// The side to move's pieces that may not step straight back (A5), each
+    /// with the point it may not step to.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// let position = Position::parse(Variant::Alquerque, "W:Wb3:Bd5:Rb3-a3")?;
+    /// let name = |p| position.board().point_name(p).to_string();
+    /// let barred: Vec<(String, String)> =
+    ///     position.barred_steps().map(|(piece, to)| (name(piece), name(to))).collect();
+    /// assert_eq!(barred, [("b3".to_string(), "a3".to_string())]);
+    /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+    /// ```
+    pub fn barred_steps(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        let board = self.board();
+        let ours = self.pieces(self.side);
+        [
+            (self.no_return.east, Direction::East),
+            (self.no_return.west, Direction::West),
+        ]
+        .into_iter()
+        .flat_map(move |(pieces, direction)| {
+            (pieces & ours)
+                .iter()
+                .filter_map(move |p| Some((p, board.neighbour(p, direction)?)))
+        })
     }
 
     /// The pieces of the side to move that could make a jump now, after
@@ -317,27 +481,29 @@ impl Position {
     /// Plays a legal turn and returns the position after it.
     ///
     /// # Errors
-    /// [`TurnError::Illegal`] if `turn` is not a legal turn of this
-    /// position; the position is not changed.
-    pub fn play(&self, turn: &Turn) -> Result<Position, TurnError> {
-        if self.is_legal(turn) {
-            Ok(self.play_unchecked(turn))
-        } else {
-            Err(TurnError::Illegal {
-                text: turn.notation(self.variant).to_string(),
-                reason: "it is not among the legal turns of this position".to_owned(),
-            })
-        }
+    /// A [`Refusal`] saying why, if `turn` is not a legal turn of this
+    /// position ([`Position::check`]); the position is not changed.
+    pub fn play(&self, turn: &Turn) -> Result<Position, Refusal> {
+        self.check(turn)?;
+        Ok(self.play_unchecked(turn))
     }
 
-    /// Plays `turn` without checking that it is legal, for engines and perft
-    /// that take their turns from [`Position::legal_turns`].
+    /// Plays `turn` without checking that it is legal: for engines and
+    /// perft, whose turns come from this position's own
+    /// [`legal_turns`](Position::legal_turns) or
+    /// [`generate`](Position::generate), or were checked with
+    /// [`Position::check`]. Use [`Position::play`] for turns from outside.
     ///
-    /// A turn that cannot be played here at all (its piece is not the
-    /// mover's, its destination is taken, its claim is not available)
-    /// leaves the position unchanged; any other turn that is not legal here
-    /// gives a position that is valid but not reachable by the rules. Use
-    /// [`Position::play`] for turns from outside.
+    /// It assumes that `turn` is legal here. Debug builds check it all and
+    /// panic on an illegal turn. Release builds check only what the update
+    /// itself needs, and panic if the turn's piece is not the mover's, its
+    /// landing point is taken, a point is off the board or its claim is not
+    /// claimable; any other illegal turn gives a valid position that the
+    /// rules could not reach.
+    ///
+    /// # Panics
+    /// On an illegal turn, as above: never does it silently leave the
+    /// position as it was.
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
         self.play_knowing_jumpers(turn, movegen::jumpers)
     }
@@ -351,6 +517,11 @@ impl Position {
         turn: &Turn,
         jumpers: impl FnOnce(Placement) -> Bitboard,
     ) -> Position {
+        debug_assert!(
+            self.is_legal(turn),
+            "play_unchecked: {turn} is not legal in {self:?}: {:?}",
+            self.check(turn)
+        );
         let us = self.side;
         let them = us.opposite();
         let board = self.board();
@@ -361,7 +532,7 @@ impl Position {
             && board.contains(to)
             && claim.is_subset(self.claimable);
         if !playable {
-            return *self;
+            unplayable(self, turn);
         }
         let mut next = *self;
         let mut hash = self.hash;
@@ -373,7 +544,7 @@ impl Position {
             }
         }
 
-        let captured = turn.captured() & next.pieces[them.index()];
+        let captured = self.captured(turn) & next.pieces[them.index()];
         if self.variant.has_forfeits() {
             next.claimable = if captured.is_empty() {
                 let could_jump = jumpers(Placement {
@@ -426,7 +597,7 @@ impl Position {
             });
         }
 
-        next.quiet = if captured.any() || turn.claim().is_some() {
+        next.quiet = if turn.removes_pieces() {
             0
         } else {
             self.quiet.saturating_add(1)
@@ -448,10 +619,14 @@ impl Position {
             0 => 1,
             1 => self.count_legal_turns() as u64,
             _ => {
-                let mut turns = TurnList::new();
-                self.generate(&mut turns);
-                turns
-                    .iter()
+                // Listed here, not returned by `legal_turns`: the list is
+                // not copied.
+                let mut list = TurnList::new();
+                self.generate_into(&mut Collect {
+                    variant: self.variant,
+                    list: &mut list,
+                });
+                list.iter()
                     .map(|t| self.play_unchecked(t).perft(depth - 1))
                     .sum()
             }
@@ -459,25 +634,35 @@ impl Position {
     }
 }
 
-/// Names the lowest point of a set that is not on the game's board: its
-/// whole-board name (R1.1).
-fn raw_name(set: Bitboard) -> String {
-    set.first().map(|p| p.to_string()).unwrap_or_default()
+/// The panic of [`Position::play_unchecked`] for a turn it cannot play.
+#[cold]
+#[inline(never)]
+fn unplayable(position: &Position, turn: &Turn) -> ! {
+    let why = position
+        .check(turn)
+        .err()
+        .map_or_else(String::new, |refusal| format!(": {refusal}"));
+    panic!("play_unchecked: {turn} cannot be played in {position:?}{why}")
 }
 
-/// Positions are equal when every field is, the turn counter included.
-/// For repetition (E3), see [`Position::same_for_repetition`].
-impl PartialEq for Position {
-    fn eq(&self, other: &Position) -> bool {
-        self.same_for_repetition(other) && self.quiet == other.quiet
-    }
+/// Names the lowest point of a set, in the game's names where it has one.
+fn first_label(board: Board, set: Bitboard) -> String {
+    set.first()
+        .map(|p| label(board, p).to_string())
+        .unwrap_or_default()
 }
 
-impl Eq for Position {}
-
+/// The position text (N3).
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)
+    }
+}
+
+/// `Position(alquerque W:...)`: the game and the position text.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({} {self})", self.variant.name())
     }
 }
 
@@ -509,11 +694,7 @@ fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
         });
     }
     // A point of the game's board is named in the game's names (R1.6).
-    let point_name = |set: Bitboard| {
-        set.first()
-            .filter(|&p| board.contains(p))
-            .map_or_else(|| raw_name(set), name)
-    };
+    let point_name = |set: Bitboard| first_label(board, set);
     let stray_kings = setup.kings - pieces;
     if stray_kings.any() {
         return Err(PositionError::KingWithoutPiece {

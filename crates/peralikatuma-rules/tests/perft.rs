@@ -151,7 +151,7 @@ fn divide(position: &Position, depth: u32) -> String {
         .legal_turns()
         .iter()
         .map(|t| {
-            let text = t.notation(position.variant()).to_string();
+            let text = t.to_string();
             (text, position.play_unchecked(t).perft(depth - 1))
         })
         .collect();

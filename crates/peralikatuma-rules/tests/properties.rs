@@ -164,7 +164,7 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
     // (a) The legal turns are the reference's, without duplicates, and the
     // counter agrees.
     let turns = position.legal_turns();
-    let crate_texts: Vec<String> = turns.iter().map(|t| t.notation(game).to_string()).collect();
+    let crate_texts: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
     let crate_set: BTreeSet<String> = crate_texts.iter().cloned().collect();
     prop_assert_eq!(
         crate_set.len(),
@@ -281,7 +281,7 @@ fn check_random_game(game_variant: Variant, choices: &[usize]) -> Result<(), Tes
         let turns = game.legal_turns();
         prop_assert!(!turns.is_empty(), "no legal turn but no outcome");
         let turn = turns[choice % turns.len()];
-        let turn_text = turn.notation(game_variant).to_string();
+        let turn_text = turn.to_string();
         let expected = RefPosition::from_position(game.position()).play(&ref_turns[&turn_text]);
 
         // (d) Play then undo gives back the same game.

@@ -8,26 +8,31 @@ fn position(text: &str) -> Position {
 }
 
 /// A turn taken from another position, whose destination is occupied here,
-/// used to put two pieces on one point.
+/// used to put two pieces on one point. `play` refuses it, and
+/// `play_unchecked` panics (it later changed nothing, silently, which
+/// issue 10 forbids).
 #[test]
-fn foreign_turn_onto_an_occupied_point_changes_nothing() {
+#[should_panic(expected = "play_unchecked: e5-e6")]
+fn foreign_turn_onto_an_occupied_point_is_refused() {
     let elsewhere = position("W:We5,e4:Bd6");
     let turn = elsewhere.parse_turn("e5-e6").unwrap();
     let here = position("W:We5:Be6");
-    assert_eq!(here.play_unchecked(&turn), here);
-    assert!(here.play(&turn).is_err());
+    assert_eq!(
+        here.play(&turn).unwrap_err().to_string(),
+        "e6 is not empty (R2.1)"
+    );
+    here.play_unchecked(&turn);
 }
 
 /// A turn of a piece that is not the mover's dropped a White piece and
-/// left the hash stale.
+/// left the hash stale. Now `play_unchecked` panics.
 #[test]
-fn foreign_turn_of_a_missing_piece_changes_nothing() {
+#[should_panic(expected = "play_unchecked: a3-a5")]
+fn foreign_turn_of_a_missing_piece_is_refused() {
     let elsewhere = position("W:Wa3:Bi7");
     let turn = elsewhere.parse_turn("a3-a5").unwrap();
     let start = Position::start(Variant::Peralikatuma);
-    let after = start.play_unchecked(&turn);
-    assert_eq!(after, start);
-    assert_eq!(after.hash(), after.hash_from_scratch());
+    start.play_unchecked(&turn);
 }
 
 /// A record with a byte-order mark or blank lines before its headers was

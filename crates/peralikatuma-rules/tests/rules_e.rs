@@ -308,7 +308,7 @@ fn game_undo() {
     );
     for (i, t) in texts.iter().enumerate().rev() {
         let turn = g.undo().unwrap();
-        assert_eq!(turn.notation(V).to_string(), *t);
+        assert_eq!(turn.to_string(), *t);
         assert_eq!(g.position().to_string(), seen[i]);
         assert_eq!(g.turns().len(), i);
     }

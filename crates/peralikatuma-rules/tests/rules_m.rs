@@ -244,7 +244,7 @@ fn m4_king_lands_anywhere_beyond() {
     let c5 = p.parse_turn("a3xc5").unwrap();
     let e7 = p.parse_turn("a3xe7").unwrap();
     assert_ne!(c5, e7);
-    assert_eq!(c5.captured(), e7.captured());
+    assert_eq!(p.captured(&c5), p.captured(&e7));
 }
 
 #[test]

@@ -51,10 +51,10 @@ fn n2_print_and_parse_every_legal_turn() {
         let list = p.legal_turns();
         assert!(!list.is_empty());
         for turn in &list {
-            let text = turn.notation(V).to_string();
+            let text = turn.to_string();
             let read = p.parse_turn(&text).unwrap();
             assert_eq!(read, *turn, "{text} in {p}");
-            assert_eq!(read.notation(V).to_string(), text);
+            assert_eq!(read.to_string(), text);
         }
     }
 }
@@ -69,19 +69,16 @@ fn n2_turn_text_forms() {
         .map(|&l| p.board().point_name(l).to_string())
         .collect();
     assert_eq!(landings, ["f4", "f6", "d4", "b6"]);
-    assert_eq!(chain.captured().count(), 4);
+    assert_eq!(p.captured(&chain).count(), 4);
     assert_eq!(chain.claim(), None);
     let step = p.parse_turn("d4-d5").unwrap();
-    assert_eq!(step.notation(V).to_string(), "d4-d5");
+    assert_eq!(step.to_string(), "d4-d5");
     assert!(!step.is_capture());
     // Blanks around the text do not matter.
     assert_eq!(p.parse_turn("  d4-d5 ").unwrap(), step);
     // c3xe5xg7 as in N2.
     let p = pos("W:Wc3:Bd4,f6");
-    assert_eq!(
-        p.parse_turn("c3xe5xg7").unwrap().notation(V).to_string(),
-        "c3xe5xg7"
-    );
+    assert_eq!(p.parse_turn("c3xe5xg7").unwrap().to_string(), "c3xe5xg7");
 }
 
 #[test]
@@ -89,14 +86,14 @@ fn n2_claim_text() {
     let p = pos("W:Wd4:Be6,i7:Fe6");
     let turn = p.parse_turn("!e6 d4-d5").unwrap();
     assert_eq!(turn.claim(), Some(p.board().parse_point("e6").unwrap()));
-    assert_eq!(turn.notation(V).to_string(), "!e6 d4-d5");
+    assert_eq!(turn.to_string(), "!e6 d4-d5");
     assert!(!turn.is_capture());
     assert!(turn.removes_pieces());
     assert_eq!(p.play(&turn).unwrap().to_string(), "B:Wd5:Bi7");
     // Without the claim it is another turn.
     let plain = p.parse_turn("d4-d5").unwrap();
     assert_ne!(plain, turn);
-    assert_eq!(plain.notation(V).to_string(), "d4-d5");
+    assert_eq!(plain.to_string(), "d4-d5");
 }
 
 #[test]
@@ -134,11 +131,11 @@ fn n2_error_no_enemy_to_jump() {
     let start = Position::start(V);
     assert_mentions(
         &turn_error(&start, "d4xd6"),
-        &["no Black piece on d5 to jump"],
+        &["no enemy piece on d5 to jump (R2.2)"],
     );
     // Over an own piece.
     let p = pos("W:Wd4,d5:Bi7");
-    assert_mentions(&turn_error(&p, "d4xd6"), &["no Black piece on d5"]);
+    assert_mentions(&turn_error(&p, "d4xd6"), &["no enemy piece on d5"]);
 }
 
 #[test]
@@ -154,7 +151,7 @@ fn n2_error_claim_not_available() {
     let start = Position::start(V);
     assert_mentions(
         &turn_error(&start, "!e6 d4-d5"),
-        &["White has no forfeit claim"],
+        &["no forfeit claim this turn (P6)"],
     );
     let p = pos("B:Wa7,d4,f4:Be5,i5:Fd4,f4:C1");
     assert_mentions(
@@ -409,7 +406,7 @@ fn n4_claims_inside_records() {
     let record = read(text);
     let turns = record.game.turns();
     assert_eq!(turns.len(), 3);
-    assert_eq!(turns[1].notation(V).to_string(), "!d5 e5-d4");
+    assert_eq!(turns[1].to_string(), "!d5 e5-d4");
     assert_eq!(record.game.position().to_string(), "B:Wb5:Bd4,i5:C1");
     assert_eq!(
         record.to_string(),

@@ -161,7 +161,7 @@ impl App {
                 self.machine = Some(player);
                 match turn.map(|t| (t, self.session.play(&t))) {
                     Some((turn, Ok(()))) => {
-                        let text = turn.notation(self.session.game().variant()).to_string();
+                        let text = turn.to_string();
                         let board = self.session.game().position().board();
                         let said = match turn.claim() {
                             Some(claim) => format!(
@@ -191,7 +191,7 @@ impl App {
                 self.hint_player = Some(player);
                 self.hint = turn;
                 if let Some(turn) = turn {
-                    let text = turn.notation(self.session.game().variant()).to_string();
+                    let text = turn.to_string();
                     self.say(format!("Hint: {text} (shown on the board)."), Tone::Info);
                 }
             }
@@ -396,7 +396,7 @@ impl App {
     /// After the person played `turn`.
     fn played(&mut self, turn: &Turn) {
         let game = self.session.game();
-        let text = turn.notation(game.variant()).to_string();
+        let text = turn.to_string();
         let said = match self.session.machine() {
             Some(_) => format!("You play {text}."),
             // The side that moved is the one not to move now.
@@ -411,8 +411,7 @@ impl App {
 
     /// Carries out a command, typed or given by a key.
     fn run(&mut self, command: Command) {
-        let variant = self.session.game().variant();
-        let texts = |turns: &[Turn]| notations(variant, turns).join(", ");
+        let texts = |turns: &[Turn]| notations(turns).join(", ");
         match command {
             Command::Quit => {
                 let in_progress = self.session.game().outcome().is_none()
@@ -431,7 +430,7 @@ impl App {
                     0 => "None: the game is over.".to_owned(),
                     n => format!("{}:", plural(n, "legal turn")),
                 }];
-                items.extend(notations(variant, &self.turns));
+                items.extend(notations(&self.turns));
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
@@ -655,12 +654,11 @@ mod tests {
     }
 
     fn played(app: &App) -> Vec<String> {
-        let variant = app.session.game().variant();
         app.session
             .game()
             .turns()
             .iter()
-            .map(|t| t.notation(variant).to_string())
+            .map(|t| t.to_string())
             .collect()
     }
 

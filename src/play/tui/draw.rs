@@ -122,15 +122,18 @@ impl Marks {
             .chain(app.pick.landings.iter().copied())
             .fold(Bitboard::EMPTY, Bitboard::with);
         let last = game.turns().last();
+        let before_last = game.positions().iter().rev().nth(1);
         Marks {
             cursor: app.cursor,
             picked,
             targets,
             movable,
             last: last.map_or(Bitboard::EMPTY, path),
-            taken: last.map_or(Bitboard::EMPTY, |t| {
-                t.captured() | t.claim().map_or(Bitboard::EMPTY, Bitboard::from)
-            }),
+            taken: last
+                .zip(before_last)
+                .map_or(Bitboard::EMPTY, |(t, before)| {
+                    before.captured(t) | t.claim().map_or(Bitboard::EMPTY, Bitboard::from)
+                }),
             claimable: if person {
                 position.claimable()
             } else {
@@ -368,12 +371,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
 
 fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
     let game = app.session.game();
-    let variant = game.variant();
-    let texts: Vec<String> = game
-        .turns()
-        .iter()
-        .map(|t| t.notation(variant).to_string())
-        .collect();
+    let texts: Vec<String> = game.turns().iter().map(|t| t.to_string()).collect();
     // White's and Black's turns side by side when they fit, numbered; a
     // game Black starts has an empty first half.
     let black_first = game.start().side_to_move() == Side::Black;
@@ -585,7 +583,11 @@ mod tests {
                     for turn in turns.iter().filter(|t| t.is_capture()) {
                         let marked = jumped(&position, turn.from(), turn.landings());
                         let claim = turn.claim().map_or(Bitboard::EMPTY, Bitboard::from);
-                        assert_eq!(marked - claim, turn.captured(), "{variant}: {turn:?}");
+                        assert_eq!(
+                            marked - claim,
+                            position.captured(turn),
+                            "{variant}: {turn:?}"
+                        );
                         chains += 1;
                     }
                     state = state

@@ -177,7 +177,7 @@ impl Pick {
             .map_or(String::new(), |c| format!("!{} ", name(c)));
         let text = format!("{claim}{}", path.join(separator));
         match position.parse_turn(&text) {
-            Err(TurnError::Illegal { reason, .. }) => reason,
+            Err(TurnError::Illegal(refusal)) => refusal.to_string(),
             Err(error) => error.to_string(),
             Ok(_) => format!("{text} is a legal turn"),
         }
@@ -262,10 +262,10 @@ mod tests {
         let position = Position::parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5").expect("valid");
         let picks = pick_all(&position, &["a1", "c3", "c3"]);
         assert!(
-            matches!(picks[1], Picked::Changed(ref m) if m.contains("must go on while the piece can jump again (A4.3)"))
+            matches!(picks[1], Picked::Changed(ref m) if m.contains("the chain must go on: the piece can jump again from c3 (A4.3)"))
         );
         assert!(
-            matches!(picks[2], Picked::Refused(ref m) if m.contains("must go on while the piece can jump again (A4.3)"))
+            matches!(picks[2], Picked::Refused(ref m) if m.contains("the chain must go on: the piece can jump again from c3 (A4.3)"))
         );
         let picks = pick_all(&position, &["a1", "c3", "c5"]);
         assert_eq!(picks[2], Picked::Turn(turn(&position, "a1xc3xc5")));
@@ -277,7 +277,9 @@ mod tests {
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
-            Picked::Refused("a capture is compulsory (A4), and White can capture with a1".into())
+            Picked::Refused(
+                "a capture is compulsory, and the pieces on a1 can capture (A4)".into()
+            )
         );
     }
 
@@ -334,11 +336,11 @@ mod tests {
         );
         assert_eq!(
             refusal(Variant::Permainan, "W:Wc4:Bd8", &["c4", "c3"]),
-            "a piece steps only forward, diagonally forward or sideways, never backward (M2)"
+            "a man steps only forward, diagonally forward or sideways, never backward (M2)"
         );
         assert_eq!(
             refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
-            "a capture is compulsory (A4), and White can capture with a1"
+            "a capture is compulsory, and the pieces on a1 can capture (A4)"
         );
     }
 

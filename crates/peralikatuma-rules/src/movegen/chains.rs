@@ -130,7 +130,7 @@ impl Search {
 
     /// Lands on `to` after jumping `over`, reports the move if it may end
     /// here, and goes on.
-    #[inline]
+    #[inline(always)]
     fn land<S: Sink>(
         &mut self,
         to: Point,
@@ -139,13 +139,48 @@ impl Search {
         captured: Bitboard,
         sink: &mut S,
     ) {
+        if sink.done() {
+            return;
+        }
         self.landings[depth] = to;
         let captured = captured.with(over);
         if self.rules.every_prefix {
-            sink.chain(self.claim, self.from, &self.landings[..=depth], captured);
+            sink.chain(
+                self.claim,
+                self.from,
+                &self.landings[..=depth],
+                captured,
+                captured,
+            );
             self.extend(to, depth + 1, captured, sink);
         } else if !self.extend(to, depth + 1, captured, sink) {
-            sink.chain(self.claim, self.from, &self.landings[..=depth], captured);
+            let passed = if self.rules.king {
+                self.king_passed(depth)
+            } else {
+                captured
+            };
+            sink.chain(
+                self.claim,
+                self.from,
+                &self.landings[..=depth],
+                captured,
+                passed,
+            );
         }
+    }
+
+    /// The points a king's chain passes over in its first `depth + 1`
+    /// jumps: the whole way between its landings (for a man, the captured
+    /// pieces).
+    #[cold]
+    fn king_passed(&self, depth: usize) -> Bitboard {
+        let board = self.placement.board;
+        let mut at = self.from;
+        let mut passed = Bitboard::EMPTY;
+        for &landing in &self.landings[..=depth] {
+            passed |= board.between(at, landing);
+            at = landing;
+        }
+        passed
     }
 }

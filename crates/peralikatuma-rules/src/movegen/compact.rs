@@ -6,12 +6,15 @@ use board_topology::{Bitboard, Board, POINT_COUNT, Point};
 
 use super::{Sink, steps};
 use crate::turn::Turn;
+use crate::variant::Variant;
 
 /// A sink that keeps the turns in the order of the list sink, but all the
 /// steps of one piece in one entry, and the steps after a claim (P6) as
 /// one entry, counted from the steps without it: for code that needs to
 /// choose among all the turns but plays only one (random games).
 pub(crate) struct Compact {
+    /// The game of the turns.
+    variant: Variant,
     /// The entries, in order. Like `chains`, a `Vec` allocated once and
     /// kept from position to position (it pushes faster than a `SmallVec`).
     entries: Vec<CompactEntry>,
@@ -34,7 +37,7 @@ struct CompactEntry {
     /// its first turn.
     start: usize,
     claim: Option<Point>,
-    moves: Moves,
+    group: Group,
 }
 
 /// Every step of the pieces of `own` to an adjacent point of `empty`:
@@ -48,7 +51,7 @@ struct Unclaimed {
 }
 
 #[derive(Copy, Clone)]
-enum Moves {
+enum Group {
     /// The steps of one piece.
     Steps { from: Point, targets: Bitboard },
     /// Every step after the claim: those without it, and those to the
@@ -61,6 +64,7 @@ enum Moves {
 impl Default for Compact {
     fn default() -> Compact {
         Compact {
+            variant: Variant::default(),
             entries: Vec::with_capacity(64),
             unclaimed: None,
             chains: Vec::with_capacity(32),
@@ -73,8 +77,9 @@ impl Default for Compact {
 }
 
 impl Compact {
-    /// Empties the sink for the next position.
-    pub fn clear(&mut self) {
+    /// Empties the sink for the next position, of `variant`.
+    pub fn reset(&mut self, variant: Variant) {
+        self.variant = variant;
         self.entries.clear();
         self.unclaimed = None;
         self.chains.clear();
@@ -102,12 +107,15 @@ impl Compact {
         let after = self.entries.partition_point(|entry| entry.start <= index);
         let entry = self.entries.get(after.checked_sub(1)?)?;
         let skip = index - entry.start;
-        match entry.moves {
-            Moves::Chain(chain) => self.chains.get(chain).copied(),
-            Moves::Steps { from, targets } => {
-                Some(Turn::step(entry.claim, from, targets.iter().nth(skip)?))
-            }
-            Moves::AfterClaim => {
+        match entry.group {
+            Group::Chain(chain) => self.chains.get(chain).copied(),
+            Group::Steps { from, targets } => Some(Turn::generated_step(
+                self.variant,
+                entry.claim,
+                from,
+                targets.iter().nth(skip)?,
+            )),
+            Group::AfterClaim => {
                 let unclaimed = self.unclaimed?;
                 let empty = unclaimed.empty.with(entry.claim?);
                 let mut skip = skip;
@@ -115,7 +123,12 @@ impl Compact {
                     let targets = unclaimed.board.neighbours(from) & empty;
                     let count = targets.count();
                     if skip < count {
-                        return Some(Turn::step(entry.claim, from, targets.iter().nth(skip)?));
+                        return Some(Turn::generated_step(
+                            self.variant,
+                            entry.claim,
+                            from,
+                            targets.iter().nth(skip)?,
+                        ));
                     }
                     skip -= count;
                 }
@@ -143,7 +156,7 @@ impl Sink for Compact {
         self.entries.push(CompactEntry {
             start: self.len,
             claim,
-            moves: Moves::Steps { from, targets },
+            group: Group::Steps { from, targets },
         });
         self.len += targets.count();
     }
@@ -173,7 +186,7 @@ impl Sink for Compact {
                     self.entries.push(CompactEntry {
                         start: self.len,
                         claim,
-                        moves: Moves::AfterClaim,
+                        group: Group::AfterClaim,
                     });
                     self.len += count;
                 }
@@ -183,16 +196,28 @@ impl Sink for Compact {
     }
 
     #[inline]
-    fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard) {
+    fn chain(
+        &mut self,
+        claim: Option<Point>,
+        from: Point,
+        landings: &[Point],
+        _: Bitboard,
+        passed: Bitboard,
+    ) {
         let index = self.chains.len();
         self.entries.push(CompactEntry {
             start: self.len,
             claim,
-            moves: Moves::Chain(index),
+            group: Group::Chain(index),
         });
         self.len += 1;
-        self.chains
-            .push(Turn::chain(claim, from, landings, captured));
+        self.chains.push(Turn::generated_chain(
+            self.variant,
+            claim,
+            from,
+            landings,
+            passed,
+        ));
     }
 
     #[inline]
@@ -224,7 +249,8 @@ mod tests {
             for _ in 0..300 {
                 let list = position.legal_turns();
                 let mut compact = Compact::default();
-                position.generate(&mut compact);
+                compact.reset(variant);
+                position.generate_into(&mut compact);
                 assert_eq!(compact.len(), list.len(), "{position}");
                 for (i, turn) in list.iter().enumerate() {
                     assert_eq!(compact.turn(i).as_ref(), Some(turn), "{position} turn {i}");

@@ -2,33 +2,46 @@
 //!
 //! The generators report moves to a [`Sink`]: one sink collects
 //! [`Turn`](crate::Turn)s, another only counts them (bulk counting in
-//! perft), so both share one code path.
+//! perft), another hands them to a caller's listener
+//! ([`Position::generate`](crate::Position::generate)), so all share one
+//! code path. A sink may say it is done, and the generators stop.
 
 mod chains;
 mod compact;
-mod find;
 mod forfeit;
+mod listener;
 mod steps;
 mod threats;
 
 pub(crate) use compact::Compact;
-pub(crate) use find::Find;
 pub(crate) use forfeit::jumpers;
-pub(crate) use threats::capturable;
+pub(crate) use listener::Listener;
+pub(crate) use threats::first_jumps;
 
 use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point};
 
 use chains::{ALL_DIRECTIONS, ChainRules, Directions};
 
 use crate::setup::NoReturn;
-use crate::turn::{Turn, TurnList};
+use crate::turn::Turn;
+use crate::turn_list::TurnList;
+use crate::variant::Variant;
 
 /// Where the generators put the moves they find.
 pub(crate) trait Sink {
     /// Steps from `from` to each point of `targets`.
     fn steps(&mut self, claim: Option<Point>, from: Point, targets: Bitboard);
-    /// A chain from `from` over `landings`, capturing `captured`.
-    fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard);
+    /// A chain from `from` over `landings`, capturing `captured`, passing
+    /// over the points `passed` (those between its landings; for a man the
+    /// same as `captured`).
+    fn chain(
+        &mut self,
+        claim: Option<Point>,
+        from: Point,
+        landings: &[Point],
+        captured: Bitboard,
+        passed: Bitboard,
+    );
     /// After the moves of one claim (P6): the pieces that have a jump, which
     /// become claimable if the turn does not capture (P6.1). Only
     /// Peralikatuma reports them.
@@ -44,19 +57,45 @@ pub(crate) trait Sink {
     {
         steps::any_direction(board, own, empty, claim, self);
     }
+    /// Whether the sink wants no more moves: the generators then stop as
+    /// soon as they can (after the current report).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
-impl Sink for TurnList {
+/// A sink that lists the turns of one game.
+pub(crate) struct Collect<'a> {
+    pub variant: Variant,
+    pub list: &'a mut TurnList,
+}
+
+impl Sink for Collect<'_> {
     #[inline]
     fn steps(&mut self, claim: Option<Point>, from: Point, targets: Bitboard) {
         for to in targets {
-            self.push(Turn::step(claim, from, to));
+            self.list
+                .push(Turn::generated_step(self.variant, claim, from, to));
         }
     }
 
     #[inline]
-    fn chain(&mut self, claim: Option<Point>, from: Point, landings: &[Point], captured: Bitboard) {
-        self.push(Turn::chain(claim, from, landings, captured));
+    fn chain(
+        &mut self,
+        claim: Option<Point>,
+        from: Point,
+        landings: &[Point],
+        _: Bitboard,
+        passed: Bitboard,
+    ) {
+        self.list.push(Turn::generated_chain(
+            self.variant,
+            claim,
+            from,
+            landings,
+            passed,
+        ));
     }
 }
 
@@ -71,7 +110,7 @@ impl Sink for Counter {
     }
 
     #[inline]
-    fn chain(&mut self, _: Option<Point>, _: Point, _: &[Point], _: Bitboard) {
+    fn chain(&mut self, _: Option<Point>, _: Point, _: &[Point], _: Bitboard, _: Bitboard) {
         self.0 += 1;
     }
 }
@@ -123,11 +162,21 @@ const FIRST_JUMP: [[Directions; 2]; 2] = {
     table
 };
 
+/// Whether Alquerque lets a chain's first jump go in `direction`, for a
+/// side facing `facing`, from its last rank or not (A4.1).
+#[inline]
+pub(crate) fn first_jump_allowed(facing: Facing, on_last_rank: bool, direction: Direction) -> bool {
+    FIRST_JUMP[facing.index()][usize::from(on_last_rank)] & (1 << direction.index()) != 0
+}
+
 /// Every Peralikatuma turn (P3-P7): all moves, then for each claimable
 /// piece all moves with that piece removed, preceded by the claim.
 pub(crate) fn peralikatuma<S: Sink>(placement: Placement, claimable: Bitboard, sink: &mut S) {
     peralikatuma_moves(placement, None, sink);
     for claim in claimable {
+        if sink.done() {
+            return;
+        }
         let after_claim = Placement {
             enemy: placement.enemy.without(claim),
             ..placement
@@ -150,6 +199,9 @@ fn peralikatuma_moves<S: Sink>(placement: Placement, claim: Option<Point>, sink:
     };
     let mut jumpers = Bitboard::EMPTY;
     for from in forfeit::may_jump(placement, empty) {
+        if sink.done() {
+            return;
+        }
         if chains::chains(placement, from, empty, claim, rules, sink) {
             jumpers.insert(from);
         }
@@ -170,6 +222,9 @@ pub(crate) fn alquerque<S: Sink>(
     let last_rank = board.base(facing.opposite());
     let mut captured = false;
     for from in forfeit::may_jump(placement, empty) {
+        if sink.done() {
+            return;
+        }
         let first_directions = FIRST_JUMP[facing.index()][usize::from(last_rank.contains(from))];
         let rules = ChainRules {
             every_prefix: false,
@@ -178,7 +233,7 @@ pub(crate) fn alquerque<S: Sink>(
         };
         captured |= chains::chains(placement, from, empty, None, rules, sink);
     }
-    if captured {
+    if captured || sink.done() {
         return;
     }
     let barred = |from: Point| {
@@ -224,6 +279,9 @@ pub(crate) fn permainan<S: Sink>(
         king: true,
     };
     for from in own_kings {
+        if sink.done() {
+            return;
+        }
         captured |= chains::chains(placement, from, empty, None, king_rules, sink);
     }
     let man_rules = ChainRules {
@@ -238,9 +296,12 @@ pub(crate) fn permainan<S: Sink>(
         },
         empty,
     ) {
+        if sink.done() {
+            return;
+        }
         captured |= chains::chains(placement, from, empty, None, man_rules, sink);
     }
-    if captured {
+    if captured || sink.done() {
         return;
     }
     steps::forward_and_sideways(board, men, facing, empty, |_| Bitboard::EMPTY, sink);

@@ -14,6 +14,9 @@ pub(super) fn any_direction<S: Sink>(
     sink: &mut S,
 ) {
     for from in own {
+        if sink.done() {
+            return;
+        }
         let targets = board.neighbours(from) & empty;
         if targets.any() {
             sink.steps(claim, from, targets);
@@ -33,6 +36,9 @@ pub(super) fn forward_and_sideways<S: Sink>(
     sink: &mut S,
 ) {
     for from in men {
+        if sink.done() {
+            return;
+        }
         let targets = (board.toward(from, facing, Heading::Forward)
             | board.toward(from, facing, Heading::Sideways))
             & empty
@@ -48,6 +54,9 @@ pub(super) fn forward_and_sideways<S: Sink>(
 #[inline]
 pub(super) fn flying<S: Sink>(board: Board, kings: Bitboard, empty: Bitboard, sink: &mut S) {
     for from in kings {
+        if sink.done() {
+            return;
+        }
         let mut targets = Bitboard::EMPTY;
         for direction in Direction::ALL {
             let ray = board.ray(from, direction);

@@ -1,24 +1,27 @@
-//! The enemy pieces a side could take with the first jump of a move, by
-//! the game's rules for that jump: what an evaluation weighs as threats.
+//! The first jumps a side could make, by the game's rules for that jump:
+//! which pieces could capture (A4, M5) and which enemy pieces they could
+//! take (what an evaluation weighs as threats).
 
 use board_topology::{Bitboard, Direction, Facing};
 
 use super::chains::{ALL_DIRECTIONS, Directions};
 use super::{FIRST_JUMP, Placement};
 
-/// The enemy pieces that the pieces of `placement.own` could jump first:
-/// short jumps of men in the directions `first_directions` allows (A4.1 in
-/// Alquerque, any direction elsewhere), long jumps of `kings` (M4).
-pub(crate) fn capturable(
+/// The first jumps of the pieces of `placement.own`: short jumps of men in
+/// the directions the game allows (A4.1 in Alquerque, given the side's
+/// facing; any direction elsewhere), long jumps of `kings` (M4). Returns
+/// the pieces that can jump and the enemy pieces they can take.
+pub(crate) fn first_jumps(
     placement: Placement,
     kings: Bitboard,
     alquerque: Option<Facing>,
-) -> Bitboard {
+) -> (Bitboard, Bitboard) {
     let board = placement.board;
     let (own, enemy) = (placement.own, placement.enemy);
     let empty = placement.empty();
     let own_kings = own & kings;
     let mut found = Bitboard::EMPTY;
+    let mut jumpers = Bitboard::EMPTY;
     for p in own - own_kings {
         if !board.neighbours(p).intersects(enemy) {
             continue;
@@ -36,6 +39,7 @@ pub(crate) fn capturable(
                 && empty.contains(jump.to)
             {
                 found.insert(jump.over);
+                jumpers.insert(p);
             }
         }
     }
@@ -45,9 +49,10 @@ pub(crate) fn capturable(
                 let beyond = board.neighbour(hit, direction);
                 if enemy.contains(hit) && beyond.is_some_and(|b| empty.contains(b)) {
                     found.insert(hit);
+                    jumpers.insert(k);
                 }
             }
         }
     }
-    found
+    (jumpers, found)
 }

@@ -223,10 +223,8 @@ impl fmt::Display for Record {
         let mut line = String::new();
         let mut words: Vec<String> = Vec::new();
         let turns = game.turns();
-        for (number, (turn, before)) in numbers(game.start().side_to_move(), turns.len())
-            .zip(turns.iter().zip(game.positions()))
-        {
-            let text = turn.notation(before.variant()).to_string();
+        for (number, turn) in numbers(game.start().side_to_move(), turns.len()).zip(turns) {
+            let text = turn.to_string();
             words.push(match number {
                 Some(n) => format!("{n} {text}"),
                 None => text,

@@ -10,10 +10,7 @@ use peralikatuma_rules::{Position, Variant};
 /// listing.
 pub fn turns(p: &Position) -> BTreeSet<String> {
     let list = p.legal_turns();
-    let texts: BTreeSet<String> = list
-        .iter()
-        .map(|t| t.notation(p.variant()).to_string())
-        .collect();
+    let texts: BTreeSet<String> = list.iter().map(|t| t.to_string()).collect();
     assert_eq!(texts.len(), list.len(), "a turn is listed twice in {p}");
     assert_eq!(
         p.count_legal_turns(),
