@@ -1,28 +1,4 @@
-//! The board of the alquerque family as a line graph.
-//!
-//! The 49-point board is a 5x5 alquerque square with a triangular arm on
-//! each side (`RULES.md` R1). This crate knows its geometry only: points,
-//! sets of points ([`Bitboard`]), the [`Direction`]s of its lines, and for
-//! each of the three [`Board`]s of R1.5 the tables a move generator needs
-//! (neighbours, jump landings, rays, forward/sideways/backward, base rows)
-//! and the point names of R1.6. No sides, no pieces, no rules.
-//!
-//! Every table is built at compile time by `const fn`, and the figures of
-//! the rule book (49 points, 96 adjacent pairs, 24 lines, the degree
-//! histogram, 144 jump triples; 37/76/20/112 and 25/56/16/80 for the
-//! smaller boards) are checked at compile time too.
-//!
-//! ```
-//! use board_topology::{Board, Direction};
-//!
-//! let board = Board::Full;
-//! let e5 = board.parse_point("e5")?;
-//! assert_eq!(board.neighbours(e5).count(), 8);
-//! let jump = board.jumps(e5).iter().find(|j| j.direction == Direction::North).unwrap();
-//! assert_eq!(board.point_name(jump.over).to_string(), "e6");
-//! assert_eq!(board.point_name(jump.to).to_string(), "e7");
-//! # Ok::<(), board_topology::PointNameError>(())
-//! ```
+#![doc = include_str!("../README.md")]
 
 mod bitboard;
 mod board;

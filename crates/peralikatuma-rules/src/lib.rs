@@ -1,31 +1,4 @@
-//! Rules of Peralikatuma and its relatives of the alquerque family.
-//!
-//! The rule book is `RULES.md`; this crate implements it exactly and its
-//! tests cite its rule numbers. Its public face:
-//!
-//! - [`Variant`]: the game, chosen at run time.
-//! - [`Setup`] (plain data, unchecked) and [`Position`] (checked, with a
-//!   Zobrist hash kept up to date): the position text of N3 through
-//!   [`Setup::parse`] and `Display`.
-//! - [`Turn`] and [`TurnList`]: legal turns (R2, P3-P7), generated over
-//!   bitboards without heap allocation in the common case; the turn text of
-//!   N2 through [`Position::parse_turn`] and [`Turn::notation`].
-//! - [`Game`] and [`Outcome`]: history, undo, the end of the game (E1-E6);
-//!   [`Record`]: game records (N4).
-//!
-//! ```
-//! use peralikatuma_rules::{Game, Outcome, Position, Variant};
-//!
-//! let start = Position::start(Variant::Peralikatuma);
-//! assert_eq!(start.perft(2), 33);
-//!
-//! let mut game = Game::new(Variant::Peralikatuma);
-//! game.play_text("d4-d5")?;
-//! // White could have jumped? No: nothing to forfeit yet.
-//! assert!(game.position().claimable().is_empty());
-//! assert_eq!(game.outcome(), None);
-//! # Ok::<(), peralikatuma_rules::GameError>(())
-//! ```
+#![doc = include_str!("../README.md")]
 
 mod check;
 mod error;
@@ -60,3 +33,10 @@ pub use text::turn_text::TurnText;
 pub use turn::{ChainLengthError, MAX_LANDINGS, Turn};
 pub use turn_list::{TurnList, TurnListIntoIter};
 pub use variant::Variant;
+
+/// The rules of the three games in the project's own words, numbered as in
+/// the rule book: every rule that a refusal, an outcome or a test cites
+/// (R2.1, P6, A4.3, M5, E4, ...) has a section here, with an anchor in
+/// lower case ([`Rule::anchor`]). This module holds no code.
+#[doc = include_str!("../docs/rules.md")]
+pub mod rules {}

@@ -11,8 +11,8 @@ use crate::turn::Turn;
 use crate::variant::Variant;
 
 /// A rule of the rule book that a refusal cites, printed as its number
-/// (`A4.3`). The project's rule document, `docs/rules.md`, has a section
-/// for each.
+/// (`A4.3`). The project's rule document, the module [`rules`](crate::rules)
+/// (the file `docs/rules.md` of this crate), has a section for each.
 ///
 /// ```
 /// use peralikatuma_rules::Rule;
@@ -74,9 +74,9 @@ impl Rule {
         }
     }
 
-    /// The rule's anchor in the project's rule document, `docs/rules.md`
-    /// (`a4.3` for A4.3, so `docs/rules.md#a4.3`): the number in lower
-    /// case.
+    /// The rule's anchor in the project's rule document (`a4.3` for A4.3,
+    /// so `docs/rules.md#a4.3`, or `rules/index.html#a4.3` in the crate's
+    /// documentation): the number in lower case.
     pub fn anchor(self) -> String {
         self.number().to_ascii_lowercase()
     }
