@@ -22,7 +22,7 @@ use crate::variant::Variant;
 /// assert_eq!(setup.to_string(), "B:Wd4,e5:Bf6:Fd4:C3");
 /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The game.
     pub variant: Variant,

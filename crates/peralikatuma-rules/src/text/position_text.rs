@@ -6,6 +6,7 @@ use std::fmt;
 use board_topology::{Bitboard, Board, Direction};
 
 use crate::error::PositionTextError;
+use crate::names::label;
 use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
 use crate::variant::Variant;
@@ -200,13 +201,24 @@ fn write_points(
         if kings.contains(point) {
             f.write_str("K")?;
         }
-        write!(f, "{}", board.point_name(point))?;
+        write!(f, "{}", label(board, point))?;
     }
     Ok(())
 }
 
+/// `Setup(alquerque W:...)`: the game and the position text. A point that
+/// is not on the game's board, which a `Setup` may hold, shows as
+/// `Point(index)`.
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({} {self})", self.variant.name())
+    }
+}
+
 /// Prints the exact form of N3: side, `W` and `B` fields always, `F`, `R`
-/// and `C` only when not empty or zero.
+/// and `C` only when not empty or zero. A point that is not on the game's
+/// board has no name there and prints as `Point(index)`, which no text
+/// reads back.
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.variant.board();
@@ -229,9 +241,9 @@ impl fmt::Display for Setup {
                 if i > 0 {
                     f.write_str(",")?;
                 }
-                write!(f, "{}", board.point_name(y))?;
+                write!(f, "{}", label(board, y))?;
                 if let Some(x) = board.neighbour(y, direction) {
-                    write!(f, "-{}", board.point_name(x))?;
+                    write!(f, "-{}", label(board, x))?;
                 }
             }
         }
