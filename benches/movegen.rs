@@ -1,8 +1,11 @@
 //! Move generation benchmarks for the three games: legal turns on fixed
-//! positions (throughput in turns), perft from the start (throughput in
-//! nodes), and whole random games (throughput in turns).
+//! positions, listed, counted, and visited group by group through the
+//! public listener (throughput in turns), perft from the start (throughput
+//! in nodes), and whole random games (throughput in turns).
 //!
 //! `cargo bench --bench movegen` (add `-- --quick` for a fast look).
+
+use std::ops::ControlFlow;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use peralikatuma_rules::{Position, Variant, playout};
@@ -63,8 +66,20 @@ fn legal_turns(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("list", &name), &position, |b, p| {
             b.iter(|| black_box(p).legal_turns())
         });
-        group.bench_with_input(BenchmarkId::new("count", name), &position, |b, p| {
+        group.bench_with_input(BenchmarkId::new("count", &name), &position, |b, p| {
             b.iter(|| black_box(p).count_legal_turns())
+        });
+        // The public listener, as a caller that counts: as fast as the
+        // crate's own counting sink.
+        group.bench_with_input(BenchmarkId::new("listener", name), &position, |b, p| {
+            b.iter(|| {
+                let mut count = 0;
+                let _ = black_box(p).generate(|moves| {
+                    count += moves.len();
+                    ControlFlow::<()>::Continue(())
+                });
+                count
+            })
         });
     }
     group.finish();
