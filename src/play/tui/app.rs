@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Point, Side, Turn, TurnList};
+use peralikatuma_rules::{Bitboard, Point, Side, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -81,8 +81,10 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
-    /// The legal turns of the position on screen.
-    pub turns: TurnList,
+    /// The points that can be picked next ([`Pick::targets`]), found again
+    /// only when the game or the pick changes: finding them goes through
+    /// every legal turn, and a position can have millions.
+    pub targets: Bitboard,
     /// Where the board's top-left cell was last drawn, for the mouse.
     pub board_origin: Option<(u16, u16)>,
     pub quit: bool,
@@ -110,7 +112,7 @@ impl App {
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
-            turns: TurnList::new(),
+            targets: Bitboard::EMPTY,
             board_origin: None,
             quit: false,
         };
@@ -126,11 +128,16 @@ impl App {
         self.message = (text.into(), tone);
     }
 
-    /// After the game changed: new legal turns, no pick, no hint, and the
-    /// machine starts thinking if it has the move.
+    /// After the pick changed: the points that can be picked next.
+    fn repicked(&mut self) {
+        self.targets = self.pick.targets(self.session.game().position());
+    }
+
+    /// After the game changed: no pick, no hint, and the machine starts
+    /// thinking if it has the move.
     fn changed(&mut self) {
-        self.turns = self.session.game().legal_turns();
         self.pick = Pick::default();
+        self.repicked();
         self.hint = None;
         if let Some(hinting) = self.hinting.take() {
             self.hint_player = Some(hinting.cancel());
@@ -230,6 +237,7 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => self.choose(self.cursor),
             KeyCode::Esc | KeyCode::Backspace => {
                 if self.pick.back() {
+                    self.repicked();
                     self.say("Took back the last pick.", Tone::Info);
                 } else {
                     self.say("", Tone::Info);
@@ -383,8 +391,11 @@ impl App {
             return;
         }
         let position = *self.session.game().position();
-        match self.pick.choose(point, &position, &self.turns) {
-            Picked::Changed(text) => self.say(capitalised(&text), Tone::Info),
+        match self.pick.choose(point, &position) {
+            Picked::Changed(text) => {
+                self.repicked();
+                self.say(capitalised(&text), Tone::Info);
+            }
             Picked::Refused(text) => self.say(capitalised(&text), Tone::Error),
             Picked::Turn(turn) => match self.session.play(&turn) {
                 Ok(()) => self.played(&turn),
@@ -426,11 +437,12 @@ impl App {
             Command::Rules => self.mode = Mode::Rules,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let mut items = vec![match self.turns.len() {
+                let turns = self.session.game().legal_turns();
+                let mut items = vec![match turns.len() {
                     0 => "None: the game is over.".to_owned(),
                     n => format!("{}:", plural(n, "legal turn")),
                 }];
-                items.extend(notations(&self.turns));
+                items.extend(notations(&turns));
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
