@@ -12,10 +12,10 @@ use ratatui::crossterm::event::{
 
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
-use crate::play::notations;
 use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
+use crate::play::{legal_turn_notations, notations};
 use crate::plural;
 
 /// The longest line that can be typed: more than any turn or file name.
@@ -437,12 +437,15 @@ impl App {
             Command::Rules => self.mode = Mode::Rules,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let turns = self.session.game().legal_turns();
-                let mut items = vec![match turns.len() {
+                let (listed, count) = legal_turn_notations(self.session.game().position());
+                let mut items = vec![match count {
                     0 => "None: the game is over.".to_owned(),
+                    n if n > listed.len() => {
+                        format!("{}, the first {}:", plural(n, "legal turn"), listed.len())
+                    }
                     n => format!("{}:", plural(n, "legal turn")),
                 }];
-                items.extend(notations(&turns));
+                items.extend(listed);
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
@@ -763,6 +766,32 @@ mod tests {
         let text = screen(&mut end, 80, 24);
         assert!(text.contains("Game over"), "{text}");
         assert!(text.contains("Black has no pieces left (E1)"), "{text}");
+    }
+
+    #[test]
+    fn moves_lists_the_first_thousand_of_millions_of_turns_and_a_piece_is_picked() {
+        // From the rules crate's hardening tests: 1,982,269 legal turns.
+        let mut app = app(
+            Variant::Peralikatuma,
+            Opponent::Human,
+            Side::White,
+            Some(
+                "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8",
+            ),
+        );
+        typed(&mut app, "moves");
+        let Mode::Notice(_, items) = &app.mode else {
+            panic!("the legal turns are shown")
+        };
+        assert_eq!(items[0], "1982269 legal turns, the first 1000:");
+        assert_eq!(items.len(), 1001);
+        press(&mut app, KeyCode::Esc);
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("c1"));
+        assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
+        app.choose(point("d2"));
+        assert_eq!(played(&app), ["c1-d2"]);
     }
 
     #[test]
