@@ -188,19 +188,17 @@ impl Pick {
     }
 
     /// Why the piece on `from`, picked after the claim, has no legal turn:
-    /// the rules' refusal of a step to a point beside it, one that is not
-    /// merely taken if there is one.
+    /// the rules' refusal of a step to a free point beside it (the claimed
+    /// piece's point is free), if it has one.
     fn why_stuck(&self, position: &Position, from: Point) -> String {
         let board = position.board();
-        let telling = board
-            .neighbours(from)
-            .iter()
-            .filter_map(|to| {
-                let step = self.claimed(Turn::step(position.variant(), from, to));
-                position.check(&step).err()
-            })
-            .find(|refusal| !matches!(refusal.reason, Reason::Occupied { .. }));
-        match telling {
+        let claimed = self.claim.map_or(Bitboard::EMPTY, Bitboard::from);
+        let free = board.neighbours(from) - (position.occupied() - claimed);
+        let refusal = free.iter().find_map(|to| {
+            let step = self.claimed(Turn::step(position.variant(), from, to));
+            position.check(&step).err()
+        });
+        match refusal {
             Some(refusal) => refusal.to_string(),
             None => format!(
                 "the piece on {} has no free point beside it",
@@ -372,6 +370,13 @@ mod tests {
         assert_eq!(
             picks[0],
             Picked::Refused("the piece on a1 has no free point beside it".into())
+        );
+        // Not "never backward (A2)" for a step onto its own piece on e2.
+        let start = Position::start(Variant::Alquerque);
+        let picks = pick_all(&start, &["e3"]);
+        assert_eq!(
+            picks[0],
+            Picked::Refused("the piece on e3 has no free point beside it".into())
         );
     }
 
