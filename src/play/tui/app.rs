@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Bitboard, Point, Side, Turn};
+use peralikatuma_rules::{Bitboard, Board, Point, Side, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -394,9 +394,11 @@ impl App {
         match self.pick.choose(point, &position) {
             Picked::Changed(text) => {
                 self.repicked();
-                self.say(capitalised(&text), Tone::Info);
+                self.say(capitalised(&text, self.picture.board()), Tone::Info);
             }
-            Picked::Refused(text) => self.say(capitalised(&text), Tone::Error),
+            Picked::Refused(text) => {
+                self.say(capitalised(&text, self.picture.board()), Tone::Error);
+            }
             Picked::Turn(turn) => match self.session.play(&turn) {
                 Ok(()) => self.played(&turn),
                 Err(error) => self.say(error.to_string(), Tone::Error),
@@ -454,7 +456,10 @@ impl App {
                 }
                 match self.session.play_text(&text) {
                     Ok(turn) => self.played(&turn),
-                    Err(error) => self.say(capitalised(&error.to_string()), Tone::Error),
+                    Err(error) => {
+                        let text = capitalised(&error.to_string(), self.picture.board());
+                        self.say(text, Tone::Error);
+                    }
                 }
             }
             Command::Undo => {
@@ -546,7 +551,10 @@ impl App {
                 self.changed();
             }
             Err(error) => {
-                self.say(capitalised(&error.to_string()), Tone::Error);
+                self.say(
+                    capitalised(&error.to_string(), self.picture.board()),
+                    Tone::Error,
+                );
                 self.changed();
             }
         }
@@ -603,7 +611,14 @@ fn centre(picture: &Picture) -> Point {
         .unwrap_or_else(|| Point::all().next().expect("the board has points"))
 }
 
-fn capitalised(text: &str) -> String {
+/// `text` as a sentence, with a capital first letter, unless it begins
+/// with the name of a point of `board` (`d5 is not empty`), which keeps its
+/// small letter (R1.6).
+fn capitalised(text: &str, board: Board) -> String {
+    let first_word = text.split(' ').next().unwrap_or_default();
+    if board.parse_point(first_word).is_ok() {
+        return text.to_owned();
+    }
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -792,6 +807,27 @@ mod tests {
         assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
         app.choose(point("d2"));
         assert_eq!(played(&app), ["c1-d2"]);
+    }
+
+    #[test]
+    fn a_refusal_is_a_sentence_but_a_point_keeps_its_small_letter() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("d3"));
+        app.choose(point("d4"));
+        assert_eq!(
+            app.message,
+            ("d4 is not empty (R2.1)".to_owned(), Tone::Error)
+        );
+        app.choose(point("d1"));
+        assert_eq!(
+            app.message,
+            (
+                "The piece on d1 has no free point beside it".to_owned(),
+                Tone::Error
+            )
+        );
     }
 
     #[test]
