@@ -245,6 +245,24 @@ fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
     assert!(text.contains("Game over: draw agreed (E6)"), "{text}");
 }
 
+/// A valid position with 1,982,269 legal turns (from the rules crate's
+/// hardening tests; with every Black piece claimable, P6, P7, it has 19
+/// million): `moves` lists the first thousand and counts them all, without
+/// a list of them all (19 million turns took over 1 GB), and a turn is
+/// played as usual.
+#[test]
+fn moves_in_a_position_with_millions_of_turns_lists_the_first_thousand() {
+    let position = "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
+    let output = run(&["--plain", "--position", position], "moves\nc1-d2\nquit\n");
+    let text = stdout(&output);
+    let listed = text
+        .lines()
+        .find_map(|l| l.split_once("1982269 legal turns, the first 1000: "))
+        .map(|(_, list)| list.split_whitespace().count());
+    assert_eq!(listed, Some(1000), "no list of the first thousand");
+    assert!(text.contains("last turn: c1-d2"), "{text}");
+}
+
 #[test]
 fn the_rules_in_brief_name_their_rule_numbers() {
     let output = run(&["--plain", "--variant", "permainan"], "rules\nquit\n");

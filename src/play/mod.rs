@@ -37,9 +37,35 @@ pub use plain::run as run_plain;
 pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};
 pub use tui::run as run_full_screen;
 
-use peralikatuma_rules::Turn;
+use std::ops::ControlFlow;
+
+use peralikatuma_rules::{Position, Turn};
+
+/// The most legal turns `moves` lists: a position can have millions.
+const MOST_LISTED: usize = 1000;
 
 /// The turns in the notation of N2.
 fn notations(turns: &[Turn]) -> Vec<String> {
     turns.iter().map(|t| t.to_string()).collect()
+}
+
+/// The legal turns of `position` in the notation of N2, the first
+/// [`MOST_LISTED`] of them, and how many there are in all; the turns are
+/// looked at as they are generated, never all listed.
+fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) {
+    let mut listed = Vec::new();
+    let full = position.generate(|moves| {
+        let room = MOST_LISTED - listed.len();
+        let turns = moves.turns(position.variant()).take(room);
+        listed.extend(turns.map(|turn| turn.to_string()));
+        match listed.len() {
+            MOST_LISTED => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    });
+    let count = match full {
+        ControlFlow::Break(()) => position.count_legal_turns(),
+        ControlFlow::Continue(()) => listed.len(),
+    };
+    (listed, count)
 }

@@ -10,8 +10,8 @@ use peralikatuma_rules::GameError;
 use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
-use crate::play::notations;
 use crate::play::session::{Session, Undone, claim_advice, no_return_advice};
+use crate::play::{legal_turn_notations, notations};
 use crate::plural;
 
 /// Plays `session` reading commands from `input` and writing to `out`,
@@ -56,10 +56,19 @@ pub fn run(
             }
             Command::Board => show(session, out)?,
             Command::Moves => {
-                let texts = notations(&session.game().legal_turns());
-                match texts.len() {
+                let (listed, count) = legal_turn_notations(session.game().position());
+                let texts = listed.join("  ");
+                match count {
                     0 => writeln!(out, "no legal turns: the game is over")?,
-                    n => writeln!(out, "{}: {}", plural(n, "legal turn"), texts.join("  "))?,
+                    n if n > listed.len() => {
+                        let first = listed.len();
+                        writeln!(
+                            out,
+                            "{}, the first {first}: {texts}",
+                            plural(n, "legal turn")
+                        )?;
+                    }
+                    n => writeln!(out, "{}: {texts}", plural(n, "legal turn"))?,
                 }
             }
             Command::Turn(text) => match session.play_text(&text) {

@@ -6,10 +6,9 @@ use std::fmt;
 use std::path::Path;
 
 use alquerque_ai::{Limits, Searcher, Strength};
-use peralikatuma_rules::board_topology::Direction;
 use peralikatuma_rules::{
-    Game, GameError, Outcome, Position, PositionError, Record, RecordError, Setup, Side, Turn,
-    Variant,
+    Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup, Side,
+    Turn, Variant,
 };
 
 /// How far behind (hundredths of a man) the machine must judge itself to
@@ -393,25 +392,11 @@ pub fn claim_advice(position: &Position) -> Option<String> {
 /// The side to move's pieces that may not step straight back (A5), in
 /// words, or `None` when there are none.
 pub fn no_return_advice(position: &Position) -> Option<String> {
-    let board = position.board();
-    let ours = position.pieces(position.side_to_move());
-    let no_return = position.no_return();
-    let barred: Vec<String> = [
-        (no_return.west, Direction::West),
-        (no_return.east, Direction::East),
-    ]
-    .into_iter()
-    .flat_map(|(pieces, direction)| {
-        (pieces & ours).iter().filter_map(move |p| {
-            let back = board.neighbour(p, direction)?;
-            Some(format!(
-                "{} not to {}",
-                board.point_name(p),
-                board.point_name(back)
-            ))
-        })
-    })
-    .collect();
+    let name = |p: Point| position.board().point_name(p);
+    let barred: Vec<String> = position
+        .barred_steps()
+        .map(|(piece, to)| format!("{} not to {}", name(piece), name(to)))
+        .collect();
     (!barred.is_empty()).then(|| format!("No return (A5): {}", barred.join(", ")))
 }
 
@@ -550,6 +535,12 @@ mod tests {
         assert_eq!(
             no_return_advice(&position).as_deref(),
             Some("No return (A5): a4 not to b4")
+        );
+        let position = Position::parse(Variant::Alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,d4-c4")
+            .expect("valid");
+        assert_eq!(
+            no_return_advice(&position).as_deref(),
+            Some("No return (A5): a4 not to b4, d4 not to c4")
         );
         assert_eq!(no_return_advice(&Position::start(Variant::Alquerque)), None);
     }

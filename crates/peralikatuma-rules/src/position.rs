@@ -422,17 +422,24 @@ impl Position {
 
     /// The pieces `turn` captures in this position: for each jump, the
     /// enemy piece between its points (R2.2, M4). Empty for a step. The
-    /// turn should be legal here ([`Position::check`]); for another turn
-    /// the answer means nothing.
+    /// turn should be legal here ([`Position::check`]), or the beginning
+    /// of a legal chain (as a player picks it, jump by jump: the pieces
+    /// jumped so far); for another turn the answer means nothing.
     ///
     /// ```
-    /// use peralikatuma_rules::{Position, Variant};
-    /// let position = Position::parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6")?;
-    /// let chain = position.parse_turn("c3xe5xg7")?;
-    /// let names: Vec<String> = position.captured(&chain).iter()
-    ///     .map(|p| position.board().point_name(p).to_string())
-    ///     .collect();
-    /// assert_eq!(names, ["d4", "f6"]);
+    /// use peralikatuma_rules::{Position, Turn, Variant};
+    /// let position = Position::parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5")?;
+    /// let names = |chain: &Turn| -> Vec<String> {
+    ///     position.captured(chain).iter()
+    ///         .map(|p| position.board().point_name(p).to_string())
+    ///         .collect()
+    /// };
+    /// let chain = position.parse_turn("a1xc3xc5")?;
+    /// assert_eq!(names(&chain), ["b2", "c4"]);
+    /// // The chain must go on from c3 (A4.3); its first jump took b2.
+    /// let begun = Turn::chain(Variant::Alquerque, chain.from(), &chain.landings()[..1])?;
+    /// assert!(position.check(&begun).is_err());
+    /// assert_eq!(names(&begun), ["b2"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]

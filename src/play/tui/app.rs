@@ -5,17 +5,17 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Point, Side, Turn, TurnList};
+use peralikatuma_rules::{Bitboard, Board, Point, Side, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
-use crate::play::notations;
 use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
+use crate::play::{legal_turn_notations, notations};
 use crate::plural;
 
 /// The longest line that can be typed: more than any turn or file name.
@@ -81,8 +81,10 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
-    /// The legal turns of the position on screen.
-    pub turns: TurnList,
+    /// The points that can be picked next ([`Pick::targets`]), found again
+    /// only when the game or the pick changes: finding them goes through
+    /// every legal turn, and a position can have millions.
+    pub targets: Bitboard,
     /// Where the board's top-left cell was last drawn, for the mouse.
     pub board_origin: Option<(u16, u16)>,
     pub quit: bool,
@@ -110,7 +112,7 @@ impl App {
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
-            turns: TurnList::new(),
+            targets: Bitboard::EMPTY,
             board_origin: None,
             quit: false,
         };
@@ -126,11 +128,16 @@ impl App {
         self.message = (text.into(), tone);
     }
 
-    /// After the game changed: new legal turns, no pick, no hint, and the
-    /// machine starts thinking if it has the move.
+    /// After the pick changed: the points that can be picked next.
+    fn repicked(&mut self) {
+        self.targets = self.pick.targets(self.session.game().position());
+    }
+
+    /// After the game changed: no pick, no hint, and the machine starts
+    /// thinking if it has the move.
     fn changed(&mut self) {
-        self.turns = self.session.game().legal_turns();
         self.pick = Pick::default();
+        self.repicked();
         self.hint = None;
         if let Some(hinting) = self.hinting.take() {
             self.hint_player = Some(hinting.cancel());
@@ -230,6 +237,7 @@ impl App {
             KeyCode::Enter | KeyCode::Char(' ') => self.choose(self.cursor),
             KeyCode::Esc | KeyCode::Backspace => {
                 if self.pick.back() {
+                    self.repicked();
                     self.say("Took back the last pick.", Tone::Info);
                 } else {
                     self.say("", Tone::Info);
@@ -383,9 +391,14 @@ impl App {
             return;
         }
         let position = *self.session.game().position();
-        match self.pick.choose(point, &position, &self.turns) {
-            Picked::Changed(text) => self.say(capitalised(&text), Tone::Info),
-            Picked::Refused(text) => self.say(capitalised(&text), Tone::Error),
+        match self.pick.choose(point, &position) {
+            Picked::Changed(text) => {
+                self.repicked();
+                self.say(capitalised(&text, self.picture.board()), Tone::Info);
+            }
+            Picked::Refused(text) => {
+                self.say(capitalised(&text, self.picture.board()), Tone::Error);
+            }
             Picked::Turn(turn) => match self.session.play(&turn) {
                 Ok(()) => self.played(&turn),
                 Err(error) => self.say(error.to_string(), Tone::Error),
@@ -426,11 +439,15 @@ impl App {
             Command::Rules => self.mode = Mode::Rules,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let mut items = vec![match self.turns.len() {
+                let (listed, count) = legal_turn_notations(self.session.game().position());
+                let mut items = vec![match count {
                     0 => "None: the game is over.".to_owned(),
+                    n if n > listed.len() => {
+                        format!("{}, the first {}:", plural(n, "legal turn"), listed.len())
+                    }
                     n => format!("{}:", plural(n, "legal turn")),
                 }];
-                items.extend(notations(&self.turns));
+                items.extend(listed);
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
@@ -439,7 +456,10 @@ impl App {
                 }
                 match self.session.play_text(&text) {
                     Ok(turn) => self.played(&turn),
-                    Err(error) => self.say(capitalised(&error.to_string()), Tone::Error),
+                    Err(error) => {
+                        let text = capitalised(&error.to_string(), self.picture.board());
+                        self.say(text, Tone::Error);
+                    }
                 }
             }
             Command::Undo => {
@@ -531,7 +551,10 @@ impl App {
                 self.changed();
             }
             Err(error) => {
-                self.say(capitalised(&error.to_string()), Tone::Error);
+                self.say(
+                    capitalised(&error.to_string(), self.picture.board()),
+                    Tone::Error,
+                );
                 self.changed();
             }
         }
@@ -588,7 +611,14 @@ fn centre(picture: &Picture) -> Point {
         .unwrap_or_else(|| Point::all().next().expect("the board has points"))
 }
 
-fn capitalised(text: &str) -> String {
+/// `text` as a sentence, with a capital first letter, unless it begins
+/// with the name of a point of `board` (`d5 is not empty`), which keeps its
+/// small letter (R1.6).
+fn capitalised(text: &str, board: Board) -> String {
+    let first_word = text.split(' ').next().unwrap_or_default();
+    if board.parse_point(first_word).is_ok() {
+        return text.to_owned();
+    }
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -751,6 +781,53 @@ mod tests {
         let text = screen(&mut end, 80, 24);
         assert!(text.contains("Game over"), "{text}");
         assert!(text.contains("Black has no pieces left (E1)"), "{text}");
+    }
+
+    #[test]
+    fn moves_lists_the_first_thousand_of_millions_of_turns_and_a_piece_is_picked() {
+        // From the rules crate's hardening tests: 1,982,269 legal turns.
+        let mut app = app(
+            Variant::Peralikatuma,
+            Opponent::Human,
+            Side::White,
+            Some(
+                "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8",
+            ),
+        );
+        typed(&mut app, "moves");
+        let Mode::Notice(_, items) = &app.mode else {
+            panic!("the legal turns are shown")
+        };
+        assert_eq!(items[0], "1982269 legal turns, the first 1000:");
+        assert_eq!(items.len(), 1001);
+        press(&mut app, KeyCode::Esc);
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("c1"));
+        assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
+        app.choose(point("d2"));
+        assert_eq!(played(&app), ["c1-d2"]);
+    }
+
+    #[test]
+    fn a_refusal_is_a_sentence_but_a_point_keeps_its_small_letter() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("d3"));
+        app.choose(point("d4"));
+        assert_eq!(
+            app.message,
+            ("d4 is not empty (R2.1)".to_owned(), Tone::Error)
+        );
+        app.choose(point("d1"));
+        assert_eq!(
+            app.message,
+            (
+                "The piece on d1 has no free point beside it".to_owned(),
+                Tone::Error
+            )
+        );
     }
 
     #[test]

@@ -105,11 +105,7 @@ impl Marks {
         let position = game.position();
         let path = |turn: &Turn| turn.path().fold(Bitboard::EMPTY, Bitboard::with);
         let person = app.session.person_to_move();
-        let targets = if person {
-            app.pick.targets(&app.turns)
-        } else {
-            Bitboard::EMPTY
-        };
+        let targets = if person { app.targets } else { Bitboard::EMPTY };
         let (targets, movable) = if app.pick.from.is_none() {
             (Bitboard::EMPTY, targets)
         } else {
@@ -142,9 +138,7 @@ impl Marks {
             hint: app.hint.as_ref().map_or(Bitboard::EMPTY, path),
             claimed: app.pick.claim,
             moving: app.pick.from.zip(app.pick.end()),
-            jumped: app.pick.from.map_or(Bitboard::EMPTY, |from| {
-                jumped(position, from, &app.pick.landings)
-            }),
+            jumped: app.pick.jumped(position),
         }
     }
 
@@ -166,19 +160,6 @@ impl Marks {
             .side_at(p)
             .map(|side| (side, position.kings().contains(p)))
     }
-}
-
-/// The enemy pieces a chain from `from` over `landings` has jumped: those
-/// on the line between each landing and the next.
-fn jumped(position: &Position, from: Point, landings: &[Point]) -> Bitboard {
-    let board = position.board();
-    let enemy = position.pieces(position.side_to_move().opposite());
-    std::iter::once(from)
-        .chain(landings.iter().copied())
-        .zip(landings.iter().copied())
-        .fold(Bitboard::EMPTY, |jumped, (at, to)| {
-            jumped | (board.between(at, to) & enemy)
-        })
 }
 
 fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
@@ -560,44 +541,4 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
             .wrap(Wrap { trim: false }),
         rect,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use peralikatuma_rules::Variant;
-
-    use super::*;
-
-    #[test]
-    fn the_pieces_marked_jumped_are_the_pieces_a_chain_captures() {
-        let mut state: u64 = 7;
-        let mut chains = 0;
-        for variant in Variant::ALL {
-            for _ in 0..40 {
-                let mut position = Position::start(variant);
-                for _ in 0..120 {
-                    let turns = position.legal_turns();
-                    if turns.is_empty() {
-                        break;
-                    }
-                    for turn in turns.iter().filter(|t| t.is_capture()) {
-                        let marked = jumped(&position, turn.from(), turn.landings());
-                        let claim = turn.claim().map_or(Bitboard::EMPTY, Bitboard::from);
-                        assert_eq!(
-                            marked - claim,
-                            position.captured(turn),
-                            "{variant}: {turn:?}"
-                        );
-                        chains += 1;
-                    }
-                    state = state
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1);
-                    let pick = (state >> 33) as usize % turns.len();
-                    position = position.play_unchecked(&turns[pick]);
-                }
-            }
-        }
-        assert!(chains > 1000, "{chains} chains checked");
-    }
 }
