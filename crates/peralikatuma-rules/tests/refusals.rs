@@ -12,11 +12,13 @@
 //!   steps and jumps to neighbours, to the points two along a line, along
 //!   every line (kings' long moves and long jumps, M4) and to any point of
 //!   the whole board (points off the game's board among them), from the
-//!   mover's pieces and from anywhere, and random chains. For each, `check` accepts it exactly when the generator
-//!   lists it, `is_legal`, `play` and the turn text (N2) agree, and a
-//!   refusal says something true of the position, names only points of the
-//!   game's board in the game's names (R1.6), and cites a rule that
-//!   `docs/rules.md` has an anchor for.
+//!   mover's pieces and from anywhere, and random chains. For each,
+//!   `check` accepts it exactly when the generator lists it, `is_legal`,
+//!   `play` and the turn text (N2) agree, and a refusal says something true
+//!   of the position, names only points of the game's board in the game's
+//!   names (R1.6), and cites a rule that `docs/rules.md` has an anchor for.
+//! - One small test per `Reason`, in a real position of the right game,
+//!   with its points, its rule and its exact words.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeSet, HashSet};
@@ -24,7 +26,7 @@ use std::sync::OnceLock;
 
 use peralikatuma_rules::board_topology::{Direction, Facing, Heading, POINT_COUNT};
 use peralikatuma_rules::{
-    Bitboard, Game, NoReturn, Point, Position, Reason, Refusal, Setup, Side, Turn, TurnError,
+    Bitboard, Game, NoReturn, Point, Position, Reason, Refusal, Rule, Setup, Side, Turn, TurnError,
     TurnList, Variant,
 };
 use proptest::prelude::*;
@@ -706,4 +708,634 @@ proptest! {
     ) {
         check_position(&position, &donors(&donor_moves), seed)?;
     }
+}
+
+// ---------------------------------------------------------------------------
+// One test per reason
+
+/// The point named `name` in `variant`'s own names (R1.6).
+fn point(variant: Variant, name: &str) -> Point {
+    variant.board().parse_point(name).unwrap()
+}
+
+/// The turn that `text` writes (N2) in `variant`, built from its points
+/// without looking at a position: `c2-c4`, `c3xe5xg7`, `!e6 d4-d5`.
+fn turn(variant: Variant, text: &str) -> Turn {
+    let (claim, body) = match text.strip_prefix('!') {
+        Some(rest) => {
+            let (claim, body) = rest.split_once(' ').unwrap();
+            (Some(point(variant, claim)), body)
+        }
+        None => (None, text),
+    };
+    let chain = body.contains('x');
+    let path: Vec<Point> = body
+        .split(['x', '-'])
+        .map(|name| point(variant, name))
+        .collect();
+    let turn = if chain {
+        Turn::chain(variant, path[0], &path[1..]).unwrap()
+    } else {
+        Turn::step(variant, path[0], path[1])
+    };
+    match claim {
+        Some(claim) => turn.with_claim(claim),
+        None => turn,
+    }
+}
+
+/// Checks that `position` refuses `turn` for `reason`, citing `rule`, in
+/// the words `message`; and that `play` and the turn's text (N2), when it
+/// has one, refuse it the same way.
+fn assert_refused(
+    position: &Position,
+    turn: Turn,
+    reason: Reason,
+    rule: Option<Rule>,
+    message: &str,
+) {
+    let refusal = position.check(&turn).unwrap_err();
+    assert_eq!(refusal, Refusal { turn, reason });
+    assert_eq!(refusal.rule(), rule);
+    assert_eq!(refusal.to_string(), message);
+    assert!(!position.is_legal(&turn));
+    assert_eq!(position.play(&turn), Err(refusal));
+    if let Some(rule) = rule {
+        assert!(anchors().contains(&rule.anchor()), "{rule}");
+    }
+    let on_board = turn
+        .claim()
+        .into_iter()
+        .chain(turn.path())
+        .all(|p| position.board().contains(p));
+    if on_board && turn.variant() == position.variant() {
+        assert_eq!(
+            position.parse_turn(&turn.to_string()),
+            Err(TurnError::Illegal(refusal))
+        );
+    }
+}
+
+/// A position of `variant` from its text (N3).
+fn pos(variant: Variant, text: &str) -> Position {
+    Position::parse(variant, text).unwrap()
+}
+
+const A: Variant = Variant::Alquerque;
+const M: Variant = Variant::Permainan;
+const P: Variant = Variant::Peralikatuma;
+
+#[test]
+fn a_turn_of_another_game() {
+    // Permainan's c3-c4 in Alquerque's start: no rule, the wrong game.
+    assert_refused(
+        &Position::start(A),
+        turn(M, "c3-c4"),
+        Reason::OtherGame { position: A },
+        None,
+        "it is a turn of Permainan, and the game is Alquerque",
+    );
+}
+
+#[test]
+fn r1_5_a_point_off_the_games_board() {
+    // a5 of the whole board (R1.1) is on Peralikatuma's west arm, not on
+    // Alquerque's square; a turn built from points can still name it.
+    let off = Variant::Peralikatuma.board().parse_point("a5").unwrap();
+    let step = Turn::step(A, point(A, "a1"), off);
+    assert_refused(
+        &Position::start(A),
+        step,
+        Reason::OffBoard { point: off },
+        Some(Rule::R1_5),
+        "Point(20) is not a point of the Alquerque board (R1.5)",
+    );
+}
+
+#[test]
+fn r2_6_a_claim_in_a_game_without_forfeits() {
+    // b2-c3 is legal at Alquerque's start, but not after a claim of a3.
+    let start = Position::start(A);
+    assert!(start.is_legal(&turn(A, "b2-c3")));
+    assert_refused(
+        &start,
+        turn(A, "!a3 b2-c3"),
+        Reason::NoClaims,
+        Some(Rule::R2_6),
+        "Alquerque has no forfeit claims: a turn is one move (R2.6)",
+    );
+}
+
+#[test]
+fn p6_a_claim_when_nothing_is_claimable() {
+    let position = pos(P, "W:Wc3,e3:Bd4,e7");
+    assert!(position.is_legal(&turn(P, "c3-c4")));
+    assert_refused(
+        &position,
+        turn(P, "!d4 c3-c4"),
+        Reason::NothingClaimable,
+        Some(Rule::P6),
+        "there is no forfeit claim this turn (P6)",
+    );
+}
+
+#[test]
+fn p6_claim_of_a_piece_not_claimable() {
+    // d4 could have jumped (F field): it is claimable, e7 is not.
+    let position = pos(P, "W:Wc3,e3:Bd4,e7:Fd4");
+    assert!(position.is_legal(&turn(P, "!d4 c3-c4")));
+    assert_refused(
+        &position,
+        turn(P, "!e7 c3-c4"),
+        Reason::NotClaimable {
+            point: point(P, "e7"),
+            claimable: point(P, "d4").into(),
+        },
+        Some(Rule::P6),
+        "e7 is not claimable; claimable: d4 (P6)",
+    );
+}
+
+#[test]
+fn a_step_from_an_empty_point() {
+    assert_refused(
+        &Position::start(A),
+        turn(A, "c3-c4"),
+        Reason::NoPiece {
+            point: point(A, "c3"),
+        },
+        None,
+        "there is no piece on c3",
+    );
+    // The claimed piece is gone before the move (P7).
+    let position = pos(P, "W:Wc3,e3:Bd4,e7:Fd4");
+    assert_refused(
+        &position,
+        turn(P, "!d4 d4-d5"),
+        Reason::NoPiece {
+            point: point(P, "d4"),
+        },
+        None,
+        "there is no piece on d4",
+    );
+}
+
+#[test]
+fn a_step_of_the_opponents_piece() {
+    assert_refused(
+        &Position::start(A),
+        turn(A, "a3-a2"),
+        Reason::NotYourPiece {
+            point: point(A, "a3"),
+            owner: Side::Black,
+        },
+        None,
+        "a3 holds a Black piece, and White is to move",
+    );
+}
+
+#[test]
+fn a4_a_step_when_a_capture_is_compulsory() {
+    // c2 can jump c3 to c4, so a1 may not step.
+    assert_refused(
+        &pos(A, "W:Wc2,a1:Bc3,e5"),
+        turn(A, "a1-a2"),
+        Reason::CaptureCompulsory {
+            capturers: point(A, "c2").into(),
+        },
+        Some(Rule::A4),
+        "a capture is compulsory, and the piece on c2 can capture (A4)",
+    );
+}
+
+#[test]
+fn m5_a_step_when_a_capture_is_compulsory() {
+    // The man on a3 can jump b4, the king on e1 can jump d2: neither may
+    // step or move.
+    let position = pos(M, "W:Wa3,Ke1:Bd2,b4");
+    let capturers: Bitboard = [point(M, "a3"), point(M, "e1")].into_iter().collect();
+    for step in ["a3-a4", "e1-c1"] {
+        assert_refused(
+            &position,
+            turn(M, step),
+            Reason::CaptureCompulsory { capturers },
+            Some(Rule::M5),
+            "a capture is compulsory, and the pieces on e1, a3 can capture (M5)",
+        );
+    }
+}
+
+#[test]
+fn r2_1_a_step_to_a_point_not_adjacent() {
+    assert_refused(
+        &Position::start(A),
+        turn(A, "c2-c4"),
+        Reason::NotAdjacent {
+            from: point(A, "c2"),
+            to: point(A, "c4"),
+        },
+        Some(Rule::R2_1),
+        "c4 is not adjacent to c2 along a line (R2.1)",
+    );
+    // Adjacent on the grid is not enough: d5 has no diagonals (R1.2).
+    assert_refused(
+        &pos(P, "W:Wd5:Be9"),
+        turn(P, "d5-e6"),
+        Reason::NotAdjacent {
+            from: point(P, "d5"),
+            to: point(P, "e6"),
+        },
+        Some(Rule::R2_1),
+        "e6 is not adjacent to d5 along a line (R2.1)",
+    );
+}
+
+#[test]
+fn r2_1_a_step_to_an_occupied_point() {
+    assert_refused(
+        &Position::start(A),
+        turn(A, "d2-d3"),
+        Reason::Occupied {
+            point: point(A, "d3"),
+        },
+        Some(Rule::R2_1),
+        "d3 is not empty (R2.1)",
+    );
+}
+
+#[test]
+fn a2_a_step_backward() {
+    assert_refused(
+        &pos(A, "W:Wc3:Be5"),
+        turn(A, "c3-c2"),
+        Reason::Backward {
+            from: point(A, "c3"),
+            to: point(A, "c2"),
+        },
+        Some(Rule::A2),
+        "a piece steps only forward, diagonally forward or sideways, never backward (A2)",
+    );
+    // Backward for Black is towards rank 5.
+    assert_refused(
+        &pos(A, "B:Wa1:Bc3"),
+        turn(A, "c3-d4"),
+        Reason::Backward {
+            from: point(A, "c3"),
+            to: point(A, "d4"),
+        },
+        Some(Rule::A2),
+        "a piece steps only forward, diagonally forward or sideways, never backward (A2)",
+    );
+}
+
+#[test]
+fn m2_a_mans_step_backward() {
+    assert_refused(
+        &pos(M, "W:Wc5:Ba9"),
+        turn(M, "c5-d4"),
+        Reason::Backward {
+            from: point(M, "c5"),
+            to: point(M, "d4"),
+        },
+        Some(Rule::M2),
+        "a man steps only forward, diagonally forward or sideways, never backward (M2)",
+    );
+    // A king may (M4).
+    assert!(pos(M, "W:WKc5:Ba9").is_legal(&turn(M, "c5-d4")));
+}
+
+#[test]
+fn a3_a_step_from_the_last_rank() {
+    // White's c5 is on its last rank: not even sideways.
+    assert_refused(
+        &pos(A, "W:Wc5:Ba1"),
+        turn(A, "c5-b5"),
+        Reason::LastRank {
+            point: point(A, "c5"),
+        },
+        Some(Rule::A3),
+        "the piece on c5 is on its last rank and cannot step (A3)",
+    );
+}
+
+#[test]
+fn a5_a_step_straight_back() {
+    assert_refused(
+        &pos(A, "W:Wb3:Bd5:Rb3-a3"),
+        turn(A, "b3-a3"),
+        Reason::NoReturn {
+            from: point(A, "b3"),
+            to: point(A, "a3"),
+        },
+        Some(Rule::A5),
+        "the piece on b3 may not step straight back to a3, where it came from (A5)",
+    );
+}
+
+#[test]
+fn m4_a_king_move_off_its_lines() {
+    // b7 is on none of c5's four lines.
+    assert_refused(
+        &pos(M, "W:WKc5:Bb8"),
+        turn(M, "c5-b7"),
+        Reason::NotOnALine {
+            from: point(M, "c5"),
+            to: point(M, "b7"),
+        },
+        Some(Rule::M4),
+        "b7 is not along a line from c5 (M4)",
+    );
+}
+
+#[test]
+fn m4_a_king_blocked_on_its_way() {
+    // A long move stopped by an own piece on c7.
+    assert_refused(
+        &pos(M, "W:WKc5,c7:Be9"),
+        turn(M, "c5-c9"),
+        Reason::Blocked {
+            from: point(M, "c5"),
+            to: point(M, "c9"),
+            at: point(M, "c7"),
+        },
+        Some(Rule::M4),
+        "the way from c5 to c9 is blocked at c7 (M4)",
+    );
+    // A long jump over two pieces in a row: blocked at the second.
+    assert_refused(
+        &pos(M, "W:WKa5:Bc5,d5"),
+        turn(M, "a5xe5"),
+        Reason::Blocked {
+            from: point(M, "a5"),
+            to: point(M, "e5"),
+            at: point(M, "d5"),
+        },
+        Some(Rule::M4),
+        "the way from a5 to e5 is blocked at d5 (M4)",
+    );
+    // Nor over an own piece.
+    assert_refused(
+        &pos(M, "W:WKa5,b5:Bd5"),
+        turn(M, "a5xe5"),
+        Reason::Blocked {
+            from: point(M, "a5"),
+            to: point(M, "e5"),
+            at: point(M, "b5"),
+        },
+        Some(Rule::M4),
+        "the way from a5 to e5 is blocked at b5 (M4)",
+    );
+}
+
+#[test]
+fn m4_a_king_move_to_an_occupied_point() {
+    // The way c5-d6 is clear, e7 is taken. The rule is the king's own.
+    assert_refused(
+        &pos(M, "W:WKc5:Be7,b8"),
+        turn(M, "c5-e7"),
+        Reason::Occupied {
+            point: point(M, "e7"),
+        },
+        Some(Rule::M4),
+        "e7 is not empty (M4)",
+    );
+    // A long jump over c5 to e5, where the next piece stands.
+    assert_refused(
+        &pos(M, "W:WKa5:Bc5,e5"),
+        turn(M, "a5xe5"),
+        Reason::Occupied {
+            point: point(M, "e5"),
+        },
+        Some(Rule::M4),
+        "e5 is not empty (M4)",
+    );
+    // A king's step to the adjacent point is a step (R2.1).
+    assert_refused(
+        &pos(M, "W:WKc5,c6:Be9"),
+        turn(M, "c5-c6"),
+        Reason::Occupied {
+            point: point(M, "c6"),
+        },
+        Some(Rule::R2_1),
+        "c6 is not empty (R2.1)",
+    );
+}
+
+#[test]
+fn m4_a_king_jump_with_nothing_to_jump() {
+    assert_refused(
+        &pos(M, "W:WKc5:Bb8"),
+        turn(M, "c5xc9"),
+        Reason::NothingToJump {
+            from: point(M, "c5"),
+            to: point(M, "c9"),
+            king: true,
+        },
+        Some(Rule::M4),
+        "there is no enemy piece to jump between c5 and c9 (M4)",
+    );
+}
+
+#[test]
+fn r2_2_a_jump_to_a_point_not_two_along_a_line() {
+    assert_refused(
+        &pos(A, "W:Wc1:Bc2,e5"),
+        turn(A, "c1xc4"),
+        Reason::NotAJump {
+            from: point(A, "c1"),
+            to: point(A, "c4"),
+        },
+        Some(Rule::R2_2),
+        "c4 is not a jump away from c1: a jump goes over an adjacent point to the point straight beyond (R2.2)",
+    );
+    // A man of Permainan jumps short only.
+    assert_refused(
+        &pos(M, "W:Wa5:Bc5"),
+        turn(M, "a5xd5"),
+        Reason::NotAJump {
+            from: point(M, "a5"),
+            to: point(M, "d5"),
+        },
+        Some(Rule::R2_2),
+        "d5 is not a jump away from a5: a jump goes over an adjacent point to the point straight beyond (R2.2)",
+    );
+}
+
+#[test]
+fn r2_2_a_jump_over_no_enemy_piece() {
+    // Over the empty b2, then over White's own d2.
+    let position = pos(A, "W:Wc1,d2:Bc2,e5");
+    assert_refused(
+        &position,
+        turn(A, "c1xa3"),
+        Reason::NothingToJump {
+            from: point(A, "c1"),
+            to: point(A, "a3"),
+            king: false,
+        },
+        Some(Rule::R2_2),
+        "there is no enemy piece on b2 to jump (R2.2)",
+    );
+    assert_refused(
+        &position,
+        turn(A, "c1xe3"),
+        Reason::NothingToJump {
+            from: point(A, "c1"),
+            to: point(A, "e3"),
+            king: false,
+        },
+        Some(Rule::R2_2),
+        "there is no enemy piece on d2 to jump (R2.2)",
+    );
+}
+
+#[test]
+fn r2_2_a_jump_landing_on_an_occupied_point() {
+    assert_refused(
+        &pos(P, "W:Wc3,e5:Bd4"),
+        turn(P, "c3xe5"),
+        Reason::Occupied {
+            point: point(P, "e5"),
+        },
+        Some(Rule::R2_2),
+        "e5 is not empty (R2.2)",
+    );
+}
+
+#[test]
+fn r2_4_a_piece_jumped_twice() {
+    // c1 jumps e1 to g1; back over e1 to c1 would take it twice.
+    assert_refused(
+        &pos(P, "W:Wc1:Be1,i7"),
+        turn(P, "c1xg1xc1"),
+        Reason::AlreadyJumped {
+            point: point(P, "e1"),
+        },
+        Some(Rule::R2_4),
+        "the piece on e1 is already jumped in this move and stays on the board until the move ends (R2.4)",
+    );
+}
+
+#[test]
+fn r2_4_a_jump_landing_on_a_captured_piece() {
+    // c1 jumps e1 to g1 and f2 to e3; from e3 over e2 it would land on e1,
+    // where the captured piece still stands.
+    assert_refused(
+        &pos(P, "W:Wc1:Be1,e2,f2"),
+        turn(P, "c1xg1xe3xe1"),
+        Reason::AlreadyJumped {
+            point: point(P, "e1"),
+        },
+        Some(Rule::R2_4),
+        "the piece on e1 is already jumped in this move and stays on the board until the move ends (R2.4)",
+    );
+}
+
+#[test]
+fn r2_4_a_king_passing_over_a_captured_piece() {
+    // a3 jumps c5 to e7 and c7 to a7; from a7 the way to e3 crosses c5,
+    // captured but still on the board.
+    assert_refused(
+        &pos(M, "W:WKa3:Bc5,c7,d4"),
+        turn(M, "a3xe7xa7xe3"),
+        Reason::AlreadyJumped {
+            point: point(M, "c5"),
+        },
+        Some(Rule::R2_4),
+        "the piece on c5 is already jumped in this move and stays on the board until the move ends (R2.4)",
+    );
+}
+
+/// Regression: a king's way blocked by an own piece before a captured one
+/// was refused for the captured piece further on, not for the first piece
+/// in its way.
+#[test]
+fn m4_a_king_blocked_before_a_captured_piece() {
+    // As above, with White's b6 first on the way from a7 to e3.
+    assert_refused(
+        &pos(M, "W:WKa3,b6:Bc5,c7,d4"),
+        turn(M, "a3xe7xa7xe3"),
+        Reason::Blocked {
+            from: point(M, "a7"),
+            to: point(M, "e3"),
+            at: point(M, "b6"),
+        },
+        Some(Rule::M4),
+        "the way from a7 to e3 is blocked at b6 (M4)",
+    );
+}
+
+#[test]
+fn a4_1_a_first_jump_backward() {
+    assert_refused(
+        &pos(A, "W:Wc3:Bc2,e5"),
+        turn(A, "c3xc1"),
+        Reason::FirstJumpDirection {
+            from: point(A, "c3"),
+            to: point(A, "c1"),
+        },
+        Some(Rule::A4_1),
+        "a chain's first jump goes forward, diagonally forward or sideways, and only sideways from the last rank (A4.1)",
+    );
+    // From the last rank, diagonally backward.
+    assert_refused(
+        &pos(A, "W:Wc5:Bd4,a1"),
+        turn(A, "c5xe3"),
+        Reason::FirstJumpDirection {
+            from: point(A, "c5"),
+            to: point(A, "e3"),
+        },
+        Some(Rule::A4_1),
+        "a chain's first jump goes forward, diagonally forward or sideways, and only sideways from the last rank (A4.1)",
+    );
+    // A later jump may go backward (A4.2).
+    assert!(pos(A, "W:Wc3:Bc4,d4").is_legal(&turn(A, "c3xc5xe3")));
+}
+
+#[test]
+fn a4_3_a_chain_that_stops_early() {
+    // c1 jumps c2 and can go on over c4.
+    assert_refused(
+        &pos(A, "W:Wc1:Bc2,c4,e5"),
+        turn(A, "c1xc3"),
+        Reason::ChainGoesOn { at: point(A, "c3") },
+        Some(Rule::A4_3),
+        "the chain must go on: the piece can jump again from c3 (A4.3)",
+    );
+    assert!(pos(A, "W:Wc1:Bc2,c4,e5").is_legal(&turn(A, "c1xc3xc5")));
+}
+
+#[test]
+fn m5_a_chain_that_stops_early() {
+    // The king jumps b4; landed on d6 it can go on over b6.
+    assert_refused(
+        &pos(M, "W:WKa3:Bb4,b6,a7"),
+        turn(M, "a3xd6"),
+        Reason::ChainGoesOn { at: point(M, "d6") },
+        Some(Rule::M5),
+        "the chain must go on: the piece can jump again from d6 (M5)",
+    );
+    // Landed on c5 it cannot, and the chain ends there (M4).
+    assert!(pos(M, "W:WKa3:Bb4,b6,a7").is_legal(&turn(M, "a3xc5")));
+}
+
+#[test]
+fn p4_a_chain_may_stop_after_any_jump() {
+    // In Peralikatuma the same chain cut short is legal, and so is a step
+    // though a jump is possible (P5).
+    let position = pos(P, "W:Wc3:Bd4,f6");
+    for legal in ["c3xe5", "c3xe5xg7", "c3-c4"] {
+        assert!(position.is_legal(&turn(P, legal)), "{legal}");
+    }
+    // Written as a step, the jump is a step too far.
+    assert_refused(
+        &position,
+        turn(P, "c3-e5"),
+        Reason::NotAdjacent {
+            from: point(P, "c3"),
+            to: point(P, "e5"),
+        },
+        Some(Rule::R2_1),
+        "e5 is not adjacent to c3 along a line (R2.1)",
+    );
 }

@@ -277,9 +277,7 @@ mod tests {
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
-            Picked::Refused(
-                "a capture is compulsory, and the pieces on a1 can capture (A4)".into()
-            )
+            Picked::Refused("a capture is compulsory, and the piece on a1 can capture (A4)".into())
         );
     }
 
@@ -340,7 +338,7 @@ mod tests {
         );
         assert_eq!(
             refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
-            "a capture is compulsory, and the pieces on a1 can capture (A4)"
+            "a capture is compulsory, and the piece on a1 can capture (A4)"
         );
     }
 
