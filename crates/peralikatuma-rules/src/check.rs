@@ -25,7 +25,7 @@ impl Position {
     /// assert_eq!(refusal.reason, Reason::CaptureCompulsory { capturers: point("c2")?.into() });
     /// assert_eq!(
     ///     refusal.to_string(),
-    ///     "a capture is compulsory, and the pieces on c2 can capture (A4)"
+    ///     "a capture is compulsory, and the piece on c2 can capture (A4)"
     /// );
     /// let jump = Turn::chain(Variant::Alquerque, point("c2")?, &[point("c4")?])?;
     /// assert!(position.check(&jump).is_ok());
@@ -210,11 +210,20 @@ impl Walk<'_> {
             if line_direction(position, at, to).is_none() {
                 return Err(Reason::NotOnALine { from: at, to });
             }
-            let way = board.between(at, to);
-            let taken = way - self.empty;
-            if let Some(point) = nearest(position, at, to, taken & captured) {
-                return Err(Reason::AlreadyJumped { point });
-            }
+            let taken = board.between(at, to) - self.empty;
+            // A piece in the way that stops the king: one captured earlier
+            // in the move (R2.4), or any other.
+            let obstacle = |point: Point| {
+                if captured.contains(point) {
+                    Reason::AlreadyJumped { point }
+                } else {
+                    Reason::Blocked {
+                        from: at,
+                        to,
+                        at: point,
+                    }
+                }
+            };
             let Some(over) = nearest(position, at, to, taken) else {
                 return Err(Reason::NothingToJump {
                     from: at,
@@ -223,18 +232,10 @@ impl Walk<'_> {
                 });
             };
             if !enemy.contains(over) {
-                return Err(Reason::Blocked {
-                    from: at,
-                    to,
-                    at: over,
-                });
+                return Err(obstacle(over));
             }
             if let Some(second) = nearest(position, over, to, taken.without(over)) {
-                return Err(Reason::Blocked {
-                    from: at,
-                    to,
-                    at: second,
-                });
+                return Err(obstacle(second));
             }
             return land(over);
         }

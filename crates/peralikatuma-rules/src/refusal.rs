@@ -23,6 +23,8 @@ use crate::variant::Variant;
 #[non_exhaustive]
 #[allow(non_camel_case_types)]
 pub enum Rule {
+    /// Each game uses a part of the whole board: its own points only.
+    R1_5,
     /// A step goes to the adjacent point along a line, which must be empty.
     R2_1,
     /// A jump goes over an adjacent enemy piece to the empty point beyond.
@@ -57,6 +59,7 @@ impl Rule {
     /// The rule's number as the rule book writes it: `R2.1`, `A4.3`.
     pub const fn number(self) -> &'static str {
         match self {
+            Rule::R1_5 => "R1.5",
             Rule::R2_1 => "R2.1",
             Rule::R2_2 => "R2.2",
             Rule::R2_4 => "R2.4",
@@ -178,7 +181,8 @@ pub enum Reason {
         /// The first point in the way that blocks it.
         at: Point,
     },
-    /// The landing point of a step or a jump is taken (R2.1, R2.2).
+    /// The landing point of a step or a jump is taken (R2.1, R2.2; for a
+    /// king's long move or long jump, M4).
     Occupied {
         /// The landing point.
         point: Point,
@@ -255,7 +259,8 @@ impl Refusal {
             Reason::OtherGame { .. } | Reason::NoPiece { .. } | Reason::NotYourPiece { .. } => {
                 return None;
             }
-            Reason::OffBoard { .. } | Reason::NoClaims => Rule::R2_6,
+            Reason::OffBoard { .. } => Rule::R1_5,
+            Reason::NoClaims => Rule::R2_6,
             Reason::NothingClaimable | Reason::NotClaimable { .. } => Rule::P6,
             Reason::CaptureCompulsory { .. } if permainan => Rule::M5,
             Reason::CaptureCompulsory { .. } => Rule::A4,
@@ -265,6 +270,7 @@ impl Refusal {
             Reason::LastRank { .. } => Rule::A3,
             Reason::NoReturn { .. } => Rule::A5,
             Reason::NotOnALine { .. } | Reason::Blocked { .. } => Rule::M4,
+            Reason::Occupied { point } if self.lands_from_afar(point) => Rule::M4,
             Reason::Occupied { .. } if self.turn.is_capture() => Rule::R2_2,
             Reason::Occupied { .. } => Rule::R2_1,
             Reason::NotAJump { .. } => Rule::R2_2,
@@ -275,6 +281,18 @@ impl Refusal {
             Reason::ChainGoesOn { .. } if permainan => Rule::M5,
             Reason::ChainGoesOn { .. } => Rule::A4_3,
         })
+    }
+
+    /// Whether the turn comes to `point` from further than a step or a
+    /// short jump: a king's long move or long jump (M4).
+    fn lands_from_afar(&self, point: Point) -> bool {
+        let turn = &self.turn;
+        let board = turn.variant().board();
+        let short = usize::from(turn.is_capture());
+        turn.path()
+            .zip(turn.landings())
+            .find(|&(_, &to)| to == point)
+            .is_some_and(|(from, _)| board.between(from, point).count() > short)
     }
 }
 
@@ -307,11 +325,18 @@ impl fmt::Display for Refusal {
                 name(point),
                 owner.opposite()
             )?,
-            Reason::CaptureCompulsory { capturers } => write!(
-                f,
-                "a capture is compulsory, and the pieces on {} can capture",
-                list(board, capturers, ", ")
-            )?,
+            Reason::CaptureCompulsory { capturers } => {
+                let pieces = if capturers.count() == 1 {
+                    "the piece on"
+                } else {
+                    "the pieces on"
+                };
+                write!(
+                    f,
+                    "a capture is compulsory, and {pieces} {} can capture",
+                    list(board, capturers, ", ")
+                )?;
+            }
             Reason::NotAdjacent { from, to } => {
                 write!(f, "{} is not adjacent to {} along a line", name(to), name(from))?;
             }

@@ -356,9 +356,7 @@ mod tests {
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
-            Picked::Refused(
-                "a capture is compulsory, and the pieces on a1 can capture (A4)".into()
-            )
+            Picked::Refused("a capture is compulsory, and the piece on a1 can capture (A4)".into())
         );
     }
 
@@ -431,7 +429,7 @@ mod tests {
         );
         assert_eq!(
             refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
-            "a capture is compulsory, and the pieces on a1 can capture (A4)"
+            "a capture is compulsory, and the piece on a1 can capture (A4)"
         );
         // A point further off is refused as a jump; a king's, with nothing
         // to jump, as a long move (M4).
