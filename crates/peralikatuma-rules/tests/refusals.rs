@@ -16,7 +16,7 @@
 //!   `check` accepts it exactly when the generator lists it, `is_legal`,
 //!   `play` and the turn text (N2) agree, and a refusal says something true
 //!   of the position, names only points of the game's board in the game's
-//!   names (R1.6), and cites a rule that `docs/rules.md` has an anchor for.
+//!   names (R1.6), and cites a rule that `docs/rules.md` (the module `rules`) has an anchor for.
 //! - One small test per `Reason`, in a real position of the right game,
 //!   with its points, its rule and its exact words.
 #![allow(clippy::unwrap_used)]
@@ -316,11 +316,11 @@ fn candidates(
 // ---------------------------------------------------------------------------
 // What a refusal must be
 
-/// The anchors of the project's rule document, `docs/rules.md`.
+/// The anchors of the project's rule document, `docs/rules.md` (the module `rules`).
 fn anchors() -> &'static BTreeSet<String> {
     static ANCHORS: OnceLock<BTreeSet<String>> = OnceLock::new();
     ANCHORS.get_or_init(|| {
-        include_str!("../../../docs/rules.md")
+        include_str!("../docs/rules.md")
             .split("<a id=\"")
             .skip(1)
             .filter_map(|rest| Some(rest.split_once("\"></a>")?.0.to_owned()))
@@ -507,7 +507,7 @@ fn check_reason(position: &Position, turn: &Turn, reason: &Reason, legal: &TurnL
 }
 
 /// Checks the refusal of an illegal `turn`: true of the position, in the
-/// game's point names, with its rule at the end and in `docs/rules.md`.
+/// game's point names, with its rule at the end and in `docs/rules.md` (the module `rules`).
 fn check_refusal(
     position: &Position,
     turn: &Turn,

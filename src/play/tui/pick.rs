@@ -439,7 +439,7 @@ mod tests {
         );
         assert_eq!(
             refusal(Variant::Permainan, "W:Wc1,Ka5:Ba7,e9", &["a5", "a7"]),
-            "a7 is not empty (R2.1)"
+            "a7 is not empty (M4)"
         );
     }
 
