@@ -9,7 +9,7 @@
 //!   [`Setup::parse`] and `Display`.
 //! - [`Turn`] and [`TurnList`]: legal turns (R2, P3-P7), generated over
 //!   bitboards without heap allocation in the common case; the turn text of
-//!   N2 through [`Position::parse_turn`] and [`Turn::notation`].
+//!   N2 through [`Position::parse_turn`] and `Display`.
 //! - [`Game`] and [`Outcome`]: history, undo, the end of the game (E1-E6);
 //!   [`Record`]: game records (N4).
 //!

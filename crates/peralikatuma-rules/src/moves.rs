@@ -12,9 +12,9 @@ use crate::variant::Variant;
 /// [`Position::generate`](crate::Position::generate) hands them to its
 /// listener: every step of one piece, or one chain of jumps.
 ///
-/// The groups come in the order of [`Position::legal_turns`]
-/// (crate::Position::legal_turns), and their turns ([`Moves::turns`]) in
-/// that order too.
+/// The groups come in the order of
+/// [`Position::legal_turns`](crate::Position::legal_turns), and their turns
+/// ([`Moves::turns`]) in that order too.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Moves<'a> {
     /// The steps of the piece on `from`, one to each point of `to` (R2.1),
