@@ -26,6 +26,49 @@
 //! assert_eq!(game.outcome(), None);
 //! # Ok::<(), peralikatuma_rules::GameError>(())
 //! ```
+//!
+//! Positions ([`Position`], and [`Setup`] for unchecked ones), turns
+//! ([`Turn`]), games ([`Variant`]) and sides ([`Side`]) are `Copy`, `Eq` and
+//! `Hash`, so they serve as keys of maps and sets.
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize` and `Deserialize` in the text forms of the
+//!   notation. Position text (N3) and turn text (N2) do not say which game
+//!   they are in, so they come with it:
+//!
+//!   | type | JSON |
+//!   | --- | --- |
+//!   | [`Variant`] | `"alquerque"` (read in any letter case) |
+//!   | [`Side`] | `"white"`, `"black"` (read in any letter case) |
+//!   | [`Position`], [`Setup`] | `{"variant": "alquerque", "position": "W:Wa1,...:Ba3,..."}` |
+//!   | [`Turn`] | `{"variant": "peralikatuma", "turn": "!e6 d4-d5"}` |
+//!   | [`Outcome`] | `{"win": {"winner": "white", "reason": "no_legal_turn"}}`, `{"draw": {"reason": "sixty_turns"}}` |
+//!   | [`Record`] | its text (N4), one string |
+//!
+//!   Reading checks all that the data can say, and anything wrong is an
+//!   error with the crate's message: a position must be legal (as
+//!   [`Position::parse`] checks it), a setup well formed
+//!   ([`Setup::parse`]), a turn well formed and on its game's board
+//!   ([`TurnText::to_turn_in`]). A turn alone is not checked for legality,
+//!   which depends on a position: [`Position::check`] does that.
+//!
+//!   ```
+//!   # #[cfg(feature = "serde")] {
+//!   use peralikatuma_rules::{Position, Turn, Variant};
+//!
+//!   let start = Position::start(Variant::Alquerque);
+//!   let json = serde_json::to_string(&start)?;
+//!   assert_eq!(json, format!(r#"{{"variant":"alquerque","position":"{start}"}}"#));
+//!   assert_eq!(serde_json::from_str::<Position>(&json)?, start);
+//!
+//!   let turn: Turn = serde_json::from_str(r#"{"variant": "Alquerque", "turn": "d3-d4"}"#)?;
+//!   assert!(start.check(&turn).is_err()); // d4 is not empty
+//!   let error = serde_json::from_str::<Turn>(r#"{"variant": "alquerque", "turn": "d3-f4"}"#);
+//!   assert!(error.unwrap_err().to_string().contains("`f4` is not a point of the square board"));
+//!   # }
+//!   # Ok::<(), serde_json::Error>(())
+//!   ```
 
 mod check;
 mod error;
@@ -37,6 +80,8 @@ mod outcome;
 mod playout;
 mod position;
 mod refusal;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod side;
 mod text;
