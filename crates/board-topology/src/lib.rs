@@ -23,7 +23,25 @@
 //! assert_eq!(board.point_name(jump.to).to_string(), "e7");
 //! # Ok::<(), board_topology::PointNameError>(())
 //! ```
+//!
+//! With the feature `arbitrary`, [`Point`], [`Bitboard`] and [`Board`]
+//! implement `arbitrary::Arbitrary` for fuzzing: any of the 49 points, any
+//! set of them, any board.
+//!
+//! ```
+//! # #[cfg(feature = "arbitrary")] {
+//! use arbitrary::{Arbitrary, Unstructured};
+//! use board_topology::{Bitboard, Point};
+//!
+//! let mut bytes = Unstructured::new(&[200, 1, 2, 3, 4, 5, 6, 7, 255]);
+//! assert!(Point::arbitrary(&mut bytes)?.index() < 49);
+//! assert!(Bitboard::arbitrary(&mut bytes)?.is_subset(Bitboard::ALL));
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod bitboard;
 mod board;
 mod direction;

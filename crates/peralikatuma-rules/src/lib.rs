@@ -69,7 +69,25 @@
 //!   # }
 //!   # Ok::<(), serde_json::Error>(())
 //!   ```
+//! - `arbitrary`: `arbitrary::Arbitrary` for fuzzing: [`Variant`], [`Side`],
+//!   [`Setup`] (any values), [`Turn`] (any claim, path and kind), and
+//!   [`Position`] (a setup made legal).
+//!
+//!   ```
+//!   # #[cfg(feature = "arbitrary")] {
+//!   use arbitrary::{Arbitrary, Unstructured};
+//!   use peralikatuma_rules::{Position, Turn};
+//!
+//!   let mut bytes = Unstructured::new(b"any bytes a fuzzer gives, as many as it likes");
+//!   let position = Position::arbitrary(&mut bytes)?;
+//!   let turn = Turn::arbitrary(&mut bytes)?;
+//!   assert_eq!(position.check(&turn).is_ok(), position.legal_turns().contains(&turn));
+//!   # }
+//!   # Ok::<(), Box<dyn std::error::Error>>(())
+//!   ```
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod check;
 mod error;
 mod game;
