@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod bitboard;
 mod board;
 mod direction;

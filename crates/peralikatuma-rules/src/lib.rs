@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod check;
 mod error;
 mod game;
@@ -10,6 +12,8 @@ mod outcome;
 mod playout;
 mod position;
 mod refusal;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod side;
 mod text;

@@ -6,6 +6,11 @@ use crate::side::Side;
 
 /// The end of a game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Outcome {
     /// One side won.
     Win {
@@ -23,6 +28,11 @@ pub enum Outcome {
 
 /// Why a game was won.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum WinReason {
     /// The loser has no pieces left (E1).
     NoPieces,
@@ -34,6 +44,11 @@ pub enum WinReason {
 
 /// Why a game was drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum DrawReason {
     /// The same position stood for the third time (E2, E3).
     Repetition,

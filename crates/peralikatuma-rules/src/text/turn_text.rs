@@ -10,6 +10,7 @@ use smallvec::SmallVec;
 use crate::error::{TurnError, TurnTextError};
 use crate::position::Position;
 use crate::turn::{MAX_LANDINGS, Turn};
+use crate::variant::Variant;
 
 /// Turn text (N2) that has been read but not checked against a position: a
 /// claim and a path of point names, and whether the move is a step (`-`)
@@ -59,7 +60,31 @@ impl TurnText {
     /// [`TurnError::Illegal`] with the [`Refusal`](crate::Refusal) for a
     /// turn that is not legal there.
     pub fn to_turn(&self, position: &Position) -> Result<Turn, TurnError> {
-        let board = position.board();
+        let turn = self.to_turn_in(position.variant())?;
+        position.check(&turn)?;
+        Ok(turn)
+    }
+
+    /// The turn the text names in `variant`'s point names (R1.6), without a
+    /// position: the names are checked, the legality is not (for that, see
+    /// [`TurnText::to_turn`] or [`Position::check`]).
+    ///
+    /// # Errors
+    /// [`TurnError::Point`] for a name that is not a point of the game.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{TurnText, Variant};
+    ///
+    /// let text: TurnText = "a1xc3xe5".parse()?;
+    /// let turn = text.to_turn_in(Variant::Alquerque)?;
+    /// assert_eq!(turn.to_string(), "a1xc3xe5");
+    /// assert_eq!(turn.landings().len(), 2);
+    /// // Alquerque's board has no point i5.
+    /// assert!("e5-i5".parse::<TurnText>()?.to_turn_in(Variant::Alquerque).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_turn_in(&self, variant: Variant) -> Result<Turn, TurnError> {
+        let board = variant.board();
         let point = |name: PointName| {
             board.point(name).ok_or_else(|| TurnError::Point {
                 text: self.to_string(),
@@ -72,9 +97,13 @@ impl TurnText {
         for &name in &self.path {
             path.push(point(name)?);
         }
-        let turn = Turn::from_parts(position.variant(), claim, path[0], self.capture, &path[1..]);
-        position.check(&turn)?;
-        Ok(turn)
+        Ok(Turn::from_parts(
+            variant,
+            claim,
+            path[0],
+            self.capture,
+            &path[1..],
+        ))
     }
 }
 
