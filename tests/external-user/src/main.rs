@@ -21,6 +21,7 @@ fn main() -> Result {
     whether_the_game_is_over()?;
     points_named_by_their_game()?;
     types_as_keys_and_data()?;
+    positions_and_turns_as_json()?;
     the_unchecked_path()?;
     the_rule_document();
     records()?;
@@ -257,6 +258,23 @@ fn types_as_keys_and_data() -> Result {
     let sides: HashSet<Side> = Side::ALL.into_iter().collect();
     let points: HashSet<Point> = start.pieces(Side::White).iter().collect();
     assert_eq!((games.len(), sides.len(), points.len()), (3, 2, 23));
+    Ok(())
+}
+
+/// With the `serde` feature, positions and turns travel as their text.
+fn positions_and_turns_as_json() -> Result {
+    let position = Position::parse(Variant::Peralikatuma, "B:Wd4:Be6,a7:Fd4")?;
+    let turn = position.parse_turn("!d4 a7-a5")?;
+    let json = serde_json::to_string(&(position, turn))?;
+    assert_eq!(
+        json,
+        r#"[{"variant":"peralikatuma","position":"B:Wd4:Be6,a7:Fd4"},{"variant":"peralikatuma","turn":"!d4 a7-a5"}]"#
+    );
+    let (read, read_turn): (Position, Turn) = serde_json::from_str(&json)?;
+    assert_eq!((read, read_turn), (position, turn));
+    // Bad data is an error that says what is wrong, never a panic.
+    let bad = serde_json::from_str::<Position>(r#"{"variant":"alquerque","position":"W:Wz9:Ba1"}"#);
+    println!("bad JSON: {}", bad.expect_err("z9 is not a point"));
     Ok(())
 }
 
