@@ -25,6 +25,7 @@
 //! assert!(result.score.is_decisive());
 //! ```
 
+mod candidates;
 mod eval;
 mod limits;
 mod ordering;
