@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod candidates;
 mod eval;
 mod limits;
 mod ordering;

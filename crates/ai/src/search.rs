@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Side, Turn, TurnList};
-use smallvec::SmallVec;
+use peralikatuma_rules::{Game, Position, REPETITIONS_FOR_DRAW, Side, Turn};
 
+use crate::candidates::Candidates;
 use crate::eval::evaluate;
 use crate::limits::{Limits, Stop};
-use crate::ordering::{MAX_PLY, Ordering};
+use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
 use crate::score::Score;
 use crate::tt::{Bound, Table};
 
@@ -101,6 +101,8 @@ pub struct Searcher {
     path: Vec<u64>,
     /// Principal variation table, one line per ply.
     pv: Vec<Vec<Turn>>,
+    /// The turns of the node being searched at each ply, reused.
+    candidates: Vec<Candidates>,
 }
 
 impl Searcher {
@@ -119,6 +121,7 @@ impl Searcher {
             aborted: false,
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            candidates: (0..MAX_PLY + 2).map(|_| Candidates::default()).collect(),
         }
     }
 
@@ -278,22 +281,35 @@ impl Searcher {
     }
 
     /// How the game stands at a node by the rules (E1, E2, E4 in the order
-    /// of E5), with the legal turns when it goes on.
-    fn judge(&self, position: &Position, ply: u32, turns: &TurnList) -> Option<Score> {
-        let to_move = position.side_to_move();
-        if position.pieces(to_move).is_empty() || turns.is_empty() {
-            return Some(Score::loss_in(ply));
-        }
-        if position.pieces(to_move.opposite()).is_empty() {
-            return Some(Score::win_in(ply));
-        }
-        if ply > 0 && self.repeats(position) {
-            return Some(self.draw(position));
-        }
-        if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-            return Some(self.draw(position));
-        }
-        None
+    /// of E5), as the rules crate judges it ([`Game::judge`]), given whether
+    /// the side to move has a legal turn.
+    fn judge(
+        &self,
+        position: &Position,
+        ply: u32,
+        has_legal_turn: impl FnOnce() -> bool,
+    ) -> Option<Score> {
+        // E2 by the search's own policy: a position that repeats one since
+        // the last removal (of the game or of the search path) is scored as
+        // the draw it can become, since the side that repeated it can repeat
+        // it again; so a first repetition counts as the third
+        // (`REPETITIONS_FOR_DRAW`), and any other position as standing once.
+        // The root counts once too: it is the game's own position, which the
+        // game has judged with its true count (a search starts only while
+        // the game goes on).
+        let repetitions = || {
+            if ply > 0 && self.repeats(position) {
+                REPETITIONS_FOR_DRAW
+            } else {
+                1
+            }
+        };
+        let outcome = Game::judge(position, has_legal_turn, repetitions)?;
+        Some(match outcome.winner() {
+            None => self.draw(position),
+            Some(winner) if winner == position.side_to_move() => Score::win_in(ply),
+            Some(_) => Score::loss_in(ply),
+        })
     }
 
     /// A draw by the rules, seen with the root side's contempt.
@@ -334,12 +350,12 @@ impl Searcher {
         if !self.visit() && ply > 0 {
             return Score::DRAW;
         }
-        let turns = position.legal_turns();
-        if let Some(score) = self.judge(position, ply, &turns) {
-            return score;
-        }
         if depth == 0 || ply_index >= MAX_PLY {
-            return self.quiescence(position, alpha, beta, ply, &turns);
+            // (The quiescence search judges the node first, as here.)
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        if let Some(score) = self.judge(position, ply, || position.has_legal_turn()) {
+            return score;
         }
 
         let probe = self.table.probe(position.hash(), ply);
@@ -368,12 +384,13 @@ impl Searcher {
 
         let original_alpha = alpha;
         let table_move = probe.and_then(|p| p.best);
-        let order = self.order(position, &turns, ply_index, table_move);
+        self.candidates[ply_index].every_turn(position, &self.ordering, ply_index, table_move);
+        let variant = position.variant();
         let mut best = -Score::INFINITY;
         let mut best_index = None;
-        for (n, &(_, index)) in order.iter().enumerate() {
-            let index = index as usize;
-            let turn = turns[index];
+        for n in 0..self.candidates[ply_index].len() {
+            // (Deeper plies fill their own candidates: this ply's stay put.)
+            let (candidate, turn) = self.candidates[ply_index].turn(n, variant);
             let child = position.play_unchecked(&turn);
             self.path.push(child.hash());
             let mut score;
@@ -387,7 +404,7 @@ impl Searcher {
                     depth >= LMR_MIN_DEPTH
                         && n >= LMR_AFTER
                         && !turn.removes_pieces()
-                        && order[n].0 < 1 << 26,
+                        && candidate.key < SECOND_KILLER,
                 );
                 score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
                 if reduction > 0 && score > alpha {
@@ -403,7 +420,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
-                best_index = Some(index);
+                best_index = Some(candidate.index as usize);
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply_index + 1);
@@ -429,48 +446,45 @@ impl Searcher {
         best
     }
 
-    /// Searches captures (and forced moves) until the position is quiet.
-    /// Where captures are compulsory (A4, M5) and the side to move has one,
-    /// it may not stand pat; elsewhere it may.
+    /// Judges the node by the rules, then searches captures (and forced
+    /// moves) until the position is quiet. Where captures are compulsory
+    /// (A4, M5) and the side to move has one, it may not stand pat;
+    /// elsewhere it may.
     fn quiescence(
         &mut self,
         position: &Position,
         mut alpha: Score,
         beta: Score,
         ply: u32,
-        turns: &TurnList,
     ) -> Score {
         let ply_index = ply as usize;
-        let forced = position.variant().captures_compulsory() && turns[0].is_capture();
+        if ply_index >= MAX_PLY {
+            return self
+                .judge(position, ply, || position.has_legal_turn())
+                .unwrap_or_else(|| self.evaluate(position));
+        }
+        let has_legal_turn = self.candidates[ply_index].captures(position);
+        if let Some(score) = self.judge(position, ply, || has_legal_turn) {
+            return score;
+        }
+        let captures = self.candidates[ply_index].len();
+        let forced = position.variant().captures_compulsory() && captures > 0;
         let mut best = -Score::INFINITY;
-        if !forced || ply_index >= MAX_PLY {
+        if !forced {
             best = self.evaluate(position);
-            if best >= beta || ply_index >= MAX_PLY {
+            if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
         }
-        let mut captures: Order = turns
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.is_capture())
-            .map(|(i, t)| {
-                let captured = position.captured(t);
-                let kings = (captured & position.kings()).count() as i32;
-                (captured.count() as i32 * 8 + kings * 16, i as u32)
-            })
-            .collect();
-        captures.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        for (_, index) in captures {
-            let child = position.play_unchecked(&turns[index as usize]);
+        let variant = position.variant();
+        for n in 0..captures {
+            let (_, turn) = self.candidates[ply_index].turn(n, variant);
+            let child = position.play_unchecked(&turn);
             if !self.visit() {
                 return best.max(alpha);
             }
-            let replies = child.legal_turns();
-            let score = match self.judge(&child, ply + 1, &replies) {
-                Some(score) => -score,
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1, &replies),
-            };
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -483,30 +497,4 @@ impl Searcher {
         }
         best
     }
-
-    /// The indices of `turns` in search order: highest ordering key first,
-    /// equal keys in the generator's order (reproducible).
-    fn order(
-        &self,
-        position: &Position,
-        turns: &TurnList,
-        ply: usize,
-        table_move: Option<usize>,
-    ) -> Order {
-        let mut keyed: Order = turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                (
-                    self.ordering.key(position, t, ply, table_move == Some(i)),
-                    i as u32,
-                )
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        keyed
-    }
 }
-
-/// Ordering keys with turn indices, on the stack in the common case.
-type Order = SmallVec<[(i32, u32); 96]>;
