@@ -9,7 +9,7 @@
 use std::io::{self, BufRead};
 use std::sync::{Arc, Mutex};
 
-use alquerque_ai::{Engine, Flow};
+use peralikatuma::engine::{Engine, Flow};
 
 fn main() {
     let out = Arc::new(Mutex::new(io::stdout()));

@@ -4,6 +4,7 @@ pub use board_topology;
 pub use peralikatuma_rules;
 
 mod diagram;
+pub mod engine;
 mod picture;
 pub mod play;
 

@@ -13,7 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The library crates, by their directories under `crates/`.
+/// The library crates, by their packages' names, which are their
+/// directories under `crates/`.
 const CRATES: [&str; 3] = ["board-topology", "peralikatuma-rules", "alquerque-ai"];
 
 fn main() -> ExitCode {
@@ -60,11 +61,7 @@ fn main() -> ExitCode {
 /// implementations (`impl<T> From<T> for T`, ...) are left out: they come
 /// with every type.
 fn list(root: &Path, name: &str) -> Result<String, Box<dyn std::error::Error>> {
-    let directory = match name {
-        "alquerque-ai" => "ai",
-        other => other,
-    };
-    let manifest = root.join("crates").join(directory).join("Cargo.toml");
+    let manifest = root.join("crates").join(name).join("Cargo.toml");
     let json: PathBuf = rustdoc_json::Builder::default()
         .toolchain("nightly")
         .manifest_path(manifest)

@@ -4,7 +4,6 @@ mod candidates;
 mod eval;
 mod limits;
 mod ordering;
-mod protocol;
 mod score;
 mod search;
 mod strength;
@@ -12,7 +11,6 @@ mod tt;
 
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
-pub use protocol::{BENCH, DEFAULT_HASH_MB, Engine, Flow, run_bench};
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
 pub use strength::{Player, Strength, UnknownStrength};

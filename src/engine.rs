@@ -1,6 +1,12 @@
 //! The engine protocol: line-based commands on standard input, answers on
 //! standard output, like UCI. Documented, with an example session, in
 //! `docs/engine-protocol.md`.
+//!
+//! It is a frontend of the `alquerque-ai` crate, as the terminal game is:
+//! it turns lines of text into calls of the search and prints what comes
+//! back, through that crate's public API only. A program that embeds the
+//! search calls `alquerque_ai` itself; a program that talks to the engine
+//! runs the `engine` example and speaks this protocol.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -9,9 +15,7 @@ use std::time::{Duration, Instant};
 
 use peralikatuma_rules::{Game, Position, Variant};
 
-use crate::eval::evaluate;
-use crate::limits::{Limits, Stop};
-use crate::search::{Progress, SearchResult, Searcher};
+use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, evaluate};
 
 /// Default size of the transposition table, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -62,7 +66,7 @@ pub enum Flow {
 /// that a search running in the background can print its progress.
 ///
 /// ```
-/// use alquerque_ai::{Engine, Flow};
+/// use peralikatuma::engine::{Engine, Flow};
 /// use std::sync::{Arc, Mutex};
 ///
 /// let out = Arc::new(Mutex::new(Vec::new()));

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Engine, Flow};
+use peralikatuma::engine::{Engine, Flow};
 use peralikatuma_rules::{Game, Position, Variant};
 
 /// An engine writing to a shared buffer, and how much of it has been read.
@@ -628,7 +628,7 @@ fn bench_signature_is_reproducible() {
         signatures.push(nodes);
     }
     assert_eq!(signatures[0], signatures[1]);
-    assert_eq!(signatures[0], alquerque_ai::run_bench(0).0);
+    assert_eq!(signatures[0], peralikatuma::engine::run_bench(0).0);
 }
 
 #[test]
