@@ -142,7 +142,7 @@ impl Turn {
     }
 
     /// A turn from its parts; `landings` holds 1 to [`MAX_LANDINGS`]
-    /// points.
+    /// points, one for a step.
     pub(crate) fn from_parts(
         variant: Variant,
         claim: Option<Point>,
@@ -150,26 +150,17 @@ impl Turn {
         capture: bool,
         landings: &[Point],
     ) -> Turn {
+        if !capture {
+            return Turn::generated_step(variant, claim, from, landings[0]);
+        }
+        let board = variant.board();
         let mut passed = Bitboard::EMPTY;
-        if capture {
-            let board = variant.board();
-            let mut at = from;
-            for &landing in landings {
-                passed |= board.between(at, landing);
-                at = landing;
-            }
+        let mut at = from;
+        for &landing in landings {
+            passed |= board.between(at, landing);
+            at = landing;
         }
-        let mut all = [from; MAX_LANDINGS];
-        all[..landings.len()].copy_from_slice(landings);
-        Turn {
-            variant,
-            claim,
-            from,
-            capture,
-            len: landings.len() as u8,
-            landings: all,
-            passed,
-        }
+        Turn::generated_chain(variant, claim, from, landings, passed)
     }
 
     /// A step as the generator makes it.

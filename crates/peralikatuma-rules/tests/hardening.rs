@@ -39,15 +39,7 @@ fn position(variant: Variant, text: &str) -> Position {
 /// by the next of `choices` (modulo the number of legal turns), stopping at
 /// the end of the game.
 fn reached(variant: Variant, choices: &[usize]) -> Position {
-    let mut game = Game::new(variant);
-    for &choice in choices {
-        let turns = game.legal_turns();
-        if turns.is_empty() {
-            break;
-        }
-        game.play(&turns[choice % turns.len()]).unwrap();
-    }
-    *game.position()
+    *common::played(Position::start(variant), choices.iter().copied()).position()
 }
 
 /// Checks that `position` is one `Position::from_setup` accepts as it is,

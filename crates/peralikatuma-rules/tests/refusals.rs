@@ -21,12 +21,14 @@
 //!   with its points, its rule and its exact words.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::collections::{BTreeSet, HashSet};
 use std::sync::OnceLock;
 
 use peralikatuma_rules::board_topology::{Direction, Facing, Heading, POINT_COUNT};
 use peralikatuma_rules::{
-    Bitboard, Game, NoReturn, Point, Position, Reason, Refusal, Rule, Setup, Side, Turn, TurnError,
+    Bitboard, NoReturn, Point, Position, Reason, Refusal, Rule, Setup, Side, Turn, TurnError,
     TurnList, Variant,
 };
 use proptest::prelude::*;
@@ -59,15 +61,7 @@ const KING_POSITIONS: [&str; 14] = [
 /// of `choices` (modulo the number of legal turns), stopping where the
 /// side to move has none.
 fn played(start: Position, choices: &[usize]) -> Position {
-    let mut game = Game::from_position(start);
-    for &choice in choices {
-        let turns = game.legal_turns();
-        if turns.is_empty() {
-            break;
-        }
-        game.play(&turns[choice % turns.len()]).unwrap();
-    }
-    *game.position()
+    *common::played(start, choices.iter().copied()).position()
 }
 
 /// A valid position that play most likely could not reach, from raw bits:

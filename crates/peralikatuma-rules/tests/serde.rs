@@ -35,16 +35,10 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(val
 /// A game of `variant` played from its start, each turn chosen by the next
 /// of `choices`.
 fn played(variant: Variant, choices: &[u8]) -> Game {
-    let mut game = Game::new(variant);
-    for &choice in choices {
-        let turns = game.legal_turns();
-        if turns.is_empty() {
-            break;
-        }
-        game.play(&turns[usize::from(choice) % turns.len()])
-            .unwrap();
-    }
-    game
+    common::played(
+        Position::start(variant),
+        choices.iter().map(|&c| usize::from(c)),
+    )
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::{Game, Position, Variant};
 
 /// The legal turns of `p` in the notation of N2; checks that no turn is
 /// listed twice (R2.5: a move is its path) and that counting agrees with
@@ -46,4 +46,19 @@ pub fn assert_mentions(message: &str, parts: &[&str]) {
             "`{message}` does not mention `{part}`"
         );
     }
+}
+
+/// A game played from `start`, each turn chosen by the next of `choices`
+/// (modulo the number of legal turns), stopping at the end of the game.
+pub fn played(start: Position, choices: impl IntoIterator<Item = usize>) -> Game {
+    let mut game = Game::from_position(start);
+    for choice in choices {
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            break;
+        }
+        game.play(&turns[choice % turns.len()])
+            .expect("a legal turn plays");
+    }
+    game
 }
