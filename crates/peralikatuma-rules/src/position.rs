@@ -551,7 +551,8 @@ impl Position {
             }
         }
 
-        let captured = self.captured(turn) & next.pieces[them.index()];
+        // What the turn captures (`Position::captured`), after the claim.
+        let captured = turn.passed() & next.pieces[them.index()];
         if self.variant.has_forfeits() {
             next.claimable = if captured.is_empty() {
                 let could_jump = jumpers(Placement {
