@@ -136,7 +136,7 @@ fn after_legal(before: &Position, turn: &Turn, after: &Position) {
     assert_eq!(after.pieces(mover).count(), before.pieces(mover).count());
     assert!(after.pieces(mover).contains(turn.to()));
     assert_eq!(after.side_to_move(), opponent);
-    assert_eq!(after.hash(), after.hash_from_scratch());
+    assert_eq!(after.zobrist(), after.zobrist_from_scratch());
     let quiet = if turn.removes_pieces() {
         0
     } else {

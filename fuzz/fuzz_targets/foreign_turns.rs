@@ -26,7 +26,7 @@ fuzz_target!(|input: (u8, Vec<u8>, u8, Vec<u8>, u8)| {
     }
     let next = position.play_unchecked(turn);
     assert!((next.pieces(Side::White) & next.pieces(Side::Black)).is_empty());
-    assert_eq!(next.hash(), next.hash_from_scratch());
+    assert_eq!(next.zobrist(), next.zobrist_from_scratch());
     // The result is a valid position: its text reads back.
     let text = next.to_string();
     assert_eq!(

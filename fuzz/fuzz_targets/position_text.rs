@@ -26,7 +26,7 @@ fuzz_target!(|input: (u8, &str)| {
     let again = Position::parse(variant, &printed).expect("a printed position parses");
     assert_eq!(again, position);
     assert_eq!(again.to_string(), printed);
-    assert_eq!(position.hash(), position.hash_from_scratch());
+    assert_eq!(position.zobrist(), position.zobrist_from_scratch());
     // Whatever the position, generating its turns works.
     assert_eq!(position.legal_turns().len(), position.count_legal_turns());
 });

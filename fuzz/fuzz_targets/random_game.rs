@@ -51,7 +51,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         for side in Side::ALL {
             assert!(after.pieces(side).count() <= position.pieces(side).count());
         }
-        assert_eq!(after.hash(), after.hash_from_scratch());
+        assert_eq!(after.zobrist(), after.zobrist_from_scratch());
         let mut undone = game.clone();
         undone.undo();
         assert_eq!(undone, before);

@@ -56,7 +56,7 @@ fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) {
     let mut listed = Vec::new();
     let full = position.generate(|moves| {
         let room = MOST_LISTED - listed.len();
-        let turns = moves.turns(position.variant()).take(room);
+        let turns = moves.turns().take(room);
         listed.extend(turns.map(|turn| turn.to_string()));
         match listed.len() {
             MOST_LISTED => ControlFlow::Break(()),

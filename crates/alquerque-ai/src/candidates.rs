@@ -74,7 +74,9 @@ impl Candidates {
         self.clear();
         let _ = position.generate(|moves| {
             match moves {
-                Moves::Steps { claim, from, to } => {
+                Moves::Steps {
+                    claim, from, to, ..
+                } => {
                     for to in to {
                         let key = if table_move == Some(self.list.len()) {
                             TABLE_MOVE
@@ -91,6 +93,7 @@ impl Candidates {
                     from,
                     landings,
                     captured,
+                    ..
                 } => {
                     let key = if table_move == Some(self.list.len()) {
                         TABLE_MOVE
@@ -124,6 +127,7 @@ impl Candidates {
                     from,
                     landings,
                     captured,
+                    ..
                 } => {
                     let key = Ordering::capture_key(position, captured);
                     self.push_chain(key, claim, from, landings);

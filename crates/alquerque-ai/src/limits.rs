@@ -6,6 +6,8 @@ use std::time::Duration;
 
 /// Limits of one search; the search stops at the first one reached. With
 /// only `depth` and `nodes` limits the result is exactly reproducible.
+/// `Limits::default()` sets none: the search deepens until a
+/// [`Stop`](crate::Stop) ends it (or the depth it can reach, 120 plies).
 ///
 /// ```
 /// use alquerque_ai::Limits;
@@ -25,7 +27,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Search to a fixed depth.
+    /// Search to a fixed depth; every search completes depth 1, so a depth
+    /// of 0 searches as deep as 1.
     pub const fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),

@@ -167,7 +167,7 @@ impl Searcher {
         self.path.extend(
             game.positions()[game.positions().len() - 1 - since_removal..]
                 .iter()
-                .map(Position::hash),
+                .map(Position::zobrist),
         );
 
         let mut result = SearchResult {
@@ -267,7 +267,7 @@ impl Searcher {
     /// Whether the position repeats one since the last removal with the
     /// same side to move, counting the search path as played.
     fn repeats(&self, position: &Position) -> bool {
-        let hash = position.hash();
+        let hash = position.zobrist();
         // `path` ends with the position itself; compare with the ones two,
         // four, ... plies earlier.
         let previous = &self.path[..self.path.len().saturating_sub(1)];
@@ -358,7 +358,7 @@ impl Searcher {
             return score;
         }
 
-        let probe = self.table.probe(position.hash(), ply);
+        let probe = self.table.probe(position.zobrist(), ply);
         if let Some(p) = probe {
             // Not in principal variation nodes (open windows), so that the
             // principal variation stays whole.
@@ -392,7 +392,7 @@ impl Searcher {
             // (Deeper plies fill their own candidates: this ply's stay put.)
             let (candidate, turn) = self.candidates[ply_index].turn(n, variant);
             let child = position.play_unchecked(&turn);
-            self.path.push(child.hash());
+            self.path.push(child.zobrist());
             let mut score;
             if n == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
@@ -442,7 +442,7 @@ impl Searcher {
             Bound::Upper
         };
         self.table
-            .store(position.hash(), ply, depth, best, bound, best_index);
+            .store(position.zobrist(), ply, depth, best, bound, best_index);
         best
     }
 
@@ -496,5 +496,15 @@ impl Searcher {
             }
         }
         best
+    }
+}
+
+/// The settings and the state between searches in brief, not the tables.
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("contempt", &self.contempt)
+            .field("stopped", &self.stop.is_stopped())
+            .finish_non_exhaustive()
     }
 }

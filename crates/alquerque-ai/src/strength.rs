@@ -224,3 +224,14 @@ impl Player {
         (!good.is_empty()).then(|| good[self.rng.random_range(0..good.len())])
     }
 }
+
+/// The strength and the settings, not the search's tables.
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("strength", &self.strength)
+            .field("hard_time", &self.hard_time)
+            .field("hard_nodes", &self.hard_nodes)
+            .finish_non_exhaustive()
+    }
+}

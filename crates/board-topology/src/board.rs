@@ -220,25 +220,25 @@ impl Board {
     }
 
     /// The name of `point` on this board (R1.6), for printing. A point that
-    /// is not on this board has no name here and prints with its name on the
-    /// whole board (R1.1).
+    /// is not on this board has no name here: it prints as `Point(index)`,
+    /// never as the name of another point or of another board.
     ///
     /// ```
     /// use board_topology::{Board, Point};
     /// let c1 = Point::at(2, 0).unwrap();
     /// assert_eq!(Board::Full.point_name(c1).to_string(), "c1");
     /// assert_eq!(Board::TwoArms.point_name(c1).to_string(), "a1");
+    /// assert_eq!(Board::Square.point_name(c1).to_string(), "Point(0)");
     /// ```
     pub fn point_name(self, point: Point) -> PointName {
-        let (df, dr) = if self.contains(point) {
-            self.name_offset()
-        } else {
-            (0, 0)
-        };
-        PointName {
+        if !self.contains(point) {
+            return PointName(Spelling::Unnamed(point));
+        }
+        let (df, dr) = self.name_offset();
+        PointName(Spelling::Grid {
             file: point.file() - df,
             rank: point.rank() - dr,
-        }
+        })
     }
 
     /// Parses a point name of this board (R1.6): a file letter from `a` and
@@ -261,7 +261,10 @@ impl Board {
 
     /// The point of this board that `name` names, if any (R1.6).
     pub fn point(self, name: PointName) -> Option<Point> {
-        self.point_at(name.file, name.rank)
+        match name.0 {
+            Spelling::Grid { file, rank } => self.point_at(file, rank),
+            Spelling::Unnamed(_) => None,
+        }
     }
 }
 
@@ -277,33 +280,27 @@ impl fmt::Display for Board {
 
 /// A point's name on one board (R1.6): a file letter and a rank digit,
 /// read and printed as text (`e5`). A name is only text: which point it
-/// names depends on the board ([`Board::point`]).
+/// names depends on the board ([`Board::point`]). A point that is not on a
+/// board has no name there, and [`Board::point_name`] gives it one that
+/// says so, `Point(index)`, which names no point.
 ///
 /// ```
 /// use board_topology::{Board, PointName};
 /// let name: PointName = "a1".parse()?;
-/// assert_eq!((name.file(), name.rank()), (0, 0));
 /// assert_eq!(name.to_string(), "a1");
 /// let point = Board::Square.point(name).unwrap();
 /// assert_eq!(Board::Full.point_name(point).to_string(), "c3");
 /// # Ok::<(), board_topology::PointNameError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct PointName {
-    file: u8,
-    rank: u8,
-}
+pub struct PointName(Spelling);
 
-impl PointName {
-    /// 0-based file on the board's own grid (`a` is 0).
-    pub const fn file(self) -> u8 {
-        self.file
-    }
-
-    /// 0-based rank on the board's own grid (rank `1` is 0).
-    pub const fn rank(self) -> u8 {
-        self.rank
-    }
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+enum Spelling {
+    /// 0-based file and rank on the board's own grid.
+    Grid { file: u8, rank: u8 },
+    /// A point that is not on the board.
+    Unnamed(Point),
 }
 
 /// Reads a name's syntax: one file letter `a`..`z` and one rank digit
@@ -314,10 +311,10 @@ impl std::str::FromStr for PointName {
 
     fn from_str(name: &str) -> Result<PointName, PointNameError> {
         match *name.as_bytes() {
-            [file @ b'a'..=b'z', rank @ b'1'..=b'9'] => Ok(PointName {
+            [file @ b'a'..=b'z', rank @ b'1'..=b'9'] => Ok(PointName(Spelling::Grid {
                 file: file - b'a',
                 rank: rank - b'1',
-            }),
+            })),
             _ => Err(PointNameError::Malformed {
                 name: name.to_owned(),
             }),
@@ -334,7 +331,10 @@ impl fmt::Debug for PointName {
 
 impl fmt::Display for PointName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank + 1)
+        match self.0 {
+            Spelling::Grid { file, rank } => write!(f, "{}{}", (b'a' + file) as char, rank + 1),
+            Spelling::Unnamed(point) => write!(f, "{point:?}"),
+        }
     }
 }
 

@@ -53,7 +53,7 @@ impl Position {
     fn reason_against(&self, turn: &Turn) -> Option<Reason> {
         let variant = self.variant();
         if turn.variant() != variant {
-            return Some(Reason::OtherGame { position: variant });
+            return Some(Reason::OtherGame { game: variant });
         }
         let board = self.board();
         if let Some(point) = turn

@@ -229,3 +229,22 @@ pub enum TurnError {
     #[error("`{turn}` is not a legal turn: {refusal}", turn = .0.turn, refusal = .0)]
     Illegal(#[from] Refusal),
 }
+
+impl TurnError {
+    /// The refusal, for text that names a turn the position does not allow
+    /// ([`TurnError::Illegal`]).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Reason, Variant};
+    /// let start = Position::start(Variant::Peralikatuma);
+    /// let error = start.parse_turn("d4-e4").unwrap_err();
+    /// assert!(matches!(error.refusal().map(|r| r.reason), Some(Reason::Occupied { .. })));
+    /// assert!(start.parse_turn("d4").unwrap_err().refusal().is_none());
+    /// ```
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            TurnError::Illegal(refusal) => Some(refusal),
+            TurnError::Syntax(_) | TurnError::Point { .. } => None,
+        }
+    }
+}

@@ -1,8 +1,11 @@
 //! A game: history, undo, and how it ends.
 
+use std::fmt;
+
 use crate::error::TurnError;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
+use crate::refusal::Refusal;
 use crate::side::Side;
 use crate::turn::Turn;
 use crate::turn_list::TurnList;
@@ -35,12 +38,24 @@ pub const REPETITIONS_FOR_DRAW: usize = 3;
 /// );
 /// # Ok::<(), peralikatuma_rules::GameError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     positions: Vec<Position>,
     turns: Vec<Turn>,
     declared: Option<Outcome>,
     decided: Option<Outcome>,
+}
+
+/// The start, the turns and the outcome, in the game's names:
+/// `Game { start: Position(alquerque W:...), turns: [Turn(c2-c3)], outcome: None }`.
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("start", self.start())
+            .field("turns", &self.turns)
+            .field("outcome", &self.outcome())
+            .finish()
+    }
 }
 
 /// Why a game refused a turn or a declaration.
@@ -52,6 +67,23 @@ pub enum GameError {
     /// The turn is not legal.
     #[error(transparent)]
     Turn(#[from] TurnError),
+}
+
+impl GameError {
+    /// The refusal, for a turn the position does not allow.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Game, Reason, Variant};
+    /// let mut game = Game::new(Variant::Alquerque);
+    /// let error = game.play_text("c2-c4").unwrap_err();
+    /// assert!(matches!(error.refusal().map(|r| r.reason), Some(Reason::NotAdjacent { .. })));
+    /// ```
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            GameError::Turn(error) => error.refusal(),
+            GameError::Over(_) => None,
+        }
+    }
 }
 
 impl Game {

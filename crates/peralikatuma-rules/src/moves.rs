@@ -3,7 +3,7 @@
 //!
 //! [`Position::generate`]: crate::Position::generate
 
-use board_topology::{Bitboard, Point};
+use board_topology::{Bitboard, Iter, Point};
 
 use crate::turn::Turn;
 use crate::variant::Variant;
@@ -14,13 +14,15 @@ use crate::variant::Variant;
 ///
 /// The groups come in the order of
 /// [`Position::legal_turns`](crate::Position::legal_turns), and their turns
-/// ([`Moves::turns`]) in that order too.
+/// ([`Moves::turns`], or `for turn in moves`) in that order too.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Moves<'a> {
     /// The steps of the piece on `from`, one to each point of `to` (R2.1),
     /// after the claim `claim` if any (P6, P7). For a king of Permainan,
     /// every point of its long moves (M4).
     Steps {
+        /// The game.
+        variant: Variant,
         /// The claimed piece (P6), if the turns begin with a claim.
         claim: Option<Point>,
         /// The piece that steps.
@@ -30,6 +32,8 @@ pub enum Moves<'a> {
     },
     /// One chain of jumps (R2.3), after the claim `claim` if any.
     Chain {
+        /// The game.
+        variant: Variant,
         /// The claimed piece (P6), if the turn begins with a claim.
         claim: Option<Point>,
         /// The piece that jumps.
@@ -42,6 +46,14 @@ pub enum Moves<'a> {
 }
 
 impl<'a> Moves<'a> {
+    /// The game.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        match *self {
+            Moves::Steps { variant, .. } | Moves::Chain { variant, .. } => variant,
+        }
+    }
+
     /// The claimed piece (P6), if the turns begin with a claim.
     #[inline]
     pub fn claim(&self) -> Option<Point> {
@@ -89,12 +101,17 @@ impl<'a> Moves<'a> {
         }
     }
 
-    /// The turns of the group, as turns of `variant` (the game of the
-    /// position that generated them).
-    pub fn turns(self, variant: Variant) -> impl Iterator<Item = Turn> + 'a {
+    /// The turns of the group, in order (also `for turn in moves`).
+    pub fn turns(self) -> MovesTurns {
         let (steps, chain) = match self {
-            Moves::Steps { claim, from, to } => (Some((claim, from, to)), None),
+            Moves::Steps {
+                variant,
+                claim,
+                from,
+                to,
+            } => (Some((variant, claim, from, to.iter())), None),
             Moves::Chain {
+                variant,
                 claim,
                 from,
                 landings,
@@ -103,12 +120,49 @@ impl<'a> Moves<'a> {
                 None,
                 Some(Turn::from_parts(variant, claim, from, true, landings)),
             ),
-            // (`from_parts` finds the points the chain passes over.)
         };
-        let steps = steps.into_iter().flat_map(move |(claim, from, to)| {
-            to.iter()
-                .map(move |to| Turn::generated_step(variant, claim, from, to))
-        });
-        steps.chain(chain)
+        MovesTurns { steps, chain }
     }
 }
+
+impl<'a> IntoIterator for Moves<'a> {
+    type Item = Turn;
+    type IntoIter = MovesTurns;
+
+    fn into_iter(self) -> MovesTurns {
+        self.turns()
+    }
+}
+
+/// The turns of a [`Moves`] group, in order.
+#[derive(Clone, Debug)]
+pub struct MovesTurns {
+    /// The steps still to come: the game, the claim, the piece, its
+    /// landing points.
+    steps: Option<(Variant, Option<Point>, Point, Iter)>,
+    /// The chain, until it is given.
+    chain: Option<Turn>,
+}
+
+impl Iterator for MovesTurns {
+    type Item = Turn;
+
+    fn next(&mut self) -> Option<Turn> {
+        if let Some((variant, claim, from, to)) = &mut self.steps {
+            return to
+                .next()
+                .map(|to| Turn::generated_step(*variant, *claim, *from, to));
+        }
+        self.chain.take()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = match &self.steps {
+            Some((.., to)) => to.len(),
+            None => usize::from(self.chain.is_some()),
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MovesTurns {}

@@ -8,7 +8,6 @@ use board_topology::{Bitboard, Board, Direction, Point};
 use crate::error::PositionError;
 use crate::movegen::{self, Collect, Counter, Listener, Placement, Sink};
 use crate::moves::Moves;
-use crate::names::label;
 use crate::outcome::{Outcome, WinReason};
 use crate::refusal::Refusal;
 use crate::setup::{NoReturn, Setup};
@@ -77,7 +76,7 @@ impl Position {
             let pieces = setup.pieces(side);
             let off_board = pieces - board.points();
             if off_board.any() {
-                let point = first_label(board, off_board);
+                let point = first_name(board, off_board);
                 return Err(PositionError::OffBoard {
                     side,
                     point,
@@ -100,7 +99,7 @@ impl Position {
         let waiting = setup.side_to_move.opposite();
         let stray = setup.claimable - setup.pieces(waiting);
         if stray.any() {
-            let point = first_label(board, stray);
+            let point = first_name(board, stray);
             return Err(PositionError::ClaimableNotAPiece {
                 point,
                 side: waiting,
@@ -117,7 +116,7 @@ impl Position {
             quiet: setup.quiet_turns,
             hash: 0,
         };
-        position.hash = position.hash_from_scratch();
+        position.hash = position.zobrist_from_scratch();
         Ok(position)
     }
 
@@ -197,16 +196,19 @@ impl Position {
     }
 
     /// The Zobrist hash of everything that makes two positions the same for
-    /// repetition (E3): pieces, side to move, claimable pieces. The turn
-    /// counter is not part of it.
+    /// repetition (E3): the pieces with their kings, the side to move, the
+    /// claimable pieces (P6) and the no-return restrictions (A5). The turn
+    /// counter of E4 is not part of it. Kept up to date as turns are played:
+    /// what a search keys its tables and repetitions by. (`Hash`, for maps
+    /// and sets, hashes every field, as `==` compares them.)
     #[inline]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from scratch (equal to [`Position::hash`]; for
-    /// tests).
-    pub fn hash_from_scratch(&self) -> u64 {
+    /// The Zobrist hash computed from scratch (equal to
+    /// [`Position::zobrist`]; for tests).
+    pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::pieces(Side::White, self.pieces[0])
             ^ zobrist::pieces(Side::Black, self.pieces[1])
             ^ zobrist::kings(self.kings)
@@ -216,7 +218,8 @@ impl Position {
     }
 
     /// Whether the positions are the same for repetition (E3): the same
-    /// pieces, side to move and claimable pieces.
+    /// pieces with their kings, side to move, claimable pieces (P6) and
+    /// no-return restrictions (A5); the turn counter of E4 may differ.
     pub fn same_for_repetition(&self, other: &Position) -> bool {
         self.hash == other.hash
             && self.variant == other.variant
@@ -270,14 +273,14 @@ impl Position {
     ///
     /// // The first capture, if there is one: none at the start.
     /// let capture = start.generate(|moves| match moves {
-    ///     Moves::Chain { .. } => ControlFlow::Break(moves.turns(start.variant()).next()),
+    ///     Moves::Chain { .. } => ControlFlow::Break(moves.turns().next()),
     ///     Moves::Steps { .. } => ControlFlow::Continue(()),
     /// });
     /// assert_eq!(capture, ControlFlow::Continue(()));
     /// ```
     #[inline]
     pub fn generate<B>(&self, listener: impl FnMut(Moves<'_>) -> ControlFlow<B>) -> ControlFlow<B> {
-        let mut sink = Listener::new(listener);
+        let mut sink = Listener::new(self.variant, listener);
         self.generate_into(&mut sink);
         match sink.stopped {
             Some(value) => ControlFlow::Break(value),
@@ -526,8 +529,10 @@ impl Position {
     ) -> Position {
         debug_assert!(
             self.is_legal(turn),
-            "play_unchecked: {turn} is not legal in {self:?}: {:?}",
+            "play_unchecked: {turn} is not legal in {self:?}: {}",
             self.check(turn)
+                .err()
+                .map_or_else(String::new, |r| r.to_string())
         );
         let us = self.side;
         let them = us.opposite();
@@ -654,9 +659,9 @@ fn unplayable(position: &Position, turn: &Turn) -> ! {
 }
 
 /// Names the lowest point of a set, in the game's names where it has one.
-fn first_label(board: Board, set: Bitboard) -> String {
+fn first_name(board: Board, set: Bitboard) -> String {
     set.first()
-        .map(|p| label(board, p).to_string())
+        .map(|p| board.point_name(p).to_string())
         .unwrap_or_default()
 }
 
@@ -702,7 +707,7 @@ fn check_game_specific(setup: &Setup) -> Result<(), PositionError> {
         });
     }
     // A point of the game's board is named in the game's names (R1.6).
-    let point_name = |set: Bitboard| first_label(board, set);
+    let point_name = |set: Bitboard| first_name(board, set);
     let stray_kings = setup.kings - pieces;
     if stray_kings.any() {
         return Err(PositionError::KingWithoutPiece {

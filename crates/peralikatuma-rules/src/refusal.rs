@@ -5,7 +5,7 @@ use std::fmt;
 
 use board_topology::{Bitboard, Point};
 
-use crate::names::{label, list};
+use crate::names::list;
 use crate::side::Side;
 use crate::turn::Turn;
 use crate::variant::Variant;
@@ -99,7 +99,7 @@ pub enum Reason {
     /// The turn belongs to another game than the position.
     OtherGame {
         /// The position's game.
-        position: Variant,
+        game: Variant,
     },
     /// A point of the turn is not a point of the game's board (R1.5).
     OffBoard {
@@ -241,7 +241,7 @@ pub enum Reason {
 /// assert_eq!(refusal.rule(), Some(Rule::R2_1));
 /// assert_eq!(refusal.to_string(), "c4 is not adjacent to c2 along a line (R2.1)");
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Refusal {
     /// The turn refused.
     pub turn: Turn,
@@ -302,10 +302,10 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let variant = self.turn.variant();
         let board = variant.board();
-        let name = |p: Point| label(board, p);
+        let name = |p: Point| board.point_name(p);
         match self.reason {
-            Reason::OtherGame { position } => {
-                return write!(f, "it is a turn of {variant}, and the game is {position}");
+            Reason::OtherGame { game } => {
+                return write!(f, "it is a turn of {variant}, and the game is {game}");
             }
             Reason::OffBoard { point } => {
                 write!(f, "{point:?} is not a point of the {variant} board")?;
@@ -405,6 +405,15 @@ impl fmt::Display for Refusal {
             write!(f, " ({rule})")?;
         }
         Ok(())
+    }
+}
+
+/// The turn and the reason in the game's names, as `Display` says it:
+/// `Refusal(d4-e4: e4 is not empty (R2.1))`. (The fields hold points,
+/// which print as indices.)
+impl fmt::Debug for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Refusal({}: {self})", self.turn)
     }
 }
 

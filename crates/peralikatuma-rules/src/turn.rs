@@ -277,6 +277,34 @@ impl PartialEq for Turn {
 
 impl Eq for Turn {}
 
+/// Turns sort by game, claim, starting point, kind (steps first) and
+/// landing points: consistent with `==`, so that they can be kept in
+/// ordered sets and maps.
+impl Ord for Turn {
+    fn cmp(&self, other: &Turn) -> std::cmp::Ordering {
+        (
+            self.variant,
+            self.claim,
+            self.from,
+            self.capture,
+            self.landings(),
+        )
+            .cmp(&(
+                other.variant,
+                other.claim,
+                other.from,
+                other.capture,
+                other.landings(),
+            ))
+    }
+}
+
+impl PartialOrd for Turn {
+    fn partial_cmp(&self, other: &Turn) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl Hash for Turn {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.variant.hash(state);
@@ -292,7 +320,7 @@ impl Hash for Turn {
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.variant.board();
-        let name = |p: Point| crate::names::label(board, p);
+        let name = |p: Point| board.point_name(p);
         if let Some(claim) = self.claim {
             write!(f, "!{} ", name(claim))?;
         }

@@ -11,7 +11,7 @@ use crate::error::UnknownVariant;
 ///
 /// Peralikatuma is the flagship; Alquerque (as on BrainKing) and Permainan
 /// are played by the same engine.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub enum Variant {
     /// Peralikatuma (Sri Lanka): the whole 49-point board, 23 pieces each,
     /// optional captures with forfeits (P1-P7).

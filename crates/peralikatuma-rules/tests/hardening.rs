@@ -47,7 +47,7 @@ fn reached(variant: Variant, choices: &[usize]) -> Position {
 fn check_valid(position: &Position) -> Result<(), TestCaseError> {
     let setup = position.to_setup();
     prop_assert_eq!(Position::from_setup(setup), Ok(*position));
-    prop_assert_eq!(position.hash(), position.hash_from_scratch());
+    prop_assert_eq!(position.zobrist(), position.zobrist_from_scratch());
     let white = position.pieces(Side::White);
     let black = position.pieces(Side::Black);
     prop_assert!((white & black).is_empty());
@@ -429,7 +429,7 @@ fn mixed_inputs() -> impl Strategy<Value = (PlausibleInputs, [u64; 6], [bool; 6]
 fn check_accepted(setup: Setup, position: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(position.to_setup(), setup);
     prop_assert_eq!(Position::from_setup(setup), Ok(*position));
-    prop_assert_eq!(position.hash(), position.hash_from_scratch());
+    prop_assert_eq!(position.zobrist(), position.zobrist_from_scratch());
     prop_assert!((position.pieces(Side::White) & position.pieces(Side::Black)).is_empty());
     Ok(())
 }
@@ -532,7 +532,7 @@ fn chains_can_take_every_enemy_piece_and_stay_within_max_landings() {
         assert_eq!(p.parse_turn(&notation).unwrap(), *chain, "{notation}");
         let next = p.play(chain).unwrap();
         assert!(next.pieces(Side::Black).is_empty());
-        assert_eq!(next.hash(), next.hash_from_scratch());
+        assert_eq!(next.zobrist(), next.zobrist_from_scratch());
     }
 }
 
@@ -573,7 +573,7 @@ fn turn_list_grows_past_its_inline_capacity() {
     assert_eq!(texts.len(), turns.len());
     for turn in &turns {
         let next = p.play(turn).unwrap();
-        assert_eq!(next.hash(), next.hash_from_scratch());
+        assert_eq!(next.zobrist(), next.zobrist_from_scratch());
     }
 }
 
@@ -682,7 +682,7 @@ fn a_claim_that_is_not_available_is_refused() {
         let here = position(variant, text);
         assert_eq!(
             here.play(&turn).unwrap_err().reason,
-            peralikatuma_rules::Reason::OtherGame { position: variant }
+            peralikatuma_rules::Reason::OtherGame { game: variant }
         );
         assert!(play_unchecked_panics(&here, &turn), "{variant}");
     }

@@ -379,7 +379,7 @@ fn check_reason(position: &Position, turn: &Turn, reason: &Reason, legal: &TurnL
             .map(|d| d.heading(us.facing()))
     };
     match *reason {
-        Reason::OtherGame { position: game } => game == variant && turn.variant() != variant,
+        Reason::OtherGame { game } => game == variant && turn.variant() != variant,
         Reason::OffBoard { point } => {
             !board.contains(point)
                 && turn
@@ -785,7 +785,7 @@ fn a_turn_of_another_game() {
     assert_refused(
         &Position::start(A),
         turn(M, "c3-c4"),
-        Reason::OtherGame { position: A },
+        Reason::OtherGame { game: A },
         None,
         "it is a turn of Permainan, and the game is Alquerque",
     );

@@ -330,7 +330,7 @@ fn a5_restriction_persists_until_the_piece_moves() {
     assert_eq!(game.position().to_string(), "W:Wb1:Be3:Rb1-a1");
     assert_eq!(turns(game.position()), set(&["b1-c1", "b1-b2"]));
     for p in game.positions() {
-        assert_eq!(p.hash(), p.hash_from_scratch(), "{p}");
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "{p}");
     }
 }
 
@@ -368,17 +368,17 @@ fn a5_restrictions_in_repetition() {
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {
             assert!(!a.same_for_repetition(b), "{a} and {b}");
-            assert_ne!(a.hash(), b.hash(), "{a} and {b}");
+            assert_ne!(a.zobrist(), b.zobrist(), "{a} and {b}");
             assert_ne!(a, b);
         }
-        assert_eq!(a.hash(), a.hash_from_scratch());
+        assert_eq!(a.zobrist(), a.zobrist_from_scratch());
     }
     assert_ne!(turns(&west), turns(&none));
     // The same restrictions written in another order, and another turn
     // counter: the same position for repetition.
     let same = pos("W:Wd3,b1:Bc5:Rb1-a1:C7");
     assert!(same.same_for_repetition(&west));
-    assert_eq!(same.hash(), west.hash());
+    assert_eq!(same.zobrist(), west.zobrist());
     assert_eq!(same.to_string(), "W:Wb1,d3:Bc5:Rb1-a1:C7");
     // Reached by play, the restriction is in the hash as from scratch.
     let stepped = pos(&after("B:Wa1,d3:Bc5", "c5-b5"));

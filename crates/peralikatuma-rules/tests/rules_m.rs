@@ -402,8 +402,8 @@ fn n3_kings_in_text_round_trip() {
     let man = pos("W:Wc5:Be7");
     let king = pos("W:WKc5:Be7");
     assert!(!man.same_for_repetition(&king));
-    assert_ne!(man.hash(), king.hash());
-    assert_eq!(king.hash(), king.hash_from_scratch());
+    assert_ne!(man.zobrist(), king.zobrist());
+    assert_eq!(king.zobrist(), king.zobrist_from_scratch());
     // A king on a point that is not Permainan's, or a king mark alone.
     let error = position_error("W:WKb1:Be7");
     assert!(

@@ -337,7 +337,7 @@ fn p6_4_claim_removes_exactly_one() {
         let removed = p.pieces(Side::White) - next.pieces(Side::White);
         let expected = p.captured(&turn) | turn.claim().into_iter().collect();
         assert_eq!(removed, expected);
-        assert_eq!(next.hash(), next.hash_from_scratch());
+        assert_eq!(next.zobrist(), next.zobrist_from_scratch());
         assert!(turn.claim().is_none_or(|c| p.claimable().contains(c)));
     }
     // Not a claimable piece, and not two claims.
@@ -353,7 +353,7 @@ fn p6_5_claimable_in_text_and_repetition() {
     assert_eq!(with.to_string(), "B:Wd4,f4,a7:Be5,i5:Fd4,f4:C1");
     assert_eq!(without.to_string(), "B:Wd4,f4,a7:Be5,i5:C1");
     assert!(!with.same_for_repetition(&without));
-    assert_ne!(with.hash(), without.hash());
+    assert_ne!(with.zobrist(), without.zobrist());
     assert_ne!(with, without);
     assert_ne!(turns(&with), turns(&without));
     // Only the claimable set differs.

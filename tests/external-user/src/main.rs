@@ -59,7 +59,7 @@ fn generate_turns_without_a_list() -> Result {
         // The groups hold the same turns, in the same order, as the list.
         let mut from_groups = TurnList::new();
         let _ = start.generate(|moves| {
-            from_groups.extend(moves.turns(variant));
+            from_groups.extend(moves); // a group iterates over its turns
             ControlFlow::<()>::Continue(())
         });
         let list: TurnList = start.legal_turns();

@@ -8,17 +8,20 @@ use board_topology::{Bitboard, Point};
 
 use super::Sink;
 use crate::moves::Moves;
+use crate::variant::Variant;
 
 /// Calls `listener` with every group of moves until it returns
 /// [`ControlFlow::Break`], whose value it keeps.
 pub(crate) struct Listener<F, B> {
+    variant: Variant,
     listener: F,
     pub stopped: Option<B>,
 }
 
 impl<F: FnMut(Moves<'_>) -> ControlFlow<B>, B> Listener<F, B> {
-    pub fn new(listener: F) -> Listener<F, B> {
+    pub fn new(variant: Variant, listener: F) -> Listener<F, B> {
         Listener {
+            variant,
             listener,
             stopped: None,
         }
@@ -37,7 +40,12 @@ impl<F: FnMut(Moves<'_>) -> ControlFlow<B>, B> Listener<F, B> {
 impl<F: FnMut(Moves<'_>) -> ControlFlow<B>, B> Sink for Listener<F, B> {
     #[inline]
     fn steps(&mut self, claim: Option<Point>, from: Point, to: Bitboard) {
-        self.offer(Moves::Steps { claim, from, to });
+        self.offer(Moves::Steps {
+            variant: self.variant,
+            claim,
+            from,
+            to,
+        });
     }
 
     #[inline]
@@ -50,6 +58,7 @@ impl<F: FnMut(Moves<'_>) -> ControlFlow<B>, B> Sink for Listener<F, B> {
         _: Bitboard,
     ) {
         self.offer(Moves::Chain {
+            variant: self.variant,
             claim,
             from,
             landings,

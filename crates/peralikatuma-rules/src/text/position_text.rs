@@ -6,7 +6,6 @@ use std::fmt;
 use board_topology::{Bitboard, Board, Direction};
 
 use crate::error::PositionTextError;
-use crate::names::label;
 use crate::setup::{NoReturn, Setup};
 use crate::side::Side;
 use crate::variant::Variant;
@@ -201,7 +200,7 @@ fn write_points(
         if kings.contains(point) {
             f.write_str("K")?;
         }
-        write!(f, "{}", label(board, point))?;
+        write!(f, "{}", board.point_name(point))?;
     }
     Ok(())
 }
@@ -241,9 +240,9 @@ impl fmt::Display for Setup {
                 if i > 0 {
                     f.write_str(",")?;
                 }
-                write!(f, "{}", label(board, y))?;
+                write!(f, "{}", board.point_name(y))?;
                 if let Some(x) = board.neighbour(y, direction) {
-                    write!(f, "-{}", label(board, x))?;
+                    write!(f, "-{}", board.point_name(x))?;
                 }
             }
         }

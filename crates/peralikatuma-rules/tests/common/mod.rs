@@ -34,7 +34,7 @@ pub fn after(variant: Variant, position: &str, turn: &str) -> String {
     let p = Position::parse(variant, position).expect("a valid position");
     let t = p.parse_turn(turn).expect("a legal turn");
     let next = p.play(&t).expect("a legal turn plays");
-    assert_eq!(next.hash(), next.hash_from_scratch(), "after {turn}");
+    assert_eq!(next.zobrist(), next.zobrist_from_scratch(), "after {turn}");
     next.to_string()
 }
 
