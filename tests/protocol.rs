@@ -513,12 +513,11 @@ fn quit_during_a_search_stops_it() {
     bestturn(&session.until("bestturn"));
 }
 
-/// Bug reproducer: `stop` (or `quit`) sent right after `go infinite`, before
-/// the search thread has started, is lost: `Searcher::search` lowers the
-/// stop flag when it starts (search.rs, `self.stop.reset()` at the top of
-/// `search`), after `Engine::handle("stop")` raised it, and the engine then
-/// waits for the unlimited search forever (`reap` joins the thread). Piping
-/// `go infinite` and `stop` into the engine example hangs the same way.
+/// Regression: `stop` (or `quit`) sent right after `go infinite`, before
+/// the search thread had started, was lost: `Searcher::search` lowered the
+/// stop flag when it started, after `Engine::handle("stop")` had raised it,
+/// and the engine waited for the unlimited search forever. The search now
+/// lowers the flag when it ends (crates/alquerque-ai/src/search.rs).
 #[test]
 fn stop_right_after_go_infinite() {
     let (done, finished) = std::sync::mpsc::channel();
@@ -629,6 +628,9 @@ fn bench_signature_is_reproducible() {
     }
     assert_eq!(signatures[0], signatures[1]);
     assert_eq!(signatures[0], peralikatuma::engine::run_bench(0).0);
+    // The signature of the search as it stands: a change to the search's
+    // results changes it, and must say why (and update this number).
+    assert_eq!(signatures[0], 807_475);
 }
 
 #[test]

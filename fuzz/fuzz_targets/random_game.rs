@@ -29,10 +29,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
             assert!(game.outcome().is_some());
             break;
         }
-        let ours: BTreeSet<String> = turns
-            .iter()
-            .map(|t| t.to_string())
-            .collect();
+        let ours: BTreeSet<String> = turns.iter().map(|t| t.to_string()).collect();
         assert_eq!(ours.len(), turns.len(), "duplicate turns");
         let theirs: BTreeSet<String> = reference::RefPosition::from_position(&position)
             .turn_texts()

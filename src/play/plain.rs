@@ -110,8 +110,7 @@ pub fn run(
                 None => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
-                        let text = turn;
-                        writeln!(out, "hint: {text}")?;
+                        writeln!(out, "hint: {turn}")?;
                     }
                 }
             },

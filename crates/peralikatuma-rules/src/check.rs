@@ -12,8 +12,9 @@ use crate::variant::Variant;
 impl Position {
     /// Checks `turn` against this position: `Ok` if it is one of the legal
     /// turns, else a [`Refusal`] that says why not, naming the points and
-    /// the rule. The check walks the turn's path, so it costs no more than
-    /// the path is long, whatever the number of legal turns.
+    /// the rule. The check walks the turn's path without generating the
+    /// other turns, whatever their number (a step in Alquerque or
+    /// Permainan also asks whether any piece could capture instead).
     ///
     /// ```
     /// use peralikatuma_rules::{Position, Reason, Turn, Variant};
@@ -85,6 +86,7 @@ impl Position {
         }
         let from = turn.from();
         if !own.contains(from) {
+            // A claimed piece has left the board before the move (P7).
             return Some(if enemy.contains(from) {
                 Reason::NotYourPiece {
                     point: from,
@@ -156,14 +158,7 @@ impl Walk<'_> {
             if board.toward(from, facing, Heading::Backward).contains(to) {
                 return Some(Reason::Backward { from, to });
             }
-            let no_return = position.no_return();
-            let barred = [
-                (no_return.east, Direction::East),
-                (no_return.west, Direction::West),
-            ]
-            .into_iter()
-            .any(|(pieces, way)| pieces.contains(from) && board.neighbour(from, way) == Some(to));
-            if barred {
+            if position.no_return().barred(board, from) == Some(to) {
                 return Some(Reason::NoReturn { from, to });
             }
         }
@@ -225,10 +220,16 @@ impl Walk<'_> {
                 }
             };
             let Some(over) = nearest(position, at, to, taken) else {
-                return Err(Reason::NothingToJump {
-                    from: at,
-                    to,
-                    king: true,
+                // Nothing in the way: onto a piece next to it, or over empty
+                // points only.
+                return Err(if self.empty.contains(to) {
+                    Reason::NothingToJump {
+                        from: at,
+                        to,
+                        king: true,
+                    }
+                } else {
+                    Reason::Occupied { point: to }
                 });
             };
             if !enemy.contains(over) {

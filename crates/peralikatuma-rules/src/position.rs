@@ -464,17 +464,9 @@ impl Position {
     /// ```
     pub fn barred_steps(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
         let board = self.board();
-        let ours = self.pieces(self.side);
-        [
-            (self.no_return.east, Direction::East),
-            (self.no_return.west, Direction::West),
-        ]
-        .into_iter()
-        .flat_map(move |(pieces, direction)| {
-            (pieces & ours)
-                .iter()
-                .filter_map(move |p| Some((p, board.neighbour(p, direction)?)))
-        })
+        (self.no_return.pieces() & self.pieces(self.side))
+            .iter()
+            .filter_map(move |p| Some((p, self.no_return.barred(board, p)?)))
     }
 
     /// The pieces of the side to move that could make a jump now, after
@@ -507,9 +499,10 @@ impl Position {
     /// It assumes that `turn` is legal here. Debug builds check it all and
     /// panic on an illegal turn. Release builds check only what the update
     /// itself needs, and panic if the turn's piece is not the mover's, its
-    /// landing point is taken, a point is off the board or its claim is not
-    /// claimable; any other illegal turn gives a valid position that the
-    /// rules could not reach.
+    /// landing point is taken or off the board, or its claim is not
+    /// claimable; any other illegal turn (a step backward, a turn of
+    /// another game on points of this board, ...) gives a valid position
+    /// that the rules could not reach.
     ///
     /// # Panics
     /// On an illegal turn, as above: never does it silently leave the

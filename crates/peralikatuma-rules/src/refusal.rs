@@ -56,6 +56,25 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule a refusal cites.
+    pub const ALL: [Rule; 15] = [
+        Rule::R1_5,
+        Rule::R2_1,
+        Rule::R2_2,
+        Rule::R2_4,
+        Rule::R2_6,
+        Rule::P6,
+        Rule::A2,
+        Rule::A3,
+        Rule::A4,
+        Rule::A4_1,
+        Rule::A4_3,
+        Rule::A5,
+        Rule::M2,
+        Rule::M4,
+        Rule::M5,
+    ];
+
     /// The rule's number as the rule book writes it: `R2.1`, `A4.3`.
     pub const fn number(self) -> &'static str {
         match self {
@@ -80,8 +99,24 @@ impl Rule {
     /// The rule's anchor in the project's rule document (`a4.3` for A4.3,
     /// so `docs/rules.md#a4.3`, or `rules/index.html#a4.3` in the crate's
     /// documentation): the number in lower case.
-    pub fn anchor(self) -> String {
-        self.number().to_ascii_lowercase()
+    pub const fn anchor(self) -> &'static str {
+        match self {
+            Rule::R1_5 => "r1.5",
+            Rule::R2_1 => "r2.1",
+            Rule::R2_2 => "r2.2",
+            Rule::R2_4 => "r2.4",
+            Rule::R2_6 => "r2.6",
+            Rule::P6 => "p6",
+            Rule::A2 => "a2",
+            Rule::A3 => "a3",
+            Rule::A4 => "a4",
+            Rule::A4_1 => "a4.1",
+            Rule::A4_3 => "a4.3",
+            Rule::A5 => "a5",
+            Rule::M2 => "m2",
+            Rule::M4 => "m4",
+            Rule::M5 => "m5",
+        }
     }
 }
 
@@ -418,3 +453,16 @@ impl fmt::Debug for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+#[cfg(test)]
+mod tests {
+    use super::Rule;
+
+    /// A rule's anchor is its number in lower case.
+    #[test]
+    fn anchors_are_numbers_in_lower_case() {
+        for rule in Rule::ALL {
+            assert_eq!(rule.anchor(), rule.number().to_ascii_lowercase());
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Unchecked positions.
 
-use board_topology::Bitboard;
+use board_topology::{Bitboard, Board, Direction, Point};
 
 use crate::side::Side;
 use crate::variant::Variant;
@@ -72,6 +72,27 @@ impl NoReturn {
     /// Every restricted piece.
     pub fn pieces(&self) -> Bitboard {
         self.east | self.west
+    }
+
+    /// The point the piece on `piece` may not step back to, if it has a
+    /// restriction: its neighbour to the east or west on `board` (A5).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// let position = Position::parse(Variant::Alquerque, "W:Wb3:Bd5:Rb3-a3")?;
+    /// let board = position.board();
+    /// let barred = position.no_return().barred(board, board.parse_point("b3")?);
+    /// assert_eq!(barred, Some(board.parse_point("a3")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn barred(&self, board: Board, piece: Point) -> Option<Point> {
+        if self.east.contains(piece) {
+            board.neighbour(piece, Direction::East)
+        } else if self.west.contains(piece) {
+            board.neighbour(piece, Direction::West)
+        } else {
+            None
+        }
     }
 
     /// The same restrictions without those of the pieces in `set`.

@@ -527,7 +527,7 @@ fn check_refusal(
                 rule
             );
             prop_assert!(
-                anchors().contains(&rule.anchor()),
+                anchors().contains(rule.anchor()),
                 "{} has no anchor in docs/rules.md",
                 rule
             );
@@ -755,7 +755,7 @@ fn assert_refused(
     assert!(!position.is_legal(&turn));
     assert_eq!(position.play(&turn), Err(refusal));
     if let Some(rule) = rule {
-        assert!(anchors().contains(&rule.anchor()), "{rule}");
+        assert!(anchors().contains(rule.anchor()), "{rule}");
     }
     let on_board = turn
         .claim()
@@ -1331,5 +1331,20 @@ fn p4_a_chain_may_stop_after_any_jump() {
         },
         Some(Rule::R2_1),
         "e5 is not adjacent to c3 along a line (R2.1)",
+    );
+}
+
+/// Regression (code review): a king's jump onto an enemy piece next to it
+/// was refused as having nothing to jump; the landing point is taken.
+#[test]
+fn m4_a_king_jumping_onto_the_piece_next_to_it() {
+    assert_refused(
+        &pos(M, "W:WKa3:Bb4,b6,a7"),
+        turn(M, "a3xb4"),
+        Reason::Occupied {
+            point: point(M, "b4"),
+        },
+        Some(Rule::R2_2),
+        "b4 is not empty (R2.2)",
     );
 }

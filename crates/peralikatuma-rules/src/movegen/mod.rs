@@ -237,19 +237,11 @@ pub(crate) fn alquerque<S: Sink>(
         return;
     }
     let barred = |from: Point| {
-        let mut barred = Bitboard::EMPTY;
-        for (set, direction) in [
-            (no_return.east, Direction::East),
-            (no_return.west, Direction::West),
-        ] {
-            if set.contains(from) {
-                barred |= board
-                    .neighbour(from, direction)
-                    .map_or(Bitboard::EMPTY, Bitboard::from);
-            }
-        }
-        barred
+        no_return
+            .barred(board, from)
+            .map_or(Bitboard::EMPTY, Bitboard::from)
     };
+
     steps::forward_and_sideways(
         board,
         placement.own - last_rank,
