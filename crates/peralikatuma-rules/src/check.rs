@@ -205,7 +205,8 @@ impl Walk<'_> {
             if line_direction(position, at, to).is_none() {
                 return Err(Reason::NotOnALine { from: at, to });
             }
-            let taken = board.between(at, to) - self.empty;
+            let way = board.between(at, to);
+            let taken = way - self.empty;
             // A piece in the way that stops the king: one captured earlier
             // in the move (R2.4), or any other.
             let obstacle = |point: Point| {
@@ -220,9 +221,9 @@ impl Walk<'_> {
                 }
             };
             let Some(over) = nearest(position, at, to, taken) else {
-                // Nothing in the way: onto a piece next to it, or over empty
-                // points only.
-                return Err(if self.empty.contains(to) {
+                // Nothing in the way: over empty points only, or onto the
+                // piece next to it, where the landing is what is wrong.
+                return Err(if way.any() || self.empty.contains(to) {
                     Reason::NothingToJump {
                         from: at,
                         to,
