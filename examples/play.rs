@@ -19,7 +19,8 @@ use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
 use peralikatuma_rules::{Side, Variant};
 
-use peralikatuma::play::{Opponent, Session, Settings, run_full_screen, run_plain};
+use peralikatuma::play::{run_full_screen, run_plain};
+use peralikatuma::session::{Opponent, Session, Settings};
 
 /// Play a game of the alquerque family in the terminal.
 #[derive(Parser, Debug)]

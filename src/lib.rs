@@ -7,6 +7,7 @@ mod diagram;
 pub mod engine;
 mod picture;
 pub mod play;
+pub mod session;
 
 pub use diagram::diagram;
 pub use picture::{Cell, Picture};

@@ -1,11 +1,13 @@
-//! Playing a game at the terminal, for `examples/play.rs`: a [`Session`]
-//! (the game, its players, undo and redo, records) driven either full
+//! Playing a game at the terminal, for `examples/play.rs`: a
+//! [`Session`](crate::session::Session) (the game, its players, undo and
+//! redo, records) driven either full
 //! screen ([`run_full_screen`], ratatui on crossterm) or line by line
 //! ([`run_plain`], for scripts and pipes). Every rule is decided by the
 //! rules crate; these only turn keys and lines into its calls.
 //!
 //! ```
-//! use peralikatuma::play::{Opponent, Session, Settings, run_plain};
+//! use peralikatuma::play::run_plain;
+//! use peralikatuma::session::{Opponent, Session, Settings};
 //! use peralikatuma_rules::{Side, Variant};
 //!
 //! let settings = Settings {
@@ -28,13 +30,11 @@ mod brief;
 mod commands;
 mod machine;
 mod plain;
-mod session;
 mod tui;
 
 pub use brief::rules_in_brief;
 pub use commands::{Command, HELP, MissingFile};
 pub use plain::run as run_plain;
-pub use session::{LoadError, Opponent, Session, Settings, Undone, claim_advice, no_return_advice};
 pub use tui::run as run_full_screen;
 
 use std::ops::ControlFlow;

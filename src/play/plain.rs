@@ -10,9 +10,9 @@ use peralikatuma_rules::GameError;
 use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
-use crate::play::session::{Session, Undone, claim_advice, no_return_advice};
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
+use crate::session::{Session, Undone, claim_advice, no_return_advice};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input.

@@ -12,11 +12,11 @@ use ratatui::crossterm::event::{
 
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
-use crate::play::session::{Session, Settings, Undone};
 use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
+use crate::session::{Session, Settings, Undone};
 
 /// The longest line that can be typed: more than any turn or file name.
 const MAX_TYPED: usize = 200;
@@ -637,8 +637,8 @@ mod tests {
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, MouseEvent};
 
     use super::*;
-    use crate::play::session::Opponent;
     use crate::play::tui::draw::draw;
+    use crate::session::Opponent;
 
     fn app(variant: Variant, opponent: Opponent, human: Side, position: Option<&str>) -> App {
         let settings = Settings {

@@ -10,9 +10,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::Cell;
 use crate::play::brief::rules_in_brief;
-use crate::play::session::{claim_advice, no_return_advice};
 use crate::play::tui::app::{App, Mode, Question, Tone};
 use crate::play::tui::form::Form;
+use crate::session::{claim_advice, no_return_advice};
 
 /// The smallest screen the game fits on.
 pub const MIN_SIZE: (u16, u16) = (72, 23);

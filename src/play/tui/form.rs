@@ -3,7 +3,7 @@
 
 use peralikatuma_rules::{Side, Variant};
 
-use crate::play::session::{Opponent, Settings};
+use crate::session::{Opponent, Settings};
 
 /// The fields of the form, top to bottom.
 pub const FIELDS: [&str; 4] = ["Game", "Opponent", "Your colour", "Moves first"];

@@ -16,7 +16,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-use crate::play::session::Session;
+use crate::session::Session;
 use app::App;
 
 /// How often the screen is redrawn while nothing happens (the thinking

@@ -1,6 +1,7 @@
 //! One sitting at the board, whatever the screen: the game, who plays each
-//! side, turns taken back (to redo), saving and loading records. The plain
-//! and the full-screen modes both drive a `Session`; neither decides a rule.
+//! side, turns taken back (to redo), saving and loading records. Every
+//! frontend (the terminal's full screen and line mode, the web page) drives
+//! a `Session`; none decides a rule.
 
 use std::fmt;
 use std::path::Path;
