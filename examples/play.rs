@@ -46,9 +46,11 @@ struct Args {
     /// moves first.
     #[arg(long)]
     position: Option<String>,
-    /// Seed of the machine's random choices (the same seed replays a game).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the machine's random choices: the same seed and turns
+    /// replay a game (the seed in use is shown) [default: one picked at
+    /// random].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Print the board as text and read turns line by line, even in a
     /// terminal.
     #[arg(long)]
@@ -113,14 +115,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(seed) = args.seed {
+        session.fix_seed(seed);
+    }
     let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
     let result = if plain {
-        run_plain(
-            &mut session,
-            args.seed,
-            io::stdin().lock(),
-            &mut io::stdout(),
-        )
+        run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
     } else {
         // Set up from the command line, the game starts at once; otherwise
         // the player chooses first.
@@ -129,7 +129,7 @@ fn main() -> ExitCode {
             || args.colour.is_some()
             || args.first.is_some()
             || args.position.is_some();
-        run_full_screen(session, args.seed, !chosen)
+        run_full_screen(session, !chosen)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

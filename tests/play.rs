@@ -86,11 +86,12 @@ impl Player {
         }
     }
 
-    /// Everything printed up to the next prompt (a line ending in `> `).
+    /// Everything printed up to the next prompt (a line ending in `> `) or
+    /// question (ending in `(yes/no) `).
     fn until_prompt(&self) -> String {
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut text = Vec::new();
-        while !text.ends_with(b"> ") {
+        while !text.ends_with(b"> ") && !text.ends_with(b"(yes/no) ") {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => text.extend(bytes),
@@ -148,7 +149,10 @@ fn a_whole_game_against_easy_to_its_end() {
     );
     let refused = player.say("e2-e3");
     assert!(refused.contains("the game is over ("), "{refused}");
-    player.say("quit");
+    // The game has not been saved: leaving it is asked.
+    let asked = player.say("quit");
+    assert!(asked.ends_with("leave it anyway? (yes/no) "), "{asked}");
+    player.say("yes");
     assert!(player.child.wait().unwrap().success());
 }
 
@@ -204,7 +208,11 @@ fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
         "{text}"
     );
     assert!(text.contains("took back the end of the game"), "{text}");
-    assert!(text.ends_with("Black to move> "), "{text}");
+    // The game has not been saved: quitting asks.
+    assert!(
+        text.ends_with("Black to move> This game has not been saved: leave it anyway? (yes/no) \n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -235,6 +243,120 @@ fn a_saved_game_loads_back_where_it_was() {
     assert!(after_load.contains(&diagram(game.position())), "{text}");
 }
 
+/// A file in the temporary directory, named for this test run.
+fn temp_file(name: &str) -> String {
+    let file = std::env::temp_dir().join(format!("play-{name}-{}.txt", std::process::id()));
+    file.display().to_string()
+}
+
+#[test]
+fn a_saved_record_brings_back_its_players_and_seed() {
+    let file = temp_file("players");
+    let args = ["--variant", "alquerque", "--opponent", "easy"];
+    let output = run(
+        &[&args[..], &["--colour", "black", "--seed", "42"]].concat(),
+        &format!("save {file}\nquit\n"),
+    );
+    let opening = stdout(&output);
+    assert!(
+        opening.contains("The machine plays with seed 42 (`--seed 42` replays the game)."),
+        "{opening}"
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    for tag in [
+        "[White \"machine (easy)\"]",
+        "[Black \"you\"]",
+        "[Opponent \"easy\"]",
+        "[Person \"Black\"]",
+        "[First \"White\"]",
+        "[Seed \"42\"]",
+    ] {
+        assert!(saved.contains(tag), "{tag} missing:\n{saved}");
+    }
+    // Loaded between two players, the record brings its players back.
+    let output = run(&["--variant", "permainan"], &format!("load {file}\nquit\n"));
+    std::fs::remove_file(&file).ok();
+    let text = stdout(&output);
+    let after_load = text.rsplit("loaded").next().unwrap();
+    assert!(
+        after_load.contains(
+            "Alquerque: you (Black) against the machine (easy). The machine plays with seed 42"
+        ),
+        "{text}"
+    );
+    // The machine moved first; the person has the move.
+    assert!(text.contains(&format!("loaded {file} (1 turn)")), "{text}");
+    assert!(after_load.ends_with("Black (you) to move> "), "{text}");
+}
+
+#[test]
+fn the_machine_replies_alike_with_a_seed_and_varies_without_one() {
+    let script = "d2-c3\nquit\nyes\n";
+    let args = ["--variant", "alquerque", "--opponent", "easy", "--plain"];
+    let seeded = |seed: &str| stdout(&run(&[&args[..], &["--seed", seed]].concat(), script));
+    assert_eq!(seeded("5"), seeded("5"));
+    // Without --seed, each run picks one, and says which.
+    let seeds: Vec<String> = (0..3)
+        .map(|_| stdout(&run(&args, script)))
+        .map(|text| {
+            let (_, rest) = text.split_once("with seed ").unwrap();
+            rest.split_whitespace().next().unwrap().to_owned()
+        })
+        .collect();
+    assert!(seeds.iter().any(|s| *s != seeds[0]), "{seeds:?}");
+    // The seed shown replays the game.
+    let text = stdout(&run(&args, script));
+    let (_, rest) = text.split_once("`--seed ").unwrap();
+    let seed = rest.split('`').next().unwrap();
+    assert_eq!(seeded(seed), text);
+}
+
+#[test]
+fn line_mode_asks_before_dropping_a_game_not_saved_or_writing_over_a_file() {
+    let file = temp_file("overwrite");
+    std::fs::write(&file, "precious").unwrap();
+    let script = format!(
+        "d2-c3\nnew\nno\nload {file}\nno\nquit\nno\nsave {file}\nno\nsave {file}\nyes\nnew\nd2-c3\nquit\nmaybe\nyes\n"
+    );
+    let output = run(&["--variant", "alquerque"], &script);
+    let text = stdout(&output);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(output.status.success());
+    for said in [
+        "This game has not been saved: drop it for a new game? (yes/no) the game goes on",
+        &format!(
+            "This game has not been saved: drop it for {file}? (yes/no) not loaded: the game goes on"
+        ),
+        "This game has not been saved: leave it anyway? (yes/no) the game goes on (`save FILE` keeps it)",
+        &format!("{file} exists: write over it? (yes/no) not saved"),
+        &format!("{file} exists: write over it? (yes/no) saved to {file}"),
+        // Saved, the game is dropped without asking.
+        "new game. Alquerque: two players on one screen.",
+        "leave it anyway? (yes/no) please answer yes or no: ",
+    ] {
+        assert!(text.contains(said), "missing `{said}` in:\n{text}");
+    }
+    assert!(saved.contains("1. d2-c3 *"), "{saved}");
+}
+
+#[test]
+fn a_turn_that_forfeits_pieces_is_confirmed_first_until_warnings_are_off_p6() {
+    let script = "c1-d2\nno\nc1-d2\nyes\nundo\nwarnings off\nc1-d2\nquit\nyes\n";
+    let output = run(&["--plain", "--position", "W:We4,c1:Be5,i7"], script);
+    let text = stdout(&output);
+    let warning = "c1-d2 captures nothing, so Black may then take your piece on e4: it could have jumped (P6). Play it? (yes/no) ";
+    assert_eq!(text.matches(warning).count(), 2, "{text}");
+    assert!(text.contains(&format!("{warning}not played")), "{text}");
+    assert!(text.contains("turns that forfeit pieces (P6) are played without asking"));
+    assert_eq!(text.matches("last turn: c1-d2").count(), 2, "{text}");
+    // A claim is then offered to Black.
+    assert!(
+        text.contains("so Black may first take its piece on e4 (P6)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
     let output = run(&["--plain"], "draw\nno\ndraw\nmaybe\nyes\nmoves\nquit\n");
@@ -253,7 +375,9 @@ fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
 #[test]
 fn moves_in_a_position_with_millions_of_turns_lists_the_first_thousand() {
     let position = "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
-    let output = run(&["--plain", "--position", position], "moves\nc1-d2\nquit\n");
+    // White's pieces could jump: c1-d2 forfeits them (P6), and is confirmed.
+    let script = "moves\nc1-d2\nyes\nquit\n";
+    let output = run(&["--plain", "--position", position], script);
     let text = stdout(&output);
     let listed = text
         .lines()

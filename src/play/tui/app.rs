@@ -16,7 +16,7 @@ use crate::play::tui::form::Form;
 use crate::play::tui::pick::{Pick, Picked};
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
-use crate::session::{Session, Settings, Undone};
+use crate::session::{Session, Settings, Undone, forfeit_warning};
 
 /// The longest line that can be typed: more than any turn or file name.
 const MAX_TYPED: usize = 200;
@@ -49,10 +49,24 @@ pub enum Question {
     /// This side offers a draw: does the other accept? (Against the
     /// machine: does the person want to offer it?)
     Draw(Side),
-    /// Leave a game in progress?
-    Quit,
+    /// Drop a game that has not been saved, to do this?
+    Drop(Leaving),
     /// Write over this file?
     Overwrite(PathBuf),
+    /// Play this turn of the person's, which forfeits pieces (P6, said in
+    /// the warning)?
+    Forfeit(Turn, String),
+}
+
+/// What dropping the game in play is for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Leaving {
+    /// Leaving the program.
+    Quit,
+    /// A new game with these settings.
+    New(Box<Settings>),
+    /// The game recorded in this file.
+    Load(PathBuf),
 }
 
 /// How a message reads.
@@ -67,7 +81,6 @@ pub enum Tone {
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
-    seed: u64,
     pub picture: Picture,
     pub cursor: Point,
     pub pick: Pick,
@@ -81,6 +94,8 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
+    /// Whether a turn that forfeits pieces (P6) is asked about first.
+    pub warnings: bool,
     /// The points that can be picked next ([`Pick::targets`]), found again
     /// only when the game or the pick changes: finding them goes through
     /// every legal turn, and a position can have millions.
@@ -93,8 +108,9 @@ pub struct App {
 impl App {
     /// The screen for `session`, showing the new-game form first when
     /// `ask_settings`.
-    pub fn new(session: Session, seed: u64, ask_settings: bool) -> App {
+    pub fn new(session: Session, ask_settings: bool) -> App {
         let picture = picture_for(&session);
+        let seed = session.seed();
         let mut app = App {
             cursor: centre(&picture),
             picture,
@@ -105,13 +121,13 @@ impl App {
                 Mode::Board
             },
             session,
-            seed,
             pick: Pick::default(),
             message: (String::new(), Tone::Info),
             thinking: None,
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
+            warnings: true,
             targets: Bitboard::EMPTY,
             board_origin: None,
             quit: false,
@@ -147,7 +163,7 @@ impl App {
                 self.thinking = Some(Thinking::start(
                     player,
                     self.session.game().clone(),
-                    self.seed,
+                    self.session.seed(),
                 ));
             }
         }
@@ -208,7 +224,13 @@ impl App {
     /// A key was pressed.
     pub fn on_key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
+            // Asked already, a second Ctrl-C leaves.
+            let asked = matches!(self.mode, Mode::Asking(Question::Drop(Leaving::Quit)));
+            if asked || !self.session.unsaved() {
+                self.quit = true;
+            } else {
+                self.mode = Mode::Asking(Question::Drop(Leaving::Quit));
+            }
             return;
         }
         match std::mem::replace(&mut self.mode, Mode::Board) {
@@ -256,6 +278,7 @@ impl App {
             KeyCode::Char('n') => self.run(Command::New),
             KeyCode::Char('?') => self.run(Command::Help),
             KeyCode::Char('i') => self.run(Command::Rules),
+            KeyCode::Char('w') => self.run(Command::Warnings(!self.warnings)),
             KeyCode::Char('f') => {
                 let board = self.picture.board();
                 self.picture = if self.picture.is_turned() {
@@ -295,7 +318,7 @@ impl App {
             KeyCode::Down | KeyCode::Tab => form.move_field(1),
             KeyCode::Left => form.change(-1),
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Enter => return self.start(form.settings),
+            KeyCode::Enter => return self.leave_for(Leaving::New(Box::new(form.settings))),
             KeyCode::Esc => return,
             KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
@@ -317,6 +340,20 @@ impl App {
                 self.say("Not saved.", Tone::Info);
                 return;
             }
+            (Question::Forfeit(..), false) => {
+                self.say(
+                    "Not played: choose another turn (w: play such turns without asking).",
+                    Tone::Info,
+                );
+                return;
+            }
+            (Question::Forfeit(turn, _), true) => {
+                match self.session.play(&turn) {
+                    Ok(()) => self.played(&turn),
+                    Err(error) => self.say(error.to_string(), Tone::Error),
+                }
+                return;
+            }
             (_, false) => {
                 self.say("The game goes on.", Tone::Info);
                 return;
@@ -325,8 +362,8 @@ impl App {
                 self.save(path);
                 return;
             }
-            (Question::Quit, true) => {
-                self.quit = true;
+            (Question::Drop(leaving), true) => {
+                self.leave(leaving);
                 return;
             }
             (Question::Resign(side), true) => self.session.resign(side),
@@ -399,7 +436,17 @@ impl App {
             Picked::Refused(text) => {
                 self.say(capitalised(&text, self.picture.board()), Tone::Error);
             }
-            Picked::Turn(turn) => match self.session.play(&turn) {
+            Picked::Turn(turn) => self.person_plays(turn),
+        }
+    }
+
+    /// Plays the person's `turn`, after asking when it forfeits pieces
+    /// (P6) and the warnings are on.
+    fn person_plays(&mut self, turn: Turn) {
+        let position = self.session.game().position();
+        match forfeit_warning(position, &turn).filter(|_| self.warnings) {
+            Some(warning) => self.mode = Mode::Asking(Question::Forfeit(turn, warning)),
+            None => match self.session.play(&turn) {
                 Ok(()) => self.played(&turn),
                 Err(error) => self.say(error.to_string(), Tone::Error),
             },
@@ -426,14 +473,15 @@ impl App {
     fn run(&mut self, command: Command) {
         let texts = |turns: &[Turn]| notations(turns).join(", ");
         match command {
-            Command::Quit => {
-                let in_progress = self.session.game().outcome().is_none()
-                    && !self.session.game().turns().is_empty();
-                if in_progress {
-                    self.mode = Mode::Asking(Question::Quit);
+            Command::Quit => self.leave_for(Leaving::Quit),
+            Command::Warnings(on) => {
+                self.warnings = on;
+                let said = if on {
+                    "A turn that forfeits pieces (P6) is asked about first."
                 } else {
-                    self.quit = true;
-                }
+                    "Turns that forfeit pieces (P6) are played without asking (w asks again)."
+                };
+                self.say(said, Tone::Info);
             }
             Command::Help => self.mode = Mode::Help,
             Command::Rules => self.mode = Mode::Rules,
@@ -453,6 +501,12 @@ impl App {
             Command::Turn(text) => {
                 if !self.session.person_to_move() && self.session.game().outcome().is_none() {
                     return self.say("Wait: the machine is thinking.", Tone::Error);
+                }
+                let position = self.session.game().position();
+                if let (Ok(turn), None) =
+                    (position.parse_turn(&text), self.session.game().outcome())
+                {
+                    return self.person_plays(turn);
                 }
                 match self.session.play_text(&text) {
                     Ok(turn) => self.played(&turn),
@@ -496,7 +550,7 @@ impl App {
                     self.hinting = Some(Thinking::start(
                         player,
                         self.session.game().clone(),
-                        self.seed,
+                        self.session.seed(),
                     ));
                     self.say("Looking for a good turn...", Tone::Info);
                 }
@@ -517,8 +571,27 @@ impl App {
                 self.mode = Mode::Asking(Question::Overwrite(path));
             }
             Command::Save(path) => self.save(path),
-            Command::Load(path) => self.load(&path),
+            Command::Load(path) => self.leave_for(Leaving::Load(path)),
             Command::New => self.mode = Mode::NewGame(Form::new(self.session.settings())),
+        }
+    }
+
+    /// Drops the game in play for `leaving`, after asking if it has not
+    /// been saved.
+    fn leave_for(&mut self, leaving: Leaving) {
+        if self.session.unsaved() {
+            self.mode = Mode::Asking(Question::Drop(leaving));
+        } else {
+            self.leave(leaving);
+        }
+    }
+
+    /// Drops the game in play for `leaving`.
+    fn leave(&mut self, leaving: Leaving) {
+        match leaving {
+            Leaving::Quit => self.quit = true,
+            Leaving::New(settings) => self.start(*settings),
+            Leaving::Load(path) => self.load(&path),
         }
     }
 
@@ -539,6 +612,7 @@ impl App {
         self.stop_thinking();
         match self.session.load(path) {
             Ok(fault) => {
+                self.new_players();
                 self.look_at_board();
                 let turns = plural(self.session.game().turns().len(), "turn");
                 match fault {
@@ -560,6 +634,13 @@ impl App {
         }
     }
 
+    /// The machine's players for the game now in play, on its seed.
+    fn new_players(&mut self) {
+        let seed = self.session.seed();
+        self.machine = self.session.machine().map(|s| Player::new(s, seed));
+        self.hint_player = Some(machine::hint_player(seed));
+    }
+
     /// The board of the game now in play, seen from the person's side,
     /// with the cursor in its middle.
     fn look_at_board(&mut self) {
@@ -572,7 +653,7 @@ impl App {
         self.stop_thinking();
         match self.session.restart(settings) {
             Ok(()) => {
-                self.machine = self.session.machine().map(|s| Player::new(s, self.seed));
+                self.new_players();
                 self.look_at_board();
                 let players = self.session.settings().players();
                 self.say(
@@ -648,7 +729,9 @@ mod tests {
             first: Side::White,
             position: position.map(|text| Position::parse(variant, text).expect("valid")),
         };
-        App::new(Session::new(settings).expect("start"), 1, false)
+        let mut session = Session::new(settings).expect("start");
+        session.fix_seed(1);
+        App::new(session, false)
     }
 
     fn press(app: &mut App, code: KeyCode) {
@@ -806,6 +889,9 @@ mod tests {
         app.choose(point("c1"));
         assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
         app.choose(point("d2"));
+        // White's pieces could have jumped: the turn forfeits them (P6).
+        assert!(matches!(app.mode, Mode::Asking(Question::Forfeit(..))));
+        press(&mut app, KeyCode::Char('y'));
         assert_eq!(played(&app), ["c1-d2"]);
     }
 
@@ -900,6 +986,117 @@ mod tests {
         let saved = std::fs::read_to_string(&path).expect("readable");
         std::fs::remove_file(&path).ok();
         assert!(saved.contains("[Variant \"Alquerque\"]"), "{saved}");
+    }
+
+    fn ctrl(app: &mut App, c: char) {
+        app.on_key(KeyEvent {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        });
+    }
+
+    #[test]
+    fn new_load_and_ctrl_c_ask_before_dropping_a_game_not_saved() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        // Nothing to lose yet: the form starts the game at once.
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Board));
+        typed(&mut app, "d2-c3");
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::New(_)))
+        ));
+        assert!(screen(&mut app, 100, 30).contains("This game has not been saved. Drop it"));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(played(&app), ["d2-c3"]);
+        typed(&mut app, "load /no/such/file.txt");
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::Load(_)))
+        ));
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(played(&app), ["d2-c3"]);
+        ctrl(&mut app, 'c');
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::Quit))
+        ));
+        press(&mut app, KeyCode::Char('n'));
+        assert!(!app.quit);
+        ctrl(&mut app, 'c');
+        ctrl(&mut app, 'c');
+        assert!(app.quit, "a second Ctrl-C leaves");
+        // Saved, the game is dropped without a question.
+        let mut app = app_after("d2-c3");
+        let path = std::env::temp_dir().join(format!("play-dropped-{}.txt", std::process::id()));
+        std::fs::remove_file(&path).ok();
+        typed(&mut app, &format!("save {}", path.display()));
+        std::fs::remove_file(&path).ok();
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+
+    fn app_after(turn: &str) -> App {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        typed(&mut app, turn);
+        app
+    }
+
+    #[test]
+    fn a_loaded_record_brings_back_the_machine_and_its_side() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let path = std::env::temp_dir().join(format!("play-loaded-{}.txt", std::process::id()));
+        let record = "[Variant \"Alquerque\"]\n[Opponent \"easy\"]\n[Person \"Black\"]\n[Seed \"3\"]\n\n1. d2-c3 *\n";
+        std::fs::write(&path, record).expect("writable");
+        typed(&mut app, &format!("load {}", path.display()));
+        std::fs::remove_file(&path).ok();
+        assert_eq!(app.session.machine(), Some(Strength::Easy));
+        assert_eq!(app.session.seed(), 3);
+        assert!(app.picture.is_turned(), "seen from Black's side");
+        assert!(app.thinking.is_none(), "Black, the person, has the move");
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("you (Black) against the machine"), "{text}");
+        assert!(text.contains("Seed 3"), "{text}");
+        let turn = app.session.game().legal_turns()[0].to_string();
+        typed(&mut app, &turn);
+        wait_for_machine(&mut app);
+        assert_eq!(played(&app).len(), 3, "the machine replied");
+    }
+
+    #[test]
+    fn a_turn_that_forfeits_pieces_is_confirmed_first_p6() {
+        let mut app = app(
+            Variant::Peralikatuma,
+            Opponent::Human,
+            Side::White,
+            Some("W:We4,c1:Be5,i7"),
+        );
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("c1"));
+        app.choose(point("d2"));
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains("c1-d2 captures nothing, so Black may then take your"),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('n'));
+        assert!(played(&app).is_empty());
+        assert_eq!(app.pick.from, Some(point("c1")), "the piece stays picked");
+        // Typed, the same question.
+        typed(&mut app, "c1-d2");
+        assert!(matches!(app.mode, Mode::Asking(Question::Forfeit(..))));
+        press(&mut app, KeyCode::Esc);
+        assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: on (w)"));
+        press(&mut app, KeyCode::Char('w'));
+        assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: off (w)"));
+        app.choose(point("d2"));
+        assert_eq!(played(&app), ["c1-d2"]);
     }
 
     #[test]

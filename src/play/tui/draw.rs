@@ -1,7 +1,7 @@
 //! Drawing the full-screen game: the board with its lines, the side panel
 //! (players, pieces, claims, moves), the message line and the keys.
 
-use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn};
+use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::Cell;
 use crate::play::brief::rules_in_brief;
-use crate::play::tui::app::{App, Mode, Question, Tone};
+use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
 use crate::play::tui::form::Form;
 use crate::session::{claim_advice, no_return_advice};
 
@@ -294,6 +294,11 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         ]
     };
     let mut lines = said(&app.session.settings().players(), Style::new());
+    if app.session.machine().is_some() {
+        let seed = app.session.seed();
+        let text = format!("Seed {seed} (--seed {seed} replays)");
+        lines.extend(said(&text, Style::new().fg(Color::Gray)));
+    }
     lines.push(Line::from(
         [piece(Side::White), piece(Side::Black)].concat(),
     ));
@@ -307,6 +312,13 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     ));
     if position.kings().any() {
         lines.push(Line::from("◇ ◆ mark kings"));
+    }
+    if game.variant() == Variant::Peralikatuma {
+        let on = if app.warnings { "on" } else { "off" };
+        lines.extend(said(
+            &format!("Forfeit warnings: {on} (w)"),
+            Style::new().fg(Color::Gray),
+        ));
     }
     lines.push(Line::from(""));
     let bold = Style::new().add_modifier(Modifier::BOLD);
@@ -440,10 +452,11 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
         "      n new game · s save · l load · f flip the board",
+        "      w warn before a turn that forfeits pieces (P6): on/off",
         "      i the rules in brief · q quit",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
         "        moves, undo, redo, hint, resign, draw, save FILE,",
-        "        load FILE, new, board, rules, help, quit",
+        "        load FILE, new, board, rules, warnings on|off, help, quit",
     ]
     .into_iter()
     .map(Line::from)
@@ -482,10 +495,21 @@ fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) 
             "{side} offers a draw. {}, do you accept? (y/n)",
             side.opposite()
         ),
-        Question::Quit => "Leave this game? It ends here unless saved. (y/n)".to_owned(),
+        Question::Drop(leaving) => {
+            let what = match leaving {
+                Leaving::Quit => "Leave it".to_owned(),
+                Leaving::New(_) => "Drop it for the new game".to_owned(),
+                Leaving::Load(path) => format!("Drop it for {}", path.display()),
+            };
+            format!("This game has not been saved. {what}? (y/n)")
+        }
         Question::Overwrite(path) => format!("{} exists. Write over it? (y/n)", path.display()),
+        Question::Forfeit(_, warning) => format!("{warning}. Play it? (y/n)"),
     };
-    popup(frame, area, " Question ", vec![Line::from(text)], 3);
+    let width = usize::from(area.width.saturating_sub(4)).min(60);
+    let lines: Vec<Line> = wrap(&text, width).into_iter().map(Line::from).collect();
+    let height = lines.len() as u16 + 2;
+    popup(frame, area, " Question ", lines, height);
 }
 
 /// `text` broken into lines of at most `width` characters, at spaces.
