@@ -13,13 +13,11 @@ use ratatui::crossterm::event::{
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
 use crate::play::tui::form::Form;
+use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
 use crate::session::{Session, Settings, Undone, forfeit_warning};
-
-/// The longest line that can be typed: more than any turn or file name.
-const MAX_TYPED: usize = 200;
 
 /// What the keys do now.
 #[derive(Clone, Debug)]
@@ -27,7 +25,7 @@ pub enum Mode {
     /// Playing on the board.
     Board,
     /// Typing a turn or a command on the bottom line.
-    Typing(String),
+    Typing(TypedLine),
     /// Filling in the new-game form.
     NewGame(Form),
     /// Waiting for yes or no.
@@ -266,10 +264,14 @@ impl App {
                 }
             }
             KeyCode::Char(':') | KeyCode::Char('/') | KeyCode::Tab => {
-                self.mode = Mode::Typing(String::new());
+                self.mode = Mode::Typing(TypedLine::default());
             }
-            KeyCode::Char('s') => self.mode = Mode::Typing(format!("save {}", self.save_name())),
-            KeyCode::Char('l') => self.mode = Mode::Typing(format!("load {}", self.save_name())),
+            KeyCode::Char('s') => {
+                self.mode = Mode::Typing(TypedLine::suggesting("save ", &self.save_name()));
+            }
+            KeyCode::Char('l') => {
+                self.mode = Mode::Typing(TypedLine::suggesting("load ", &self.save_name()));
+            }
             KeyCode::Char('u') => self.run(Command::Undo),
             KeyCode::Char('r') => self.run(Command::Redo),
             KeyCode::Char('h') => self.run(Command::Hint),
@@ -292,24 +294,22 @@ impl App {
         }
     }
 
-    fn typing_key(&mut self, key: KeyEvent, mut text: String) {
+    fn typing_key(&mut self, key: KeyEvent, mut line: TypedLine) {
         match key.code {
             KeyCode::Esc => return,
             KeyCode::Enter => {
-                match Command::parse(&text) {
+                match Command::parse(&line.text()) {
                     Ok(Some(command)) => self.run(command),
                     Ok(None) => {}
                     Err(error) => self.say(error.to_string(), Tone::Error),
                 }
                 return;
             }
-            KeyCode::Backspace => {
-                text.pop();
+            _ => {
+                line.edit(key);
             }
-            KeyCode::Char(c) if text.chars().count() < MAX_TYPED => text.push(c),
-            _ => {}
         }
-        self.mode = Mode::Typing(text);
+        self.mode = Mode::Typing(line);
     }
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
@@ -1097,6 +1097,38 @@ mod tests {
         assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: off (w)"));
         app.choose(point("d2"));
         assert_eq!(played(&app), ["c1-d2"]);
+    }
+
+    #[test]
+    fn the_save_prompt_offers_a_name_that_typing_replaces() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('s'));
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("> save alquerque.txt"), "{text}");
+        for c in "other.txt".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        assert!(screen(&mut app, 100, 30).contains("> save other.txt"));
+        ctrl(&mut app, 'w');
+        ctrl(&mut app, 'w');
+        for c in "load x".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        press(&mut app, KeyCode::Home);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Char('m'));
+        press(&mut app, KeyCode::Char('o'));
+        press(&mut app, KeyCode::Char('v'));
+        press(&mut app, KeyCode::Char('e'));
+        press(&mut app, KeyCode::Char('s'));
+        press(&mut app, KeyCode::End);
+        press(&mut app, KeyCode::Backspace);
+        press(&mut app, KeyCode::Backspace);
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Notice("Legal turns", _)));
     }
 
     #[test]

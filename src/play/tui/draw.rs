@@ -411,7 +411,7 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
         Tone::Error => Style::new().fg(Color::LightRed),
     };
     let keys = match &app.mode {
-        Mode::Typing(_) => "Enter do it · Esc cancel · e.g. d4-d5, !e6 d4-d5, save game.txt",
+        Mode::Typing(_) => "Enter do it · Esc cancel · ←→ Home End ^U ^W · e.g. d4-d5, save a.txt",
         Mode::NewGame(_) => "↑↓ field · ←→ change · Enter start · Esc cancel",
         Mode::Asking(_) => "y yes · n no",
         Mode::Help | Mode::Rules | Mode::Notice(..) => "any key: back to the game",
@@ -419,13 +419,23 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
     };
     let [said, hint] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)]).areas(area);
     if let Mode::Typing(typed) = &app.mode {
+        // Scrolled sideways so that the cursor stays in sight.
+        let room = usize::from(said.width.saturating_sub(3));
+        let skipped = typed.cursor().saturating_sub(room);
+        let text: Vec<char> = typed.text().chars().skip(skipped).take(room + 1).collect();
+        let split = typed.suggested().map_or(text.len(), |start| {
+            start.saturating_sub(skipped).min(text.len())
+        });
         let line = Line::from(vec![
             Span::styled("> ", Style::new().fg(Color::Yellow)),
-            Span::raw(typed.clone()),
+            Span::raw(text[..split].iter().collect::<String>()),
+            Span::styled(
+                text[split..].iter().collect::<String>(),
+                Style::new().add_modifier(Modifier::REVERSED),
+            ),
         ]);
         frame.render_widget(Paragraph::new(line), said);
-        let x = (usize::from(said.x) + 2 + typed.chars().count())
-            .min(usize::from(said.right().saturating_sub(1)));
+        let x = usize::from(said.x) + 2 + typed.cursor() - skipped;
         frame.set_cursor_position((u16::try_from(x).unwrap_or(said.x), said.y));
     } else {
         let message =

@@ -5,6 +5,7 @@
 mod app;
 mod draw;
 mod form;
+mod line;
 mod pick;
 
 use std::io;
