@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Bitboard, Board, Point, Side, Turn};
+use peralikatuma_rules::{Bitboard, Board, Point, Position, Side, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -15,6 +15,7 @@ use crate::play::machine::{self, Thinking};
 use crate::play::tui::form::Form;
 use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
+use crate::play::tui::review::MovesView;
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
 use crate::session::{Session, Settings, Undone, forfeit_warning};
@@ -30,6 +31,8 @@ pub enum Mode {
     NewGame(Form),
     /// Waiting for yes or no.
     Asking(Question),
+    /// Looking at the board after this many turns, changing nothing.
+    Review(usize),
     /// The help screen.
     Help,
     /// The rules of the game in play, in brief.
@@ -100,6 +103,11 @@ pub struct App {
     pub targets: Bitboard,
     /// Where the board's top-left cell was last drawn, for the mouse.
     pub board_origin: Option<(u16, u16)>,
+    /// The first row of the move list in sight, when scrolled; `None`
+    /// follows the newest turns.
+    pub moves_scroll: Option<usize>,
+    /// The move list as last drawn.
+    pub moves_view: MovesView,
     pub quit: bool,
 }
 
@@ -128,6 +136,8 @@ impl App {
             warnings: true,
             targets: Bitboard::EMPTY,
             board_origin: None,
+            moves_scroll: None,
+            moves_view: MovesView::default(),
             quit: false,
         };
         app.changed();
@@ -138,7 +148,7 @@ impl App {
         app
     }
 
-    fn say(&mut self, text: impl Into<String>, tone: Tone) {
+    pub(super) fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.message = (text.into(), tone);
     }
 
@@ -237,6 +247,7 @@ impl App {
             Mode::Typing(text) => self.typing_key(key, text),
             Mode::NewGame(form) => self.form_key(key, form),
             Mode::Asking(question) => self.answer(key, question),
+            Mode::Review(turns) => self.review_key(key, turns),
         }
     }
 
@@ -281,6 +292,15 @@ impl App {
             KeyCode::Char('?') => self.run(Command::Help),
             KeyCode::Char('i') => self.run(Command::Rules),
             KeyCode::Char('w') => self.run(Command::Warnings(!self.warnings)),
+            KeyCode::PageUp | KeyCode::PageDown => {
+                let page = isize::try_from(self.moves_view.page.max(1)).unwrap_or(1);
+                let up = key.code == KeyCode::PageUp;
+                self.scroll_moves(if up { -page } else { page });
+            }
+            KeyCode::Char('[') => match self.session.game().turns().len() {
+                0 => self.say("No turns yet to look back on.", Tone::Error),
+                played => self.review(played - 1),
+            },
             KeyCode::Char('f') => {
                 let board = self.picture.board();
                 self.picture = if self.picture.is_turned() {
@@ -391,11 +411,23 @@ impl App {
         }
     }
 
-    /// The mouse: a click on the board picks the point clicked.
+    /// The mouse: a click on the board picks the point clicked, a click
+    /// on a turn in the move list shows the board after it, the wheel
+    /// scrolls the move list.
     pub fn on_mouse(&mut self, mouse: MouseEvent) {
-        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left))
-            || !matches!(self.mode, Mode::Board)
-        {
+        if !matches!(self.mode, Mode::Board | Mode::Review(_)) {
+            return;
+        }
+        match mouse.kind {
+            MouseEventKind::ScrollUp => return self.wheel(false),
+            MouseEventKind::ScrollDown => return self.wheel(true),
+            MouseEventKind::Down(MouseButton::Left) => {}
+            _ => return,
+        }
+        if let Some(turns) = self.moves_view.turns_at(mouse.column, mouse.row) {
+            return self.review(turns);
+        }
+        if !matches!(self.mode, Mode::Board) {
             return;
         }
         let Some((x, y)) = self.board_origin else {
@@ -639,6 +671,25 @@ impl App {
         let seed = self.session.seed();
         self.machine = self.session.machine().map(|s| Player::new(s, seed));
         self.hint_player = Some(machine::hint_player(seed));
+    }
+
+    /// The position on the board: the game's, or in review the one after
+    /// the turns reviewed.
+    pub fn shown_position(&self) -> &Position {
+        let game = self.session.game();
+        match self.mode {
+            Mode::Review(turns) => game.positions().get(turns).unwrap_or(game.position()),
+            _ => game.position(),
+        }
+    }
+
+    /// The turns up to the position on the board.
+    pub fn shown_turns(&self) -> &[Turn] {
+        let turns = self.session.game().turns();
+        match self.mode {
+            Mode::Review(shown) => &turns[..shown.min(turns.len())],
+            _ => turns,
+        }
     }
 
     /// The board of the game now in play, seen from the person's side,
@@ -1129,6 +1180,105 @@ mod tests {
         press(&mut app, KeyCode::Backspace);
         press(&mut app, KeyCode::Enter);
         assert!(matches!(app.mode, Mode::Notice("Legal turns", _)));
+    }
+
+    /// The board's part of the screen (left of the panel).
+    fn board_part(text: &str) -> String {
+        text.lines()
+            .take(21)
+            .map(|line| line.chars().take(40).collect::<String>() + "\n")
+            .collect()
+    }
+
+    fn wheel(app: &mut App, kind: MouseEventKind) {
+        app.on_mouse(MouseEvent {
+            kind,
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        });
+    }
+
+    #[test]
+    fn the_move_list_scrolls_and_earlier_positions_are_reviewed_without_change() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let start = board_part(&screen(&mut app, 100, 30));
+        let mut random = Player::new(Strength::Random, 3);
+        for _ in 0..60 {
+            let Some(turn) = random.choose(app.session.game()) else {
+                break;
+            };
+            app.session.play(&turn).expect("legal");
+        }
+        let played = app.session.game().turns().len();
+        assert!(played > 40, "a long game: {played} turns");
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains(&format!("Moves ({played}) ▲")), "{text}");
+        assert!(
+            !text.contains("  1. "),
+            "the newest turns in sight:\n{text}"
+        );
+        // Page up to the first turns, and down to the newest again.
+        for _ in 0..10 {
+            press(&mut app, KeyCode::PageUp);
+            screen(&mut app, 100, 30);
+        }
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("  1. ") && text.contains(" ▼"), "{text}");
+        for _ in 0..10 {
+            press(&mut app, KeyCode::PageDown);
+            screen(&mut app, 100, 30);
+        }
+        assert_eq!(app.moves_scroll, None, "following the game again");
+        wheel(&mut app, MouseEventKind::ScrollUp);
+        assert!(app.moves_scroll.is_some());
+        wheel(&mut app, MouseEventKind::ScrollDown);
+        assert_eq!(app.moves_scroll, None);
+
+        // Review: step back, to the start, forward; nothing changes.
+        press(&mut app, KeyCode::Char('['));
+        assert!(matches!(app.mode, Mode::Review(turns) if turns == played - 1));
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains(&format!("Review: after turn {} of {played}", played - 1)),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('u'));
+        press(&mut app, KeyCode::Home);
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("Review: the start"), "{text}");
+        assert_eq!(board_part(&text), start, "the board at the start");
+        assert!(
+            text.contains("  1. "),
+            "the list scrolled to the start:\n{text}"
+        );
+        press(&mut app, KeyCode::Right);
+        assert!(matches!(app.mode, Mode::Review(1)));
+        assert_eq!(app.session.game().turns().len(), played, "nothing changed");
+        // A click on a turn in the list shows the board after it.
+        let (rect, turns) = app.moves_view.cells[3];
+        app.on_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: rect.x + 1,
+            row: rect.y,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(turns, 4);
+        assert!(matches!(app.mode, Mode::Review(4)));
+        assert_eq!(
+            app.shown_position(),
+            &app.session.game().positions()[4],
+            "the board after the fourth turn"
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(matches!(app.mode, Mode::Board));
+        assert_eq!(app.moves_scroll, None);
+        // Stepping forward past the last turn is back in the game.
+        press(&mut app, KeyCode::Char('['));
+        press(&mut app, KeyCode::Char(']'));
+        assert!(matches!(app.mode, Mode::Review(turns) if turns == played));
+        press(&mut app, KeyCode::Char(']'));
+        assert!(matches!(app.mode, Mode::Board));
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod draw;
 mod form;
 mod line;
 mod pick;
+mod review;
 
 use std::io;
 use std::time::Duration;
