@@ -33,7 +33,8 @@ struct Args {
     #[arg(long)]
     variant: Option<Variant>,
     /// Who plays the other side: the machine at easy, medium or hard, or a
-    /// second person at this keyboard [default: human].
+    /// second person at this keyboard [default: easy full screen, human in
+    /// line mode].
     #[arg(long, value_enum, ignore_case = true)]
     opponent: Option<OpponentArg>,
     /// Your colour against the machine [default: white].
@@ -101,9 +102,17 @@ fn main() -> ExitCode {
         },
         None => None,
     };
+    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
+    // Scripts play both sides unless told otherwise; a person at the
+    // screen plays the machine.
+    let opponent = match args.opponent {
+        Some(opponent) => Opponent::from(opponent),
+        None if plain => Opponent::Human,
+        None => Settings::default().opponent,
+    };
     let settings = Settings {
         variant,
-        opponent: args.opponent.map_or(Opponent::Human, Opponent::from),
+        opponent,
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),
         position,
@@ -118,7 +127,6 @@ fn main() -> ExitCode {
     if let Some(seed) = args.seed {
         session.fix_seed(seed);
     }
-    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
     let result = if plain {
         run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
     } else {

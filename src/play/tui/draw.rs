@@ -560,19 +560,20 @@ fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
         Line::from("Choose with the arrows, then Enter."),
         Line::from(""),
     ];
-    for (i, (name, value, matters)) in form.rows().into_iter().enumerate() {
-        let chosen = i == form.field;
-        let style = match (chosen, matters) {
-            (true, _) => Style::new().fg(Color::Black).bg(Color::Yellow),
-            (false, true) => Style::new().add_modifier(Modifier::BOLD),
-            (false, false) => Style::new().fg(LINES),
+    let rows = form.rows();
+    for (field, name, value) in &rows {
+        let style = if *field == form.field {
+            Style::new().fg(Color::Black).bg(Color::Yellow)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
         };
         lines.push(Line::from(vec![
             Span::raw(format!("{name:>12}  ")),
-            Span::styled(format!("◀ {value:^12} ▶"), style),
+            Span::styled(format!("◀ {value:^20} ▶"), style),
         ]));
     }
-    popup(frame, area, " New game ", lines, 8);
+    let height = rows.len() as u16 + 4;
+    popup(frame, area, " New game ", lines, height);
 }
 
 fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) {
