@@ -493,3 +493,131 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.
+fn start_in_tmux(session: &str, dir: &std::path::Path, args: &str) {
+    let command = format!("{} {args}", binary().display());
+    let dir = dir.display().to_string();
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "-c",
+        &dir,
+        &command,
+    ]);
+}
+
+/// Waits until the tmux session has ended.
+fn ended(session: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux(&["list-sessions"]).contains(session) {
+        assert!(Instant::now() < deadline, "{session} did not end");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
+    let session = format!("play-form-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&session);
+    std::fs::create_dir_all(&dir).unwrap();
+    start_in_tmux(&session, &dir, "");
+    // The form: the machine by default; no colour between two players.
+    let screen = screen_with(&session, " New game ");
+    assert!(screen.contains("the machine (easy)"), "{screen}");
+    assert!(screen.contains("Your colour"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Down", "Left"]);
+    let screen = screen_with(&session, "a second player here");
+    assert!(!screen.contains("Your colour"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Right", "Enter"]);
+    let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
+    let seed = screen
+        .split_once("Seed ")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .unwrap()
+        .to_owned();
+    // A turn typed with a slip, mended at the cursor.
+    tmux(&[
+        "send-keys",
+        "-t",
+        &session,
+        ":",
+        "e4e5",
+        "Left",
+        "Left",
+        "-",
+    ]);
+    screen_with(&session, "> e4-e5");
+    tmux(&["send-keys", "-t", &session, "Enter"]);
+    screen_with(&session, "The machine plays");
+    // Saved under a name typed over the one offered.
+    tmux(&["send-keys", "-t", &session, "s", "mine.txt", "Enter"]);
+    screen_with(&session, "Saved the game to");
+    let saved = std::fs::read_to_string(dir.join("mine.txt")).unwrap();
+    for tag in [
+        "[Opponent \"easy\"]".to_owned(),
+        "[Person \"White\"]".to_owned(),
+        format!("[Seed \"{seed}\"]"),
+    ] {
+        assert!(saved.contains(&tag), "{tag} missing:\n{saved}");
+    }
+    // Saved, it is left without a question.
+    tmux(&["send-keys", "-t", &session, "q"]);
+    ended(&session);
+    // Loaded elsewhere, the record brings back its players.
+    start_in_tmux(&session, &dir, "--opponent human --variant alquerque");
+    screen_with(&session, "two players on one screen");
+    tmux(&["send-keys", "-t", &session, "l", "mine.txt", "Enter"]);
+    let screen = screen_with(&session, "Loaded mine.txt (2 turns).");
+    assert!(
+        screen.contains("you (White) against the machine (easy)"),
+        "{screen}"
+    );
+    assert!(screen.contains(&format!("Seed {seed} ")), "{screen}");
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    ended(&session);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
+    let session = format!("play-review-{}", std::process::id());
+    let dir = std::env::temp_dir();
+    start_in_tmux(
+        &session,
+        &dir,
+        "--opponent human --position W:We4,c1:Be5,i7",
+    );
+    screen_with(&session, "Forfeit warnings: on (w)");
+    tmux(&["send-keys", "-t", &session, ":", "c1-d2", "Enter"]);
+    screen_with(
+        &session,
+        "c1-d2 captures nothing, so Black may then take your",
+    );
+    tmux(&["send-keys", "-t", &session, "y"]);
+    screen_with(&session, "1. c1-d2");
+    tmux(&["send-keys", "-t", &session, ":", "!e4 e5-e4", "Enter"]);
+    screen_with(&session, "!e4 e5-e4");
+    // Review: the board after White's turn, then back.
+    tmux(&["send-keys", "-t", &session, "["]);
+    let screen = screen_with(&session, "Review: after turn 1 of 2, c1-d2");
+    assert!(screen.contains("○ White  2   ● Black  2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Escape"]);
+    let screen = screen_with(&session, "White to move");
+    assert!(screen.contains("○ White  1   ● Black  2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "w"]);
+    screen_with(&session, "Forfeit warnings: off (w)");
+    // Not saved: Ctrl-C asks.
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    screen_with(&session, "This game has not been saved. Leave it? (y/n)");
+    tmux(&["send-keys", "-t", &session, "y"]);
+    ended(&session);
+}
