@@ -259,7 +259,7 @@ fn a_saved_record_brings_back_its_players_and_seed() {
     );
     let opening = stdout(&output);
     assert!(
-        opening.contains("The machine plays with seed 42 (`--seed 42` replays the game)."),
+        opening.contains("The machine's seed is 42 (`--seed 42` replays the game)."),
         "{opening}"
     );
     let saved = std::fs::read_to_string(&file).unwrap();
@@ -280,7 +280,7 @@ fn a_saved_record_brings_back_its_players_and_seed() {
     let after_load = text.rsplit("loaded").next().unwrap();
     assert!(
         after_load.contains(
-            "Alquerque: you (Black) against the machine (easy). The machine plays with seed 42"
+            "Alquerque: you (Black) against the machine (easy). The machine's seed is 42"
         ),
         "{text}"
     );
@@ -299,7 +299,7 @@ fn the_machine_replies_alike_with_a_seed_and_varies_without_one() {
     let seeds: Vec<String> = (0..3)
         .map(|_| stdout(&run(&args, script)))
         .map(|text| {
-            let (_, rest) = text.split_once("with seed ").unwrap();
+            let (_, rest) = text.split_once("seed is ").unwrap();
             rest.split_whitespace().next().unwrap().to_owned()
         })
         .collect();

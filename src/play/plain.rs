@@ -254,7 +254,7 @@ fn introduction(session: &Session) -> String {
         Some(_) => {
             let seed = session.seed();
             format!(
-                "{variant}: {players}. The machine plays with seed {seed} (`--seed {seed}` replays the game)."
+                "{variant}: {players}. The machine's seed is {seed} (`--seed {seed}` replays the game)."
             )
         }
     }
