@@ -79,20 +79,23 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                     n => writeln!(out, "{}: {texts}", plural(n, "legal turn"))?,
                 }
             }
-            Command::Turn(text) if warnings && !confirmed(session, &text, &mut lines, out)? => {
-                writeln!(out, "not played (`warnings off` plays such turns at once)")?;
-            }
-            Command::Turn(text) => match session.play_text(&text) {
-                Ok(_) => {
-                    show(session, out)?;
-                    players.reply(session, out)?;
+            Command::Turn(text) => {
+                if warnings && !confirmed(session, &text, &mut lines, out)? {
+                    writeln!(out, "not played (`warnings off` plays such turns at once)")?;
+                    continue;
                 }
-                Err(GameError::Over(outcome)) => writeln!(
-                    out,
-                    "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
-                )?,
-                Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
-            },
+                match session.play_text(&text) {
+                    Ok(_) => {
+                        show(session, out)?;
+                        players.reply(session, out)?;
+                    }
+                    Err(GameError::Over(outcome)) => writeln!(
+                        out,
+                        "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
+                    )?,
+                    Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
+                }
+            }
             Command::Undo => match session.undo() {
                 Undone::Nothing => writeln!(out, "nothing to take back")?,
                 Undone::Declaration(outcome) => {
