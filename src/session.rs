@@ -198,8 +198,8 @@ pub struct Session {
     seed: u64,
     /// The seed every new game takes, when one was fixed.
     fixed_seed: Option<u64>,
-    /// Tags of a loaded record that are not the players' (see the
-    /// module's docs), written again on saving.
+    /// The tags of a loaded record but those for the program (names,
+    /// events, ...; see the module's docs), written again on saving.
     tags: Vec<(String, String)>,
     /// The game as it was last saved, loaded or started: dropping it then
     /// loses nothing.
