@@ -33,7 +33,8 @@ struct Args {
     #[arg(long)]
     variant: Option<Variant>,
     /// Who plays the other side: the machine at easy, medium or hard, or a
-    /// second person at this keyboard [default: human].
+    /// second person at this keyboard [default: easy full screen, human in
+    /// line mode].
     #[arg(long, value_enum, ignore_case = true)]
     opponent: Option<OpponentArg>,
     /// Your colour against the machine [default: white].
@@ -46,9 +47,11 @@ struct Args {
     /// moves first.
     #[arg(long)]
     position: Option<String>,
-    /// Seed of the machine's random choices (the same seed replays a game).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the machine's random choices: the same seed and turns
+    /// replay a game (the seed in use is shown) [default: one picked at
+    /// random].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Print the board as text and read turns line by line, even in a
     /// terminal.
     #[arg(long)]
@@ -99,9 +102,17 @@ fn main() -> ExitCode {
         },
         None => None,
     };
+    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
+    // Scripts play both sides unless told otherwise; a person at the
+    // screen plays the machine.
+    let opponent = match args.opponent {
+        Some(opponent) => Opponent::from(opponent),
+        None if plain => Opponent::Human,
+        None => Settings::default().opponent,
+    };
     let settings = Settings {
         variant,
-        opponent: args.opponent.map_or(Opponent::Human, Opponent::from),
+        opponent,
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),
         position,
@@ -113,14 +124,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
+    if let Some(seed) = args.seed {
+        session.fix_seed(seed);
+    }
     let result = if plain {
-        run_plain(
-            &mut session,
-            args.seed,
-            io::stdin().lock(),
-            &mut io::stdout(),
-        )
+        run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
     } else {
         // Set up from the command line, the game starts at once; otherwise
         // the player chooses first.
@@ -129,7 +137,7 @@ fn main() -> ExitCode {
             || args.colour.is_some()
             || args.first.is_some()
             || args.position.is_some();
-        run_full_screen(session, args.seed, !chosen)
+        run_full_screen(session, !chosen)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

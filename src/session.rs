@@ -2,19 +2,63 @@
 //! side, turns taken back (to redo), saving and loading records. Every
 //! frontend (the terminal's full screen and line mode, the web page) drives
 //! a `Session`; none decides a rule.
+//!
+//! # Players in a record
+//!
+//! A saved record (N4) says who played, so that loading it brings the
+//! players back. Besides `White` and `Black`, written for people to read
+//! (`"you"` and `"machine (easy)"` against the machine; between two
+//! players at one screen, the names a loaded record gave, or `"?"`), it
+//! carries tags for the program:
+//!
+//! | Tag | Example | Meaning |
+//! |-----|---------|---------|
+//! | `Opponent` | `"easy"`, `"human"` | the player of the other side: the machine at a strength (`random`, `easy`, `medium`, `hard`), or `human`, a second person at the same screen |
+//! | `Person` | `"White"` | against the machine, the side of the person |
+//! | `First` | `"White"` | who moved first (P2) |
+//! | `Seed` | `"271828"` | against the machine, the seed of its random choices (the play example's `--seed` replays the game) |
+//!
+//! ```text
+//! [Variant "Peralikatuma"]
+//! [White "you"]
+//! [Black "machine (easy)"]
+//! [Result "*"]
+//! [Opponent "easy"]
+//! [Person "White"]
+//! [First "White"]
+//! [Seed "271828"]
+//!
+//! 1. e4-e5 e6xe4 *
+//! ```
+//!
+//! A record from elsewhere loads too: without an `Opponent` tag, or with
+//! one not understood, it is a game between two players at one screen; a
+//! missing or unknown `Person` is White; a missing or unreadable `Seed`
+//! leaves the seed in use. Who moved first is the record's own start
+//! (its `Setup`, N4); `First` only says it in words. Every other tag
+//! (`Event`, `Date`, ...) is kept, and written again when the game is
+//! saved.
 
 use std::fmt;
 use std::path::Path;
 
 use alquerque_ai::{Limits, Searcher, Strength};
 use peralikatuma_rules::{
-    Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup, Side,
-    Turn, Variant,
+    Bitboard, Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup,
+    Side, Turn, Variant,
 };
 
 /// How far behind (hundredths of a man) the machine must judge itself to
 /// accept a draw.
 const DRAW_WANTED: i32 = 33;
+
+/// Seeds picked at random are below this: short enough to read off the
+/// screen and type after `--seed`.
+const RANDOM_SEEDS: u64 = 1_000_000;
+
+/// The record's tags for the program (see the module's docs); other tags
+/// are kept as they were read.
+const PLAYER_TAGS: [&str; 4] = ["Opponent", "Person", "First", "Seed"];
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -44,8 +88,20 @@ impl fmt::Display for Opponent {
     }
 }
 
+impl std::str::FromStr for Opponent {
+    type Err = alquerque_ai::UnknownStrength;
+
+    /// `human`, or the name of a strength (`easy`, ...), in any case.
+    fn from_str(text: &str) -> Result<Opponent, Self::Err> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            return Ok(Opponent::Human);
+        }
+        text.parse().map(Opponent::Machine)
+    }
+}
+
 /// How a new game is set up.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
     /// The game.
     pub variant: Variant,
@@ -58,6 +114,20 @@ pub struct Settings {
     /// A position to start from instead of the variant's start; it fixes
     /// the game and who moves first.
     pub position: Option<Position>,
+}
+
+impl Default for Settings {
+    /// Peralikatuma against the machine (easy), the person White, White
+    /// first.
+    fn default() -> Settings {
+        Settings {
+            variant: Variant::Peralikatuma,
+            opponent: Opponent::Machine(Strength::Easy),
+            human: Side::White,
+            first: Side::White,
+            position: None,
+        }
+    }
 }
 
 impl Settings {
@@ -124,10 +194,21 @@ pub struct Session {
     game: Game,
     /// Groups of turns taken back, the latest last; redo replays a group.
     redo: Vec<Vec<Turn>>,
+    /// The seed of the machine's random choices in this game.
+    seed: u64,
+    /// The seed every new game takes, when one was fixed.
+    fixed_seed: Option<u64>,
+    /// The tags of a loaded record but those for the program (names,
+    /// events, ...; see the module's docs), written again on saving.
+    tags: Vec<(String, String)>,
+    /// The game as it was last saved, loaded or started: dropping it then
+    /// loses nothing.
+    kept: Game,
 }
 
 impl Session {
-    /// A new game with `settings`.
+    /// A new game with `settings`; the machine's random choices follow a
+    /// seed picked at random (see [`Session::seed`]).
     ///
     /// # Errors
     /// When the settings give no valid start position.
@@ -135,14 +216,39 @@ impl Session {
         let game = Game::from_position(settings.start()?);
         Ok(Session {
             settings,
+            kept: game.clone(),
             game,
             redo: Vec::new(),
+            seed: rand::random_range(0..RANDOM_SEEDS),
+            fixed_seed: None,
+            tags: Vec::new(),
         })
     }
 
     /// The settings of this game.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// The seed of the machine's random choices in this game: the same
+    /// seed and the same turns give the same replies (the hard machine
+    /// thinks for a time, and may differ).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Makes the machine's random choices follow `seed`, in this game and
+    /// in every game started again ([`Session::restart`]), so that games
+    /// can be replayed.
+    pub fn fix_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.fixed_seed = Some(seed);
+    }
+
+    /// Whether dropping the game now would lose something: it changed
+    /// since it was last saved or loaded, or since it started.
+    pub fn unsaved(&self) -> bool {
+        self.game != self.kept
     }
 
     /// The game so far.
@@ -305,36 +411,88 @@ impl Session {
     /// When the settings give no valid start position; the game in play
     /// stays.
     pub fn restart(&mut self, settings: Settings) -> Result<(), PositionError> {
-        *self = Session::new(settings)?;
+        let mut fresh = Session::new(settings)?;
+        if let Some(seed) = self.fixed_seed {
+            fresh.fix_seed(seed);
+        }
+        *self = fresh;
         Ok(())
     }
 
-    /// The game as a record (N4), with the players named.
+    /// The game as a record (N4), with its players in its tags (see the
+    /// module's docs).
     pub fn record(&self) -> Record {
         let mut record = Record::new(self.game.clone());
-        let name = |side: Side| match self.settings.opponent {
-            Opponent::Human => "?".to_owned(),
-            Opponent::Machine(strength) if side != self.settings.human => {
-                format!("machine ({strength})")
-            }
-            Opponent::Machine(_) => "human".to_owned(),
-        };
-        record.set_tag("White", &name(Side::White));
-        record.set_tag("Black", &name(Side::Black));
+        for (key, value) in &self.tags {
+            record.set_tag(key, value);
+        }
+        let settings = &self.settings;
+        if let Opponent::Machine(strength) = settings.opponent {
+            let person = settings.human;
+            record.set_tag(&person.to_string(), "you");
+            record.set_tag(
+                &person.opposite().to_string(),
+                &format!("machine ({strength})"),
+            );
+        }
+        record.set_tag("Opponent", &settings.opponent.to_string());
+        if self.machine().is_some() {
+            record.set_tag("Person", &settings.human.to_string());
+        }
+        record.set_tag("First", &self.game.start().side_to_move().to_string());
+        if self.machine().is_some() {
+            record.set_tag("Seed", &self.seed.to_string());
+        }
         record
     }
 
-    /// Writes the record to `path`.
+    /// Writes the record to `path`; the game then counts as saved.
     ///
     /// # Errors
     /// When the file cannot be written.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        std::fs::write(path, self.record().to_string())
+    pub fn save(&mut self, path: &Path) -> std::io::Result<()> {
+        std::fs::write(path, self.record().to_string())?;
+        self.kept = self.game.clone();
+        Ok(())
     }
 
-    /// Replaces the game with the one recorded in `path`; the players stay.
-    /// A record that breaks off (a bad turn, a wrong result, ...) is loaded
-    /// up to the fault, which is returned to be reported (N4).
+    /// Replaces the game and its players with the record's (see the
+    /// module's docs for the tags read, and what stands in for those
+    /// missing); what could be redone is forgotten.
+    pub fn load_record(&mut self, record: Record) {
+        let tag = |key: &str| record.tag(key).map(str::trim);
+        let opponent = tag("Opponent")
+            .and_then(|text| text.parse().ok())
+            .unwrap_or(Opponent::Human);
+        let human = match tag("Person") {
+            Some(side) if side.eq_ignore_ascii_case("black") => Side::Black,
+            _ => Side::White,
+        };
+        if let Some(seed) = tag("Seed").and_then(|text| text.parse().ok()) {
+            self.seed = seed;
+        }
+        let start = *record.game.start();
+        self.settings = Settings {
+            variant: record.game.variant(),
+            opponent,
+            human,
+            first: start.side_to_move(),
+            position: Some(start),
+        };
+        self.tags = record
+            .tags
+            .into_iter()
+            .filter(|(key, _)| !PLAYER_TAGS.contains(&key.as_str()))
+            .collect();
+        self.kept = record.game.clone();
+        self.game = record.game;
+        self.redo.clear();
+    }
+
+    /// Replaces the game and its players with those recorded in `path`
+    /// ([`Session::load_record`]). A record that breaks off (a bad turn, a
+    /// wrong result, ...) is loaded up to the fault, which is returned to
+    /// be reported (N4).
     ///
     /// # Errors
     /// When the file cannot be read, or its header is not valid; the game
@@ -357,11 +515,7 @@ impl Session {
                 }
             },
         };
-        self.settings.variant = record.game.variant();
-        self.settings.first = record.game.start().side_to_move();
-        self.settings.position = Some(*record.game.start());
-        self.game = record.game;
-        self.redo.clear();
+        self.load_record(record);
         Ok(fault)
     }
 }
@@ -386,6 +540,39 @@ pub fn claim_advice(position: &Position) -> Option<String> {
         } else {
             "one of its pieces on"
         },
+        names.join(" or ")
+    ))
+}
+
+/// The mover's pieces that `turn` forfeits (P6): those the opponent may
+/// take first after it, because the turn captures nothing while they could
+/// have jumped. The rules crate decides: the turn is played and the next
+/// position's claimable pieces read. Empty for a turn that forfeits
+/// nothing, for an illegal turn, and outside Peralikatuma.
+pub fn forfeited(position: &Position, turn: &Turn) -> Bitboard {
+    position
+        .play(turn)
+        .map_or(Bitboard::EMPTY, |next| next.claimable())
+}
+
+/// A warning, before `turn` is played, that it forfeits pieces (P6):
+/// which, and to whom; `None` when it forfeits none.
+pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
+    let forfeited = forfeited(position, turn);
+    if forfeited.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = forfeited
+        .iter()
+        .map(|p| position.board().point_name(p).to_string())
+        .collect();
+    let (pieces, could) = match names.len() {
+        1 => ("your piece on", "it could have jumped"),
+        _ => ("one of your pieces on", "they could have jumped"),
+    };
+    Some(format!(
+        "{turn} captures nothing, so {} may then take {pieces} {}: {could} (P6)",
+        position.side_to_move().opposite(),
         names.join(" or ")
     ))
 }
@@ -563,6 +750,148 @@ mod tests {
             other.game().position().to_string(),
             session.game().position().to_string()
         );
+    }
+
+    fn temp_file(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("play-{name}-{}.txt", std::process::id()))
+    }
+
+    #[test]
+    fn a_saved_record_brings_back_its_players_as_tags() {
+        let mut chosen = settings(Opponent::Machine(Strength::Hard), Side::Black);
+        chosen.variant = Variant::Peralikatuma;
+        chosen.first = Side::Black;
+        let mut session = Session::new(chosen.clone()).expect("start");
+        session.fix_seed(12345);
+        for _ in 0..3 {
+            let turn = session.game().legal_turns()[0];
+            session.play(&turn).expect("legal");
+        }
+        let path = temp_file("players");
+        session.save(&path).expect("writable");
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let header: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+        assert_eq!(
+            header,
+            [
+                "[Variant \"Peralikatuma\"]",
+                "[White \"machine (hard)\"]",
+                "[Black \"you\"]",
+                "[Result \"*\"]",
+                &format!("[Setup \"{}\"]", session.game().start()),
+                "[Opponent \"hard\"]",
+                "[Person \"Black\"]",
+                "[First \"Black\"]",
+                "[Seed \"12345\"]",
+            ]
+        );
+        let mut other = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        assert!(other.load(&path).expect("readable").is_none());
+        std::fs::remove_file(&path).ok();
+        assert_eq!(other.settings().opponent, Opponent::Machine(Strength::Hard));
+        assert_eq!(other.settings().human, Side::Black);
+        assert_eq!(other.settings().first, Side::Black);
+        assert_eq!(other.settings().variant, Variant::Peralikatuma);
+        assert_eq!(other.seed(), 12345);
+        assert_eq!(other.game().turns(), session.game().turns());
+        assert_eq!(other.record().to_string(), text);
+    }
+
+    #[test]
+    fn a_record_from_elsewhere_loads_as_two_players_at_one_screen() {
+        let mut session =
+            Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black)).expect("start");
+        session.fix_seed(7);
+        let text = "[Variant \"Alquerque\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[Event \"Club night\"]\n[Opponent \"grandmaster\"]\n[Person \"Green\"]\n[Seed \"many\"]\n\n1. d2-c3 *\n";
+        session.load_record(text.parse().expect("a record"));
+        assert_eq!(session.settings().opponent, Opponent::Human);
+        assert_eq!(session.settings().human, Side::White);
+        assert_eq!(
+            session.seed(),
+            7,
+            "an unreadable seed leaves the seed in use"
+        );
+        assert!(!session.unsaved());
+        // Saved again, the names and the other tags stay; what could not be
+        // read is written as it is now.
+        let saved = session.record().to_string();
+        for tag in [
+            "[White \"Alice\"]",
+            "[Black \"Bob\"]",
+            "[Event \"Club night\"]",
+            "[Opponent \"human\"]",
+            "[First \"White\"]",
+        ] {
+            assert!(saved.contains(tag), "{tag} missing:\n{saved}");
+        }
+        assert!(
+            !saved.contains("Person") && !saved.contains("Seed"),
+            "{saved}"
+        );
+        // No tags but the game's: two players.
+        let bare = "[Variant \"Alquerque\"]\n\n1. d2-c3 *\n";
+        session.load_record(bare.parse().expect("a record"));
+        assert_eq!(session.settings().opponent, Opponent::Human);
+        assert_eq!(session.game().turns().len(), 1);
+    }
+
+    #[test]
+    fn seeds_picked_at_random_vary_and_a_fixed_seed_stays_for_new_games() {
+        let seeds: Vec<u64> = (0..8)
+            .map(|_| Session::new(settings(Opponent::Human, Side::White)).expect("start"))
+            .map(|session| session.seed())
+            .collect();
+        assert!(seeds.iter().any(|&s| s != seeds[0]), "{seeds:?}");
+        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        session.fix_seed(99);
+        session
+            .restart(settings(Opponent::Machine(Strength::Medium), Side::White))
+            .expect("start");
+        assert_eq!(session.seed(), 99);
+    }
+
+    #[test]
+    fn a_game_is_unsaved_from_its_first_turn_until_saved_or_loaded() {
+        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        assert!(!session.unsaved(), "nothing to lose at the start");
+        session.play_text("d2-c3").expect("legal");
+        assert!(session.unsaved());
+        session.undo();
+        assert!(!session.unsaved(), "back where it started");
+        session.redo();
+        let path = temp_file("unsaved");
+        session.save(&path).expect("writable");
+        assert!(!session.unsaved());
+        session.resign(Side::Black).expect("not over");
+        assert!(session.unsaved(), "a resignation is news");
+        session.load(&path).expect("readable");
+        std::fs::remove_file(&path).ok();
+        assert!(!session.unsaved());
+        session.restart(session.settings().clone()).expect("start");
+        assert!(!session.unsaved());
+    }
+
+    #[test]
+    fn a_step_that_leaves_a_jump_untaken_forfeits_the_piece_p6() {
+        let position = Position::parse(Variant::Peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
+        let turn = |text| position.parse_turn(text).expect("legal");
+        let e4 = position.board().parse_point("e4").expect("a point");
+        assert_eq!(forfeited(&position, &turn("c1-d2")), Bitboard::from(e4));
+        assert_eq!(
+            forfeit_warning(&position, &turn("c1-d2")).as_deref(),
+            Some(
+                "c1-d2 captures nothing, so Black may then take your piece on e4: it could have jumped (P6)"
+            )
+        );
+        // The piece that could jump steps away: claimable where it went (P6.1).
+        let d4 = position.board().parse_point("d4").expect("a point");
+        assert_eq!(forfeited(&position, &turn("e4-d4")), Bitboard::from(d4));
+        assert_eq!(forfeited(&position, &turn("e4xe6")), Bitboard::EMPTY);
+        assert_eq!(forfeit_warning(&position, &turn("e4xe6")), None);
+        // Captures are compulsory elsewhere: nothing is forfeited (A4, M5).
+        let alquerque = Position::start(Variant::Alquerque);
+        let step = alquerque.legal_turns()[0];
+        assert_eq!(forfeited(&alquerque, &step), Bitboard::EMPTY);
     }
 
     #[test]

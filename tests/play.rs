@@ -86,11 +86,12 @@ impl Player {
         }
     }
 
-    /// Everything printed up to the next prompt (a line ending in `> `).
+    /// Everything printed up to the next prompt (a line ending in `> `) or
+    /// question (ending in `(yes/no) `).
     fn until_prompt(&self) -> String {
         let deadline = Instant::now() + Duration::from_secs(60);
         let mut text = Vec::new();
-        while !text.ends_with(b"> ") {
+        while !text.ends_with(b"> ") && !text.ends_with(b"(yes/no) ") {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => text.extend(bytes),
@@ -148,7 +149,10 @@ fn a_whole_game_against_easy_to_its_end() {
     );
     let refused = player.say("e2-e3");
     assert!(refused.contains("the game is over ("), "{refused}");
-    player.say("quit");
+    // The game has not been saved: leaving it is asked.
+    let asked = player.say("quit");
+    assert!(asked.ends_with("leave it anyway? (yes/no) "), "{asked}");
+    player.say("yes");
     assert!(player.child.wait().unwrap().success());
 }
 
@@ -204,7 +208,11 @@ fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
         "{text}"
     );
     assert!(text.contains("took back the end of the game"), "{text}");
-    assert!(text.ends_with("Black to move> "), "{text}");
+    // The game has not been saved: quitting asks.
+    assert!(
+        text.ends_with("Black to move> This game has not been saved: leave it anyway? (yes/no) \n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -235,6 +243,120 @@ fn a_saved_game_loads_back_where_it_was() {
     assert!(after_load.contains(&diagram(game.position())), "{text}");
 }
 
+/// A file in the temporary directory, named for this test run.
+fn temp_file(name: &str) -> String {
+    let file = std::env::temp_dir().join(format!("play-{name}-{}.txt", std::process::id()));
+    file.display().to_string()
+}
+
+#[test]
+fn a_saved_record_brings_back_its_players_and_seed() {
+    let file = temp_file("players");
+    let args = ["--variant", "alquerque", "--opponent", "easy"];
+    let output = run(
+        &[&args[..], &["--colour", "black", "--seed", "42"]].concat(),
+        &format!("save {file}\nquit\n"),
+    );
+    let opening = stdout(&output);
+    assert!(
+        opening.contains("The machine's seed is 42 (`--seed 42` replays the game)."),
+        "{opening}"
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    for tag in [
+        "[White \"machine (easy)\"]",
+        "[Black \"you\"]",
+        "[Opponent \"easy\"]",
+        "[Person \"Black\"]",
+        "[First \"White\"]",
+        "[Seed \"42\"]",
+    ] {
+        assert!(saved.contains(tag), "{tag} missing:\n{saved}");
+    }
+    // Loaded between two players, the record brings its players back.
+    let output = run(&["--variant", "permainan"], &format!("load {file}\nquit\n"));
+    std::fs::remove_file(&file).ok();
+    let text = stdout(&output);
+    let after_load = text.rsplit("loaded").next().unwrap();
+    assert!(
+        after_load.contains(
+            "Alquerque: you (Black) against the machine (easy). The machine's seed is 42"
+        ),
+        "{text}"
+    );
+    // The machine moved first; the person has the move.
+    assert!(text.contains(&format!("loaded {file} (1 turn)")), "{text}");
+    assert!(after_load.ends_with("Black (you) to move> "), "{text}");
+}
+
+#[test]
+fn the_machine_replies_alike_with_a_seed_and_varies_without_one() {
+    let script = "d2-c3\nquit\nyes\n";
+    let args = ["--variant", "alquerque", "--opponent", "easy", "--plain"];
+    let seeded = |seed: &str| stdout(&run(&[&args[..], &["--seed", seed]].concat(), script));
+    assert_eq!(seeded("5"), seeded("5"));
+    // Without --seed, each run picks one, and says which.
+    let seeds: Vec<String> = (0..3)
+        .map(|_| stdout(&run(&args, script)))
+        .map(|text| {
+            let (_, rest) = text.split_once("seed is ").unwrap();
+            rest.split_whitespace().next().unwrap().to_owned()
+        })
+        .collect();
+    assert!(seeds.iter().any(|s| *s != seeds[0]), "{seeds:?}");
+    // The seed shown replays the game.
+    let text = stdout(&run(&args, script));
+    let (_, rest) = text.split_once("`--seed ").unwrap();
+    let seed = rest.split('`').next().unwrap();
+    assert_eq!(seeded(seed), text);
+}
+
+#[test]
+fn line_mode_asks_before_dropping_a_game_not_saved_or_writing_over_a_file() {
+    let file = temp_file("overwrite");
+    std::fs::write(&file, "precious").unwrap();
+    let script = format!(
+        "d2-c3\nnew\nno\nload {file}\nno\nquit\nno\nsave {file}\nno\nsave {file}\nyes\nnew\nd2-c3\nquit\nmaybe\nyes\n"
+    );
+    let output = run(&["--variant", "alquerque"], &script);
+    let text = stdout(&output);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(output.status.success());
+    for said in [
+        "This game has not been saved: drop it for a new game? (yes/no) the game goes on",
+        &format!(
+            "This game has not been saved: drop it for {file}? (yes/no) not loaded: the game goes on"
+        ),
+        "This game has not been saved: leave it anyway? (yes/no) the game goes on (`save FILE` keeps it)",
+        &format!("{file} exists: write over it? (yes/no) not saved"),
+        &format!("{file} exists: write over it? (yes/no) saved to {file}"),
+        // Saved, the game is dropped without asking.
+        "new game. Alquerque: two players on one screen.",
+        "leave it anyway? (yes/no) please answer yes or no: ",
+    ] {
+        assert!(text.contains(said), "missing `{said}` in:\n{text}");
+    }
+    assert!(saved.contains("1. d2-c3 *"), "{saved}");
+}
+
+#[test]
+fn a_turn_that_forfeits_pieces_is_confirmed_first_until_warnings_are_off_p6() {
+    let script = "c1-d2\nno\nc1-d2\nyes\nundo\nwarnings off\nc1-d2\nquit\nyes\n";
+    let output = run(&["--plain", "--position", "W:We4,c1:Be5,i7"], script);
+    let text = stdout(&output);
+    let warning = "c1-d2 captures nothing, so Black may then take your piece on e4: it could have jumped (P6). Play it? (yes/no) ";
+    assert_eq!(text.matches(warning).count(), 2, "{text}");
+    assert!(text.contains(&format!("{warning}not played")), "{text}");
+    assert!(text.contains("turns that forfeit pieces (P6) are played without asking"));
+    assert_eq!(text.matches("last turn: c1-d2").count(), 2, "{text}");
+    // A claim is then offered to Black.
+    assert!(
+        text.contains("so Black may first take its piece on e4 (P6)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
     let output = run(&["--plain"], "draw\nno\ndraw\nmaybe\nyes\nmoves\nquit\n");
@@ -253,7 +375,9 @@ fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
 #[test]
 fn moves_in_a_position_with_millions_of_turns_lists_the_first_thousand() {
     let position = "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8";
-    let output = run(&["--plain", "--position", position], "moves\nc1-d2\nquit\n");
+    // White's pieces could jump: c1-d2 forfeits them (P6), and is confirmed.
+    let script = "moves\nc1-d2\nyes\nquit\n";
+    let output = run(&["--plain", "--position", position], script);
     let text = stdout(&output);
     let listed = text
         .lines()
@@ -368,4 +492,132 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
         assert!(Instant::now() < deadline, "q did not quit");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.
+fn start_in_tmux(session: &str, dir: &std::path::Path, args: &str) {
+    let command = format!("{} {args}", binary().display());
+    let dir = dir.display().to_string();
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "-c",
+        &dir,
+        &command,
+    ]);
+}
+
+/// Waits until the tmux session has ended.
+fn ended(session: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tmux(&["list-sessions"]).contains(session) {
+        assert!(Instant::now() < deadline, "{session} did not end");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
+    let session = format!("play-form-{}", std::process::id());
+    let dir = std::env::temp_dir().join(&session);
+    std::fs::create_dir_all(&dir).unwrap();
+    start_in_tmux(&session, &dir, "");
+    // The form: the machine by default; no colour between two players.
+    let screen = screen_with(&session, " New game ");
+    assert!(screen.contains("the machine (easy)"), "{screen}");
+    assert!(screen.contains("Your colour"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Down", "Left"]);
+    let screen = screen_with(&session, "a second player here");
+    assert!(!screen.contains("Your colour"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Right", "Enter"]);
+    let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
+    let seed = screen
+        .split_once("Seed ")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .unwrap()
+        .to_owned();
+    // A turn typed with a slip, mended at the cursor.
+    tmux(&[
+        "send-keys",
+        "-t",
+        &session,
+        ":",
+        "e4e5",
+        "Left",
+        "Left",
+        "-",
+    ]);
+    screen_with(&session, "> e4-e5");
+    tmux(&["send-keys", "-t", &session, "Enter"]);
+    screen_with(&session, "The machine plays");
+    // Saved under a name typed over the one offered.
+    tmux(&["send-keys", "-t", &session, "s", "mine.txt", "Enter"]);
+    screen_with(&session, "Saved the game to");
+    let saved = std::fs::read_to_string(dir.join("mine.txt")).unwrap();
+    for tag in [
+        "[Opponent \"easy\"]".to_owned(),
+        "[Person \"White\"]".to_owned(),
+        format!("[Seed \"{seed}\"]"),
+    ] {
+        assert!(saved.contains(&tag), "{tag} missing:\n{saved}");
+    }
+    // Saved, it is left without a question.
+    tmux(&["send-keys", "-t", &session, "q"]);
+    ended(&session);
+    // Loaded elsewhere, the record brings back its players.
+    start_in_tmux(&session, &dir, "--opponent human --variant alquerque");
+    screen_with(&session, "two players on one screen");
+    tmux(&["send-keys", "-t", &session, "l", "mine.txt", "Enter"]);
+    let screen = screen_with(&session, "Loaded mine.txt (2 turns).");
+    assert!(
+        screen.contains("you (White) against the machine (easy)"),
+        "{screen}"
+    );
+    assert!(screen.contains(&format!("Seed {seed} ")), "{screen}");
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    ended(&session);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
+    let session = format!("play-review-{}", std::process::id());
+    let dir = std::env::temp_dir();
+    start_in_tmux(
+        &session,
+        &dir,
+        "--opponent human --position W:We4,c1:Be5,i7",
+    );
+    screen_with(&session, "Forfeit warnings: on (w)");
+    tmux(&["send-keys", "-t", &session, ":", "c1-d2", "Enter"]);
+    screen_with(
+        &session,
+        "c1-d2 captures nothing, so Black may then take your",
+    );
+    tmux(&["send-keys", "-t", &session, "y"]);
+    screen_with(&session, "1. c1-d2");
+    tmux(&["send-keys", "-t", &session, ":", "!e4 e5-e4", "Enter"]);
+    screen_with(&session, "!e4 e5-e4");
+    // Review: the board after White's turn, then back.
+    tmux(&["send-keys", "-t", &session, "["]);
+    let screen = screen_with(&session, "Review: after turn 1 of 2, c1-d2");
+    assert!(screen.contains("○ White  2   ● Black  2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "Escape"]);
+    let screen = screen_with(&session, "White to move");
+    assert!(screen.contains("○ White  1   ● Black  2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, "w"]);
+    screen_with(&session, "Forfeit warnings: off (w)");
+    // Not saved: Ctrl-C asks.
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    screen_with(&session, "This game has not been saved. Leave it? (y/n)");
+    tmux(&["send-keys", "-t", &session, "y"]);
+    ended(&session);
 }

@@ -32,6 +32,8 @@ pub enum Command {
     Help,
     /// Show the rules of the game in brief.
     Rules,
+    /// Warn before a turn that forfeits pieces (P6), or stop warning.
+    Warnings(bool),
     /// Leave.
     Quit,
 }
@@ -53,30 +55,44 @@ Commands:
   new            start again
   board          show the board again
   rules          the rules of this game in brief
+  warnings off   play a turn that forfeits pieces (P6) without asking
+                 first (`warnings on` asks again)
   help           this text
   quit           leave";
 
 /// A line that names a command but lacks what it needs.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("`{0}` needs a file name, as in `{0} game.txt`")]
-pub struct MissingFile(pub &'static str);
+pub enum CommandError {
+    /// `save` or `load` without a file name.
+    #[error("`{0}` needs a file name, as in `{0} game.txt`")]
+    MissingFile(&'static str),
+    /// `warnings` without `on` or `off`.
+    #[error("`{0}` needs on or off, as in `{0} off`")]
+    MissingSwitch(&'static str),
+}
 
 impl Command {
     /// Reads one line; `None` for a blank line.
     ///
     /// # Errors
-    /// [`MissingFile`] for `save` or `load` without a file name.
-    pub fn parse(line: &str) -> Result<Option<Command>, MissingFile> {
+    /// [`CommandError`] for `save` or `load` without a file name, and
+    /// `warnings` without `on` or `off`.
+    pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         let line = line.trim();
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
         let file = |name: &'static str| {
             if rest.is_empty() {
-                Err(MissingFile(name))
+                Err(CommandError::MissingFile(name))
             } else {
                 Ok(PathBuf::from(rest))
             }
+        };
+        let switch = |name: &'static str| match rest.to_ascii_lowercase().as_str() {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(CommandError::MissingSwitch(name)),
         };
         Ok(Some(match word.to_ascii_lowercase().as_str() {
             "" => return Ok(None),
@@ -92,6 +108,7 @@ impl Command {
             "board" => Command::Board,
             "help" | "?" => Command::Help,
             "rules" => Command::Rules,
+            "warnings" => Command::Warnings(switch("warnings")?),
             "quit" | "exit" | "q" => Command::Quit,
             _ => Command::Turn(line.to_owned()),
         }))
@@ -110,13 +127,24 @@ mod tests {
             Command::parse("save  my game.txt "),
             Ok(Some(Command::Save("my game.txt".into())))
         );
-        assert_eq!(Command::parse("load"), Err(MissingFile("load")));
+        assert_eq!(
+            Command::parse("load"),
+            Err(CommandError::MissingFile("load"))
+        );
+        assert_eq!(
+            Command::parse("Warnings OFF"),
+            Ok(Some(Command::Warnings(false)))
+        );
+        assert_eq!(
+            Command::parse("warnings maybe"),
+            Err(CommandError::MissingSwitch("warnings"))
+        );
         assert_eq!(
             Command::parse("!e6 d4-d5"),
             Ok(Some(Command::Turn("!e6 d4-d5".into())))
         );
         assert_eq!(
-            MissingFile("save").to_string(),
+            CommandError::MissingFile("save").to_string(),
             "`save` needs a file name, as in `save game.txt`"
         );
     }

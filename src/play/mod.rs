@@ -19,7 +19,7 @@
 //! };
 //! let mut session = Session::new(settings)?;
 //! let mut screen = Vec::new();
-//! run_plain(&mut session, 1, "d2-c3\nundo\nredo\nquit\n".as_bytes(), &mut screen)?;
+//! run_plain(&mut session, "d2-c3\nundo\nredo\nquit\n".as_bytes(), &mut screen)?;
 //! let screen = String::from_utf8_lossy(&screen);
 //! assert!(screen.contains("took back d2-c3"));
 //! assert_eq!(session.game().turns().len(), 1);
@@ -33,7 +33,7 @@ mod plain;
 mod tui;
 
 pub use brief::rules_in_brief;
-pub use commands::{Command, HELP, MissingFile};
+pub use commands::{Command, CommandError, HELP};
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
 

@@ -12,26 +12,19 @@ use crate::play::commands::{Command, HELP};
 use crate::play::machine;
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
-use crate::session::{Session, Undone, claim_advice, no_return_advice};
+use crate::session::{Session, Undone, claim_advice, forfeit_warning, no_return_advice};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
-/// until `quit` or the end of the input.
-pub fn run(
-    session: &mut Session,
-    seed: u64,
-    input: impl BufRead,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    let mut players = Players::new(session, seed);
-    writeln!(
-        out,
-        "{}: {}. Type `help` for commands.",
-        session.game().variant(),
-        session.settings().players()
-    )?;
+/// until `quit` or the end of the input. Where a command would drop a
+/// game not saved (`new`, `load`, `quit`) or write over a file, it asks
+/// first; so does a turn that forfeits pieces (P6), until `warnings off`.
+pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    let mut players = Players::new(session);
+    writeln!(out, "{} Type `help` for commands.", introduction(session))?;
     show(session, out)?;
     players.reply(session, out)?;
     let mut lines = lines(input);
+    let mut warnings = true;
     loop {
         prompt(session, out)?;
         let Some(line) = lines.next() else {
@@ -47,7 +40,22 @@ pub fn run(
             }
         };
         match command {
-            Command::Quit => return Ok(()),
+            Command::Quit => {
+                let question = "This game has not been saved: leave it anyway?";
+                if !session.unsaved() || ask(&mut lines, out, question)? != Some(false) {
+                    return Ok(());
+                }
+                writeln!(out, "the game goes on (`save FILE` keeps it)")?;
+            }
+            Command::Warnings(on) => {
+                warnings = on;
+                let said = if on {
+                    "a turn that forfeits pieces (P6) is asked about first"
+                } else {
+                    "turns that forfeit pieces (P6) are played without asking"
+                };
+                writeln!(out, "{said}")?;
+            }
             Command::Help => writeln!(out, "{HELP}")?,
             Command::Rules => {
                 for paragraph in rules_in_brief(session.game().variant()) {
@@ -71,17 +79,23 @@ pub fn run(
                     n => writeln!(out, "{}: {texts}", plural(n, "legal turn"))?,
                 }
             }
-            Command::Turn(text) => match session.play_text(&text) {
-                Ok(_) => {
-                    show(session, out)?;
-                    players.reply(session, out)?;
+            Command::Turn(text) => {
+                if warnings && !confirmed(session, &text, &mut lines, out)? {
+                    writeln!(out, "not played (`warnings off` plays such turns at once)")?;
+                    continue;
                 }
-                Err(GameError::Over(outcome)) => writeln!(
-                    out,
-                    "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
-                )?,
-                Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
-            },
+                match session.play_text(&text) {
+                    Ok(_) => {
+                        show(session, out)?;
+                        players.reply(session, out)?;
+                    }
+                    Err(GameError::Over(outcome)) => writeln!(
+                        out,
+                        "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
+                    )?,
+                    Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
+                }
+            }
             Command::Undo => match session.undo() {
                 Undone::Nothing => writeln!(out, "nothing to take back")?,
                 Undone::Declaration(outcome) => {
@@ -130,21 +144,11 @@ pub fn run(
                     yes
                 } else {
                     let offering = session.game().position().side_to_move();
-                    writeln!(
-                        out,
-                        "{offering} offers a draw. {}, do you accept? (yes/no)",
+                    let question = format!(
+                        "{offering} offers a draw. {}, do you accept?",
                         offering.opposite()
-                    )?;
-                    loop {
-                        let Some(answer) = lines.next().transpose()? else {
-                            break false;
-                        };
-                        match answer.trim().to_ascii_lowercase().as_str() {
-                            "y" | "yes" => break true,
-                            "n" | "no" => break false,
-                            _ => writeln!(out, "please answer yes or no")?,
-                        }
-                    }
+                    );
+                    ask(&mut lines, out, &question)? == Some(true)
                 };
                 if accepted && session.agree_draw().is_ok() {
                     show(session, out)?;
@@ -152,26 +156,52 @@ pub fn run(
                     writeln!(out, "no draw: the game goes on")?;
                 }
             }
-            Command::Save(path) => match session.save(&path) {
-                Ok(()) => writeln!(out, "saved to {}", path.display())?,
-                Err(error) => writeln!(out, "cannot write {}: {error}", path.display())?,
-            },
-            Command::Load(path) => match session.load(&path) {
-                Ok(fault) => {
-                    let turns = plural(session.game().turns().len(), "turn");
-                    writeln!(out, "loaded {} ({turns})", path.display())?;
-                    if let Some(fault) = fault {
-                        writeln!(out, "the record breaks off here: {fault}")?;
-                    }
-                    show(session, out)?;
-                    players.reply(session, out)?;
+            Command::Save(path) => {
+                let question = format!("{} exists: write over it?", path.display());
+                if path.exists() && ask(&mut lines, out, &question)? != Some(true) {
+                    writeln!(out, "not saved")?;
+                    continue;
                 }
-                Err(error) => writeln!(out, "{error}")?,
-            },
+                match session.save(&path) {
+                    Ok(()) => writeln!(out, "saved to {}", path.display())?,
+                    Err(error) => writeln!(out, "cannot write {}: {error}", path.display())?,
+                }
+            }
+            Command::Load(path) => {
+                let question = format!(
+                    "This game has not been saved: drop it for {}?",
+                    path.display()
+                );
+                if session.unsaved() && ask(&mut lines, out, &question)? != Some(true) {
+                    writeln!(out, "not loaded: the game goes on")?;
+                    continue;
+                }
+                match session.load(&path) {
+                    Ok(fault) => {
+                        let turns = plural(session.game().turns().len(), "turn");
+                        writeln!(out, "loaded {} ({turns})", path.display())?;
+                        writeln!(out, "{}", introduction(session))?;
+                        if let Some(fault) = fault {
+                            writeln!(out, "the record breaks off here: {fault}")?;
+                        }
+                        players = Players::new(session);
+                        show(session, out)?;
+                        players.reply(session, out)?;
+                    }
+                    Err(error) => writeln!(out, "{error}")?,
+                }
+            }
             Command::New => {
+                let question = "This game has not been saved: drop it for a new game?";
+                if session.unsaved() && ask(&mut lines, out, question)? != Some(true) {
+                    writeln!(out, "the game goes on")?;
+                    continue;
+                }
                 let settings = session.settings().clone();
                 match session.restart(settings) {
                     Ok(()) => {
+                        writeln!(out, "new game. {}", introduction(session))?;
+                        players = Players::new(session);
                         show(session, out)?;
                         players.reply(session, out)?;
                     }
@@ -189,7 +219,9 @@ struct Players {
 }
 
 impl Players {
-    fn new(session: &Session, seed: u64) -> Players {
+    /// The players of `session`'s game, on its seed.
+    fn new(session: &Session) -> Players {
+        let seed = session.seed();
         Players {
             machine: session.machine().map(|s| Player::new(s, seed)),
             hint: machine::hint_player(seed),
@@ -213,6 +245,64 @@ impl Players {
             }
         }
         Ok(())
+    }
+}
+
+/// The game and its players, and against the machine its seed.
+fn introduction(session: &Session) -> String {
+    let players = session.settings().players();
+    let variant = session.game().variant();
+    match session.machine() {
+        None => format!("{variant}: {players}."),
+        Some(_) => {
+            let seed = session.seed();
+            format!(
+                "{variant}: {players}. The machine's seed is {seed} (`--seed {seed}` replays the game)."
+            )
+        }
+    }
+}
+
+/// Asks `question` until the answer is yes or no; `None` at the end of the
+/// input.
+fn ask(
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    out: &mut impl Write,
+    question: &str,
+) -> io::Result<Option<bool>> {
+    write!(out, "{question} (yes/no) ")?;
+    out.flush()?;
+    for answer in lines {
+        match answer?.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => return Ok(Some(true)),
+            "n" | "no" => return Ok(Some(false)),
+            _ => write!(out, "please answer yes or no: ")?,
+        }
+        out.flush()?;
+    }
+    writeln!(out)?;
+    Ok(None)
+}
+
+/// Whether the turn `text` is to be played: yes unless it forfeits pieces
+/// (P6) and the player, told which, says no (or the input ends).
+fn confirmed(
+    session: &Session,
+    text: &str,
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let position = session.game().position();
+    let warning = match session.game().outcome() {
+        None => position
+            .parse_turn(text)
+            .ok()
+            .and_then(|turn| forfeit_warning(position, &turn)),
+        Some(_) => None,
+    };
+    match warning {
+        None => Ok(true),
+        Some(warning) => Ok(ask(lines, out, &format!("{warning}. Play it?"))? == Some(true)),
     }
 }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Bitboard, Board, Point, Side, Turn};
+use peralikatuma_rules::{Bitboard, Board, Point, Position, Side, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -13,13 +13,12 @@ use ratatui::crossterm::event::{
 use crate::play::commands::Command;
 use crate::play::machine::{self, Thinking};
 use crate::play::tui::form::Form;
+use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
+use crate::play::tui::review::MovesView;
 use crate::play::{legal_turn_notations, notations};
 use crate::plural;
-use crate::session::{Session, Settings, Undone};
-
-/// The longest line that can be typed: more than any turn or file name.
-const MAX_TYPED: usize = 200;
+use crate::session::{Session, Settings, Undone, forfeit_warning};
 
 /// What the keys do now.
 #[derive(Clone, Debug)]
@@ -27,11 +26,13 @@ pub enum Mode {
     /// Playing on the board.
     Board,
     /// Typing a turn or a command on the bottom line.
-    Typing(String),
+    Typing(TypedLine),
     /// Filling in the new-game form.
     NewGame(Form),
     /// Waiting for yes or no.
     Asking(Question),
+    /// Looking at the board after this many turns, changing nothing.
+    Review(usize),
     /// The help screen.
     Help,
     /// The rules of the game in play, in brief.
@@ -49,10 +50,24 @@ pub enum Question {
     /// This side offers a draw: does the other accept? (Against the
     /// machine: does the person want to offer it?)
     Draw(Side),
-    /// Leave a game in progress?
-    Quit,
+    /// Drop a game that has not been saved, to do this?
+    Drop(Leaving),
     /// Write over this file?
     Overwrite(PathBuf),
+    /// Play this turn of the person's, which forfeits pieces (P6, said in
+    /// the warning)?
+    Forfeit(Turn, String),
+}
+
+/// What dropping the game in play is for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Leaving {
+    /// Leaving the program.
+    Quit,
+    /// A new game with these settings.
+    New(Box<Settings>),
+    /// The game recorded in this file.
+    Load(PathBuf),
 }
 
 /// How a message reads.
@@ -67,7 +82,6 @@ pub enum Tone {
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
-    seed: u64,
     pub picture: Picture,
     pub cursor: Point,
     pub pick: Pick,
@@ -81,20 +95,28 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
+    /// Whether a turn that forfeits pieces (P6) is asked about first.
+    pub warnings: bool,
     /// The points that can be picked next ([`Pick::targets`]), found again
     /// only when the game or the pick changes: finding them goes through
     /// every legal turn, and a position can have millions.
     pub targets: Bitboard,
     /// Where the board's top-left cell was last drawn, for the mouse.
     pub board_origin: Option<(u16, u16)>,
+    /// The first row of the move list in sight, when scrolled; `None`
+    /// follows the newest turns.
+    pub moves_scroll: Option<usize>,
+    /// The move list as last drawn.
+    pub moves_view: MovesView,
     pub quit: bool,
 }
 
 impl App {
     /// The screen for `session`, showing the new-game form first when
     /// `ask_settings`.
-    pub fn new(session: Session, seed: u64, ask_settings: bool) -> App {
+    pub fn new(session: Session, ask_settings: bool) -> App {
         let picture = picture_for(&session);
+        let seed = session.seed();
         let mut app = App {
             cursor: centre(&picture),
             picture,
@@ -105,15 +127,17 @@ impl App {
                 Mode::Board
             },
             session,
-            seed,
             pick: Pick::default(),
             message: (String::new(), Tone::Info),
             thinking: None,
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
+            warnings: true,
             targets: Bitboard::EMPTY,
             board_origin: None,
+            moves_scroll: None,
+            moves_view: MovesView::default(),
             quit: false,
         };
         app.changed();
@@ -124,7 +148,7 @@ impl App {
         app
     }
 
-    fn say(&mut self, text: impl Into<String>, tone: Tone) {
+    pub(super) fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.message = (text.into(), tone);
     }
 
@@ -147,7 +171,7 @@ impl App {
                 self.thinking = Some(Thinking::start(
                     player,
                     self.session.game().clone(),
-                    self.seed,
+                    self.session.seed(),
                 ));
             }
         }
@@ -208,7 +232,13 @@ impl App {
     /// A key was pressed.
     pub fn on_key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
+            // Asked already, a second Ctrl-C leaves.
+            let asked = matches!(self.mode, Mode::Asking(Question::Drop(Leaving::Quit)));
+            if asked || !self.session.unsaved() {
+                self.quit = true;
+            } else {
+                self.mode = Mode::Asking(Question::Drop(Leaving::Quit));
+            }
             return;
         }
         match std::mem::replace(&mut self.mode, Mode::Board) {
@@ -217,6 +247,7 @@ impl App {
             Mode::Typing(text) => self.typing_key(key, text),
             Mode::NewGame(form) => self.form_key(key, form),
             Mode::Asking(question) => self.answer(key, question),
+            Mode::Review(turns) => self.review_key(key, turns),
         }
     }
 
@@ -244,10 +275,14 @@ impl App {
                 }
             }
             KeyCode::Char(':') | KeyCode::Char('/') | KeyCode::Tab => {
-                self.mode = Mode::Typing(String::new());
+                self.mode = Mode::Typing(TypedLine::default());
             }
-            KeyCode::Char('s') => self.mode = Mode::Typing(format!("save {}", self.save_name())),
-            KeyCode::Char('l') => self.mode = Mode::Typing(format!("load {}", self.save_name())),
+            KeyCode::Char('s') => {
+                self.mode = Mode::Typing(TypedLine::suggesting("save ", &self.save_name()));
+            }
+            KeyCode::Char('l') => {
+                self.mode = Mode::Typing(TypedLine::suggesting("load ", &self.save_name()));
+            }
             KeyCode::Char('u') => self.run(Command::Undo),
             KeyCode::Char('r') => self.run(Command::Redo),
             KeyCode::Char('h') => self.run(Command::Hint),
@@ -256,6 +291,16 @@ impl App {
             KeyCode::Char('n') => self.run(Command::New),
             KeyCode::Char('?') => self.run(Command::Help),
             KeyCode::Char('i') => self.run(Command::Rules),
+            KeyCode::Char('w') => self.run(Command::Warnings(!self.warnings)),
+            KeyCode::PageUp | KeyCode::PageDown => {
+                let page = isize::try_from(self.moves_view.page.max(1)).unwrap_or(1);
+                let up = key.code == KeyCode::PageUp;
+                self.scroll_moves(if up { -page } else { page });
+            }
+            KeyCode::Char('[') => match self.session.game().turns().len() {
+                0 => self.say("No turns yet to look back on.", Tone::Error),
+                played => self.review(played - 1),
+            },
             KeyCode::Char('f') => {
                 let board = self.picture.board();
                 self.picture = if self.picture.is_turned() {
@@ -269,24 +314,22 @@ impl App {
         }
     }
 
-    fn typing_key(&mut self, key: KeyEvent, mut text: String) {
+    fn typing_key(&mut self, key: KeyEvent, mut line: TypedLine) {
         match key.code {
             KeyCode::Esc => return,
             KeyCode::Enter => {
-                match Command::parse(&text) {
+                match Command::parse(&line.text()) {
                     Ok(Some(command)) => self.run(command),
                     Ok(None) => {}
                     Err(error) => self.say(error.to_string(), Tone::Error),
                 }
                 return;
             }
-            KeyCode::Backspace => {
-                text.pop();
+            _ => {
+                line.edit(key);
             }
-            KeyCode::Char(c) if text.chars().count() < MAX_TYPED => text.push(c),
-            _ => {}
         }
-        self.mode = Mode::Typing(text);
+        self.mode = Mode::Typing(line);
     }
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
@@ -295,7 +338,7 @@ impl App {
             KeyCode::Down | KeyCode::Tab => form.move_field(1),
             KeyCode::Left => form.change(-1),
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Enter => return self.start(form.settings),
+            KeyCode::Enter => return self.leave_for(Leaving::New(Box::new(form.settings))),
             KeyCode::Esc => return,
             KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
@@ -317,6 +360,20 @@ impl App {
                 self.say("Not saved.", Tone::Info);
                 return;
             }
+            (Question::Forfeit(..), false) => {
+                self.say(
+                    "Not played: choose another turn (w: play such turns without asking).",
+                    Tone::Info,
+                );
+                return;
+            }
+            (Question::Forfeit(turn, _), true) => {
+                match self.session.play(&turn) {
+                    Ok(()) => self.played(&turn),
+                    Err(error) => self.say(error.to_string(), Tone::Error),
+                }
+                return;
+            }
             (_, false) => {
                 self.say("The game goes on.", Tone::Info);
                 return;
@@ -325,8 +382,8 @@ impl App {
                 self.save(path);
                 return;
             }
-            (Question::Quit, true) => {
-                self.quit = true;
+            (Question::Drop(leaving), true) => {
+                self.leave(leaving);
                 return;
             }
             (Question::Resign(side), true) => self.session.resign(side),
@@ -354,11 +411,23 @@ impl App {
         }
     }
 
-    /// The mouse: a click on the board picks the point clicked.
+    /// The mouse: a click on the board picks the point clicked, a click
+    /// on a turn in the move list shows the board after it, the wheel
+    /// scrolls the move list.
     pub fn on_mouse(&mut self, mouse: MouseEvent) {
-        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left))
-            || !matches!(self.mode, Mode::Board)
-        {
+        if !matches!(self.mode, Mode::Board | Mode::Review(_)) {
+            return;
+        }
+        match mouse.kind {
+            MouseEventKind::ScrollUp => return self.wheel(false),
+            MouseEventKind::ScrollDown => return self.wheel(true),
+            MouseEventKind::Down(MouseButton::Left) => {}
+            _ => return,
+        }
+        if let Some(turns) = self.moves_view.turns_at(mouse.column, mouse.row) {
+            return self.review(turns);
+        }
+        if !matches!(self.mode, Mode::Board) {
             return;
         }
         let Some((x, y)) = self.board_origin else {
@@ -399,7 +468,17 @@ impl App {
             Picked::Refused(text) => {
                 self.say(capitalised(&text, self.picture.board()), Tone::Error);
             }
-            Picked::Turn(turn) => match self.session.play(&turn) {
+            Picked::Turn(turn) => self.person_plays(turn),
+        }
+    }
+
+    /// Plays the person's `turn`, after asking when it forfeits pieces
+    /// (P6) and the warnings are on.
+    fn person_plays(&mut self, turn: Turn) {
+        let position = self.session.game().position();
+        match forfeit_warning(position, &turn).filter(|_| self.warnings) {
+            Some(warning) => self.mode = Mode::Asking(Question::Forfeit(turn, warning)),
+            None => match self.session.play(&turn) {
                 Ok(()) => self.played(&turn),
                 Err(error) => self.say(error.to_string(), Tone::Error),
             },
@@ -426,14 +505,15 @@ impl App {
     fn run(&mut self, command: Command) {
         let texts = |turns: &[Turn]| notations(turns).join(", ");
         match command {
-            Command::Quit => {
-                let in_progress = self.session.game().outcome().is_none()
-                    && !self.session.game().turns().is_empty();
-                if in_progress {
-                    self.mode = Mode::Asking(Question::Quit);
+            Command::Quit => self.leave_for(Leaving::Quit),
+            Command::Warnings(on) => {
+                self.warnings = on;
+                let said = if on {
+                    "A turn that forfeits pieces (P6) is asked about first."
                 } else {
-                    self.quit = true;
-                }
+                    "Turns that forfeit pieces (P6) are played without asking (w asks again)."
+                };
+                self.say(said, Tone::Info);
             }
             Command::Help => self.mode = Mode::Help,
             Command::Rules => self.mode = Mode::Rules,
@@ -453,6 +533,12 @@ impl App {
             Command::Turn(text) => {
                 if !self.session.person_to_move() && self.session.game().outcome().is_none() {
                     return self.say("Wait: the machine is thinking.", Tone::Error);
+                }
+                let position = self.session.game().position();
+                if let (Ok(turn), None) =
+                    (position.parse_turn(&text), self.session.game().outcome())
+                {
+                    return self.person_plays(turn);
                 }
                 match self.session.play_text(&text) {
                     Ok(turn) => self.played(&turn),
@@ -496,7 +582,7 @@ impl App {
                     self.hinting = Some(Thinking::start(
                         player,
                         self.session.game().clone(),
-                        self.seed,
+                        self.session.seed(),
                     ));
                     self.say("Looking for a good turn...", Tone::Info);
                 }
@@ -517,8 +603,27 @@ impl App {
                 self.mode = Mode::Asking(Question::Overwrite(path));
             }
             Command::Save(path) => self.save(path),
-            Command::Load(path) => self.load(&path),
+            Command::Load(path) => self.leave_for(Leaving::Load(path)),
             Command::New => self.mode = Mode::NewGame(Form::new(self.session.settings())),
+        }
+    }
+
+    /// Drops the game in play for `leaving`, after asking if it has not
+    /// been saved.
+    fn leave_for(&mut self, leaving: Leaving) {
+        if self.session.unsaved() {
+            self.mode = Mode::Asking(Question::Drop(leaving));
+        } else {
+            self.leave(leaving);
+        }
+    }
+
+    /// Drops the game in play for `leaving`.
+    fn leave(&mut self, leaving: Leaving) {
+        match leaving {
+            Leaving::Quit => self.quit = true,
+            Leaving::New(settings) => self.start(*settings),
+            Leaving::Load(path) => self.load(&path),
         }
     }
 
@@ -539,6 +644,7 @@ impl App {
         self.stop_thinking();
         match self.session.load(path) {
             Ok(fault) => {
+                self.new_players();
                 self.look_at_board();
                 let turns = plural(self.session.game().turns().len(), "turn");
                 match fault {
@@ -560,6 +666,32 @@ impl App {
         }
     }
 
+    /// The machine's players for the game now in play, on its seed.
+    fn new_players(&mut self) {
+        let seed = self.session.seed();
+        self.machine = self.session.machine().map(|s| Player::new(s, seed));
+        self.hint_player = Some(machine::hint_player(seed));
+    }
+
+    /// The position on the board: the game's, or in review the one after
+    /// the turns reviewed.
+    pub fn shown_position(&self) -> &Position {
+        let game = self.session.game();
+        match self.mode {
+            Mode::Review(turns) => game.positions().get(turns).unwrap_or(game.position()),
+            _ => game.position(),
+        }
+    }
+
+    /// The turns up to the position on the board.
+    pub fn shown_turns(&self) -> &[Turn] {
+        let turns = self.session.game().turns();
+        match self.mode {
+            Mode::Review(shown) => &turns[..shown.min(turns.len())],
+            _ => turns,
+        }
+    }
+
     /// The board of the game now in play, seen from the person's side,
     /// with the cursor in its middle.
     fn look_at_board(&mut self) {
@@ -572,7 +704,7 @@ impl App {
         self.stop_thinking();
         match self.session.restart(settings) {
             Ok(()) => {
-                self.machine = self.session.machine().map(|s| Player::new(s, self.seed));
+                self.new_players();
                 self.look_at_board();
                 let players = self.session.settings().players();
                 self.say(
@@ -648,7 +780,9 @@ mod tests {
             first: Side::White,
             position: position.map(|text| Position::parse(variant, text).expect("valid")),
         };
-        App::new(Session::new(settings).expect("start"), 1, false)
+        let mut session = Session::new(settings).expect("start");
+        session.fix_seed(1);
+        App::new(session, false)
     }
 
     fn press(app: &mut App, code: KeyCode) {
@@ -806,6 +940,9 @@ mod tests {
         app.choose(point("c1"));
         assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
         app.choose(point("d2"));
+        // White's pieces could have jumped: the turn forfeits them (P6).
+        assert!(matches!(app.mode, Mode::Asking(Question::Forfeit(..))));
+        press(&mut app, KeyCode::Char('y'));
         assert_eq!(played(&app), ["c1-d2"]);
     }
 
@@ -900,6 +1037,248 @@ mod tests {
         let saved = std::fs::read_to_string(&path).expect("readable");
         std::fs::remove_file(&path).ok();
         assert!(saved.contains("[Variant \"Alquerque\"]"), "{saved}");
+    }
+
+    fn ctrl(app: &mut App, c: char) {
+        app.on_key(KeyEvent {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        });
+    }
+
+    #[test]
+    fn new_load_and_ctrl_c_ask_before_dropping_a_game_not_saved() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        // Nothing to lose yet: the form starts the game at once.
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Board));
+        typed(&mut app, "d2-c3");
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::New(_)))
+        ));
+        assert!(screen(&mut app, 100, 30).contains("This game has not been saved. Drop it"));
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(played(&app), ["d2-c3"]);
+        typed(&mut app, "load /no/such/file.txt");
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::Load(_)))
+        ));
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(played(&app), ["d2-c3"]);
+        ctrl(&mut app, 'c');
+        assert!(matches!(
+            app.mode,
+            Mode::Asking(Question::Drop(Leaving::Quit))
+        ));
+        press(&mut app, KeyCode::Char('n'));
+        assert!(!app.quit);
+        ctrl(&mut app, 'c');
+        ctrl(&mut app, 'c');
+        assert!(app.quit, "a second Ctrl-C leaves");
+        // Saved, the game is dropped without a question.
+        let mut app = app_after("d2-c3");
+        let path = std::env::temp_dir().join(format!("play-dropped-{}.txt", std::process::id()));
+        std::fs::remove_file(&path).ok();
+        typed(&mut app, &format!("save {}", path.display()));
+        std::fs::remove_file(&path).ok();
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+
+    fn app_after(turn: &str) -> App {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        typed(&mut app, turn);
+        app
+    }
+
+    #[test]
+    fn a_loaded_record_brings_back_the_machine_and_its_side() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let path = std::env::temp_dir().join(format!("play-loaded-{}.txt", std::process::id()));
+        let record = "[Variant \"Alquerque\"]\n[Opponent \"easy\"]\n[Person \"Black\"]\n[Seed \"3\"]\n\n1. d2-c3 *\n";
+        std::fs::write(&path, record).expect("writable");
+        typed(&mut app, &format!("load {}", path.display()));
+        std::fs::remove_file(&path).ok();
+        assert_eq!(app.session.machine(), Some(Strength::Easy));
+        assert_eq!(app.session.seed(), 3);
+        assert!(app.picture.is_turned(), "seen from Black's side");
+        assert!(app.thinking.is_none(), "Black, the person, has the move");
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("you (Black) against the machine"), "{text}");
+        assert!(text.contains("Seed 3"), "{text}");
+        let turn = app.session.game().legal_turns()[0].to_string();
+        typed(&mut app, &turn);
+        wait_for_machine(&mut app);
+        assert_eq!(played(&app).len(), 3, "the machine replied");
+    }
+
+    #[test]
+    fn a_turn_that_forfeits_pieces_is_confirmed_first_p6() {
+        let mut app = app(
+            Variant::Peralikatuma,
+            Opponent::Human,
+            Side::White,
+            Some("W:We4,c1:Be5,i7"),
+        );
+        let board = app.picture.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.choose(point("c1"));
+        app.choose(point("d2"));
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains("c1-d2 captures nothing, so Black may then take your"),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('n'));
+        assert!(played(&app).is_empty());
+        assert_eq!(app.pick.from, Some(point("c1")), "the piece stays picked");
+        // Typed, the same question.
+        typed(&mut app, "c1-d2");
+        assert!(matches!(app.mode, Mode::Asking(Question::Forfeit(..))));
+        press(&mut app, KeyCode::Esc);
+        assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: on (w)"));
+        press(&mut app, KeyCode::Char('w'));
+        assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: off (w)"));
+        app.choose(point("d2"));
+        assert_eq!(played(&app), ["c1-d2"]);
+    }
+
+    #[test]
+    fn the_save_prompt_offers_a_name_that_typing_replaces() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('s'));
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("> save alquerque.txt"), "{text}");
+        for c in "other.txt".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        assert!(screen(&mut app, 100, 30).contains("> save other.txt"));
+        ctrl(&mut app, 'w');
+        ctrl(&mut app, 'w');
+        for c in "load x".chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        press(&mut app, KeyCode::Home);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Delete);
+        press(&mut app, KeyCode::Char('m'));
+        press(&mut app, KeyCode::Char('o'));
+        press(&mut app, KeyCode::Char('v'));
+        press(&mut app, KeyCode::Char('e'));
+        press(&mut app, KeyCode::Char('s'));
+        press(&mut app, KeyCode::End);
+        press(&mut app, KeyCode::Backspace);
+        press(&mut app, KeyCode::Backspace);
+        press(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Notice("Legal turns", _)));
+    }
+
+    /// The board's part of the screen (left of the panel).
+    fn board_part(text: &str) -> String {
+        text.lines()
+            .take(21)
+            .map(|line| line.chars().take(40).collect::<String>() + "\n")
+            .collect()
+    }
+
+    fn wheel(app: &mut App, kind: MouseEventKind) {
+        app.on_mouse(MouseEvent {
+            kind,
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        });
+    }
+
+    #[test]
+    fn the_move_list_scrolls_and_earlier_positions_are_reviewed_without_change() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let start = board_part(&screen(&mut app, 100, 30));
+        let mut random = Player::new(Strength::Random, 3);
+        for _ in 0..60 {
+            let Some(turn) = random.choose(app.session.game()) else {
+                break;
+            };
+            app.session.play(&turn).expect("legal");
+        }
+        let played = app.session.game().turns().len();
+        assert!(played > 40, "a long game: {played} turns");
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains(&format!("Moves ({played}) ▲")), "{text}");
+        assert!(
+            !text.contains("  1. "),
+            "the newest turns in sight:\n{text}"
+        );
+        // Page up to the first turns, and down to the newest again.
+        for _ in 0..10 {
+            press(&mut app, KeyCode::PageUp);
+            screen(&mut app, 100, 30);
+        }
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("  1. ") && text.contains(" ▼"), "{text}");
+        for _ in 0..10 {
+            press(&mut app, KeyCode::PageDown);
+            screen(&mut app, 100, 30);
+        }
+        assert_eq!(app.moves_scroll, None, "following the game again");
+        wheel(&mut app, MouseEventKind::ScrollUp);
+        assert!(app.moves_scroll.is_some());
+        wheel(&mut app, MouseEventKind::ScrollDown);
+        assert_eq!(app.moves_scroll, None);
+
+        // Review: step back, to the start, forward; nothing changes.
+        press(&mut app, KeyCode::Char('['));
+        assert!(matches!(app.mode, Mode::Review(turns) if turns == played - 1));
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains(&format!("Review: after turn {} of {played}", played - 1)),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('u'));
+        press(&mut app, KeyCode::Home);
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("Review: the start"), "{text}");
+        assert_eq!(board_part(&text), start, "the board at the start");
+        assert!(
+            text.contains("  1. "),
+            "the list scrolled to the start:\n{text}"
+        );
+        press(&mut app, KeyCode::Right);
+        assert!(matches!(app.mode, Mode::Review(1)));
+        assert_eq!(app.session.game().turns().len(), played, "nothing changed");
+        // A click on a turn in the list shows the board after it.
+        let (rect, turns) = app.moves_view.cells[3];
+        app.on_mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: rect.x + 1,
+            row: rect.y,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(turns, 4);
+        assert!(matches!(app.mode, Mode::Review(4)));
+        assert_eq!(
+            app.shown_position(),
+            &app.session.game().positions()[4],
+            "the board after the fourth turn"
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(matches!(app.mode, Mode::Board));
+        assert_eq!(app.moves_scroll, None);
+        // Stepping forward past the last turn is back in the game.
+        press(&mut app, KeyCode::Char('['));
+        press(&mut app, KeyCode::Char(']'));
+        assert!(matches!(app.mode, Mode::Review(turns) if turns == played));
+        press(&mut app, KeyCode::Char(']'));
+        assert!(matches!(app.mode, Mode::Board));
     }
 
     #[test]

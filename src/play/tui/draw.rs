@@ -1,7 +1,7 @@
 //! Drawing the full-screen game: the board with its lines, the side panel
 //! (players, pieces, claims, moves), the message line and the keys.
 
-use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn};
+use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -10,8 +10,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::Cell;
 use crate::play::brief::rules_in_brief;
-use crate::play::tui::app::{App, Mode, Question, Tone};
+use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
 use crate::play::tui::form::Form;
+use crate::play::tui::review::MovesView;
 use crate::session::{claim_advice, no_return_advice};
 
 /// The smallest screen the game fits on.
@@ -66,6 +67,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             let title = format!(" {title} (any key to close) ");
             popup(frame, main, &title, lines, height);
         }
+        Mode::Review(_) => {}
         Mode::Board | Mode::Typing(_) => {
             if let Some(outcome) = app.session.game().outcome() {
                 let text = vec![
@@ -102,8 +104,27 @@ struct Marks {
 impl Marks {
     fn of(app: &App) -> Marks {
         let game = app.session.game();
-        let position = game.position();
+        let position = app.shown_position();
         let path = |turn: &Turn| turn.path().fold(Bitboard::EMPTY, Bitboard::with);
+        let reviewing = matches!(app.mode, Mode::Review(_));
+        if reviewing {
+            let turns = app.shown_turns();
+            let last = turns.last();
+            let before_last = turns.len().checked_sub(1).map(|k| &game.positions()[k]);
+            return Marks {
+                cursor: app.cursor,
+                picked: Bitboard::EMPTY,
+                targets: Bitboard::EMPTY,
+                movable: Bitboard::EMPTY,
+                last: last.map_or(Bitboard::EMPTY, path),
+                taken: taken(last, before_last),
+                claimable: Bitboard::EMPTY,
+                hint: Bitboard::EMPTY,
+                claimed: None,
+                moving: None,
+                jumped: Bitboard::EMPTY,
+            };
+        }
         let person = app.session.person_to_move();
         let targets = if person { app.targets } else { Bitboard::EMPTY };
         let (targets, movable) = if app.pick.from.is_none() {
@@ -125,11 +146,7 @@ impl Marks {
             targets,
             movable,
             last: last.map_or(Bitboard::EMPTY, path),
-            taken: last
-                .zip(before_last)
-                .map_or(Bitboard::EMPTY, |(t, before)| {
-                    before.captured(t) | t.claim().map_or(Bitboard::EMPTY, Bitboard::from)
-                }),
+            taken: taken(last, before_last),
             claimable: if person {
                 position.claimable()
             } else {
@@ -162,9 +179,17 @@ impl Marks {
     }
 }
 
+/// The pieces `last`, played from `before`, took: those it captured and the
+/// one it claimed.
+fn taken(last: Option<&Turn>, before: Option<&Position>) -> Bitboard {
+    last.zip(before).map_or(Bitboard::EMPTY, |(turn, before)| {
+        before.captured(turn) | turn.claim().map_or(Bitboard::EMPTY, Bitboard::from)
+    })
+}
+
 fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
     let game = app.session.game();
-    let position = game.position();
+    let position = app.shown_position();
     let marks = Marks::of(app);
     let cursor_style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     let mut lines = Vec::new();
@@ -272,9 +297,13 @@ fn point_span(app: &App, marks: &Marks, p: Point, position: &Position) -> Span<'
     Span::styled(glyph, style)
 }
 
-fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
     let game = app.session.game();
-    let position = game.position();
+    let position = app.shown_position();
+    let reviewing = match app.mode {
+        Mode::Review(turns) => Some(turns),
+        _ => None,
+    };
     let block = Block::bordered().title(" Game ");
     let inner = block.inner(area);
     let width = usize::from(inner.width);
@@ -294,6 +323,11 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         ]
     };
     let mut lines = said(&app.session.settings().players(), Style::new());
+    if app.session.machine().is_some() {
+        let seed = app.session.seed();
+        let text = format!("Seed {seed} (--seed {seed} replays)");
+        lines.extend(said(&text, Style::new().fg(Color::Gray)));
+    }
     lines.push(Line::from(
         [piece(Side::White), piece(Side::Black)].concat(),
     ));
@@ -308,9 +342,28 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     if position.kings().any() {
         lines.push(Line::from("◇ ◆ mark kings"));
     }
+    if game.variant() == Variant::Peralikatuma {
+        let on = if app.warnings { "on" } else { "off" };
+        lines.extend(said(
+            &format!("Forfeit warnings: {on} (w)"),
+            Style::new().fg(Color::Gray),
+        ));
+    }
     lines.push(Line::from(""));
     let bold = Style::new().add_modifier(Modifier::BOLD);
     lines.extend(match (game.outcome(), &app.thinking) {
+        _ if reviewing.is_some() => {
+            let text = match app.shown_turns() {
+                [] => "Review: the start".to_owned(),
+                turns => format!(
+                    "Review: after turn {} of {}, {}",
+                    turns.len(),
+                    game.turns().len(),
+                    turns[turns.len() - 1]
+                ),
+            };
+            said(&text, bold.fg(Color::Cyan))
+        }
         (Some(outcome), _) => said(&format!("Game over: {outcome}"), bold),
         (None, Some(thinking)) => {
             const SPINNER: [char; 8] = ['⠋', '⠙', '⠸', '⠴', '⠦', '⠇', '⠏', '⠹'];
@@ -325,13 +378,13 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
         }
         (None, None) => said(&format!("{} to move", app.session.mover()), bold),
     });
-    if game.outcome().is_none() && app.session.person_to_move() {
+    if game.outcome().is_none() && app.session.person_to_move() && reviewing.is_none() {
         if let Some(advice) = claim_advice(position) {
             let text = format!("{advice}: pick that piece, then move.");
             lines.extend(said(&text, Style::new().fg(Color::Magenta)));
         }
     }
-    if let Some(advice) = no_return_advice(position) {
+    if let Some(advice) = no_return_advice(position).filter(|_| reviewing.is_none()) {
         lines.extend(said(&advice, Style::new().fg(Color::Gray)));
     }
     if app.hinting.is_some() {
@@ -350,46 +403,84 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     }
 }
 
-fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
+/// The moves, numbered, White's and Black's side by side when they fit;
+/// scrolled to the newest unless scrolled back, with the turn under review
+/// marked. Where each turn is drawn is kept for the mouse.
+fn draw_moves(frame: &mut Frame, app: &mut App, area: Rect) {
     let game = app.session.game();
     let texts: Vec<String> = game.turns().iter().map(|t| t.to_string()).collect();
-    // White's and Black's turns side by side when they fit, numbered; a
-    // game Black starts has an empty first half.
-    let black_first = game.start().side_to_move() == Side::Black;
-    let mut cells: Vec<&str> = Vec::new();
-    if black_first && !texts.is_empty() {
-        cells.push("...");
-    }
-    cells.extend(texts.iter().map(String::as_str));
-    let longest = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
-    let two_columns = 5 + longest + 2 + longest <= usize::from(area.width);
-    let rows: Vec<Line> = if two_columns {
-        cells
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| {
-                let second = pair.get(1).copied().unwrap_or("");
-                Line::from(format!("{:>3}. {:<longest$}  {second}", i + 1, pair[0]))
-            })
-            .collect()
+    // A game Black starts has an empty first half.
+    let offset = usize::from(game.start().side_to_move() == Side::Black && !texts.is_empty());
+    let longest = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let longest = longest.max(if offset > 0 { 3 } else { 0 });
+    let per_row = if 5 + longest + 2 + longest <= usize::from(area.width) {
+        2
     } else {
-        cells
-            .iter()
-            .enumerate()
-            .map(|(i, cell)| match i % 2 {
-                0 => Line::from(format!("{:>3}. {cell}", i / 2 + 1)),
-                _ => Line::from(format!("     {cell}")),
-            })
-            .collect()
+        1
     };
-    let shown = usize::from(area.height.saturating_sub(1));
-    let start = rows.len().saturating_sub(shown);
+    let rows = (texts.len() + offset).div_ceil(per_row);
+    let page = usize::from(area.height.saturating_sub(1));
+    let last_top = rows.saturating_sub(page);
+    let top = app.moves_scroll.unwrap_or(last_top).min(last_top);
+    let reviewed = match app.mode {
+        Mode::Review(turns) => turns.checked_sub(1),
+        _ => None,
+    };
+    let mut cells = Vec::new();
     let mut lines = vec![Line::from(Span::styled(
-        format!("Moves ({})", texts.len()),
+        format!(
+            "Moves ({}){}{}",
+            texts.len(),
+            if top > 0 { " ▲" } else { "" },
+            if top < last_top { " ▼" } else { "" }
+        ),
         Style::new().add_modifier(Modifier::BOLD),
     ))];
-    lines.extend(rows.into_iter().skip(start));
+    for row in top..rows.min(top + page) {
+        let y = area.y + 1 + (row - top) as u16;
+        let mut spans = Vec::new();
+        for column in 0..per_row {
+            let cell = row * per_row + column;
+            let x = if column == 0 { 5 } else { 5 + longest + 2 };
+            if column == 0 {
+                let number = match per_row {
+                    2 => Some(row + 1),
+                    _ => (cell % 2 == 0).then_some(cell / 2 + 1),
+                };
+                spans.push(Span::raw(match number {
+                    Some(n) => format!("{n:>3}. "),
+                    None => "     ".to_owned(),
+                }));
+            } else {
+                spans.push(Span::raw("  "));
+            }
+            let text = match cell.checked_sub(offset) {
+                None => "...",
+                Some(turn) => texts.get(turn).map_or("", String::as_str),
+            };
+            let style = match cell.checked_sub(offset) {
+                Some(turn) if reviewed == Some(turn) => {
+                    Style::new().add_modifier(Modifier::REVERSED)
+                }
+                _ => Style::new(),
+            };
+            spans.push(Span::styled(format!("{text:<longest$}"), style));
+            if let Some(turn) = cell.checked_sub(offset).filter(|&t| t < texts.len()) {
+                let rect = Rect::new(area.x + x as u16, y, longest as u16, 1).intersection(area);
+                cells.push((rect, turn + 1));
+            }
+        }
+        lines.push(Line::from(spans));
+    }
     frame.render_widget(Paragraph::new(lines), area);
+    app.moves_view = MovesView {
+        top,
+        page,
+        last_top,
+        per_row,
+        offset,
+        cells,
+    };
 }
 
 fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
@@ -399,21 +490,32 @@ fn draw_bottom(frame: &mut Frame, app: &App, area: Rect) {
         Tone::Error => Style::new().fg(Color::LightRed),
     };
     let keys = match &app.mode {
-        Mode::Typing(_) => "Enter do it · Esc cancel · e.g. d4-d5, !e6 d4-d5, save game.txt",
+        Mode::Typing(_) => "Enter do it · Esc cancel · ←→ Home End ^U ^W · e.g. d4-d5, save a.txt",
         Mode::NewGame(_) => "↑↓ field · ←→ change · Enter start · Esc cancel",
         Mode::Asking(_) => "y yes · n no",
+        Mode::Review(_) => "←→ step · Home start · PgUp PgDn scroll · click a turn · Esc the game",
         Mode::Help | Mode::Rules | Mode::Notice(..) => "any key: back to the game",
-        Mode::Board => "arrows/click move · Enter pick · Esc back · u undo · ? all keys · q quit",
+        Mode::Board => "arrows/click move · Enter pick · Esc back · [ review · ? all keys · q quit",
     };
     let [said, hint] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)]).areas(area);
     if let Mode::Typing(typed) = &app.mode {
+        // Scrolled sideways so that the cursor stays in sight.
+        let room = usize::from(said.width.saturating_sub(3));
+        let skipped = typed.cursor().saturating_sub(room);
+        let text: Vec<char> = typed.text().chars().skip(skipped).take(room + 1).collect();
+        let split = typed.suggested().map_or(text.len(), |start| {
+            start.saturating_sub(skipped).min(text.len())
+        });
         let line = Line::from(vec![
             Span::styled("> ", Style::new().fg(Color::Yellow)),
-            Span::raw(typed.clone()),
+            Span::raw(text[..split].iter().collect::<String>()),
+            Span::styled(
+                text[split..].iter().collect::<String>(),
+                Style::new().add_modifier(Modifier::REVERSED),
+            ),
         ]);
         frame.render_widget(Paragraph::new(line), said);
-        let x = (usize::from(said.x) + 2 + typed.chars().count())
-            .min(usize::from(said.right().saturating_sub(1)));
+        let x = usize::from(said.x) + 2 + typed.cursor() - skipped;
         frame.set_cursor_position((u16::try_from(x).unwrap_or(said.x), said.y));
     } else {
         let message =
@@ -439,11 +541,12 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "underlined: the pieces that can move.",
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
-        "      n new game · s save · l load · f flip the board",
-        "      i the rules in brief · q quit",
+        "      n new game · s save · l load · f flip the board · q quit",
+        "      i the rules in brief · w warn before forfeits (P6) on/off",
+        "      [ or click a turn: review · PgUp PgDn/wheel: scroll moves",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
-        "        moves, undo, redo, hint, resign, draw, save FILE,",
-        "        load FILE, new, board, rules, help, quit",
+        "        moves, undo, redo, hint, resign, draw, save FILE, load",
+        "        FILE, new, board, rules, warnings on|off, help, quit",
     ]
     .into_iter()
     .map(Line::from)
@@ -457,19 +560,20 @@ fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
         Line::from("Choose with the arrows, then Enter."),
         Line::from(""),
     ];
-    for (i, (name, value, matters)) in form.rows().into_iter().enumerate() {
-        let chosen = i == form.field;
-        let style = match (chosen, matters) {
-            (true, _) => Style::new().fg(Color::Black).bg(Color::Yellow),
-            (false, true) => Style::new().add_modifier(Modifier::BOLD),
-            (false, false) => Style::new().fg(LINES),
+    let rows = form.rows();
+    for (field, name, value) in &rows {
+        let style = if *field == form.field {
+            Style::new().fg(Color::Black).bg(Color::Yellow)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
         };
         lines.push(Line::from(vec![
             Span::raw(format!("{name:>12}  ")),
-            Span::styled(format!("◀ {value:^12} ▶"), style),
+            Span::styled(format!("◀ {value:^20} ▶"), style),
         ]));
     }
-    popup(frame, area, " New game ", lines, 8);
+    let height = rows.len() as u16 + 4;
+    popup(frame, area, " New game ", lines, height);
 }
 
 fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) {
@@ -482,10 +586,21 @@ fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) 
             "{side} offers a draw. {}, do you accept? (y/n)",
             side.opposite()
         ),
-        Question::Quit => "Leave this game? It ends here unless saved. (y/n)".to_owned(),
+        Question::Drop(leaving) => {
+            let what = match leaving {
+                Leaving::Quit => "Leave it".to_owned(),
+                Leaving::New(_) => "Drop it for the new game".to_owned(),
+                Leaving::Load(path) => format!("Drop it for {}", path.display()),
+            };
+            format!("This game has not been saved. {what}? (y/n)")
+        }
         Question::Overwrite(path) => format!("{} exists. Write over it? (y/n)", path.display()),
+        Question::Forfeit(_, warning) => format!("{warning}. Play it? (y/n)"),
     };
-    popup(frame, area, " Question ", vec![Line::from(text)], 3);
+    let width = usize::from(area.width.saturating_sub(4)).min(60);
+    let lines: Vec<Line> = wrap(&text, width).into_iter().map(Line::from).collect();
+    let height = lines.len() as u16 + 2;
+    popup(frame, area, " Question ", lines, height);
 }
 
 /// `text` broken into lines of at most `width` characters, at spaces.

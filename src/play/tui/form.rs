@@ -1,12 +1,15 @@
-//! The new-game form: the game, the opponent, the player's colour and who
-//! moves first, each chosen with the arrow keys.
+//! The new-game form: the game, the opponent, the player's colour (against
+//! the machine only) and who moves first, each chosen with the arrow keys.
 
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::Variant;
 
 use crate::session::{Opponent, Settings};
 
 /// The fields of the form, top to bottom.
 pub const FIELDS: [&str; 4] = ["Game", "Opponent", "Your colour", "Moves first"];
+
+/// The field of the person's colour.
+const COLOUR: usize = 2;
 
 /// The form being filled in.
 #[derive(Clone, Debug)]
@@ -26,9 +29,20 @@ impl Form {
         Form { field: 0, settings }
     }
 
-    /// Moves to the field above (`-1`) or below (`1`).
+    /// The fields shown, top to bottom: the colour only against the
+    /// machine (between two players at one screen each plays a side).
+    pub fn fields(&self) -> Vec<usize> {
+        let between_two = self.settings.opponent == Opponent::Human;
+        (0..FIELDS.len())
+            .filter(|&field| !(between_two && field == COLOUR))
+            .collect()
+    }
+
+    /// Moves to the field shown above (`-1`) or below (`1`).
     pub fn move_field(&mut self, by: isize) {
-        self.field = (self.field as isize + by).rem_euclid(FIELDS.len() as isize) as usize;
+        let fields = self.fields();
+        let at = fields.iter().position(|&f| f == self.field).unwrap_or(0) as isize;
+        self.field = fields[(at + by).rem_euclid(fields.len() as isize) as usize];
     }
 
     /// Changes the current field to its previous (`-1`) or next (`1`) value.
@@ -37,22 +51,27 @@ impl Form {
         match self.field {
             0 => s.variant = cycle(&Variant::ALL, s.variant, by),
             1 => s.opponent = cycle(&Opponent::ALL, s.opponent, by),
-            2 => s.human = s.human.opposite(),
+            COLOUR => s.human = s.human.opposite(),
             _ => s.first = s.first.opposite(),
         }
     }
 
-    /// Each field's name, its value, and whether it matters now (the
-    /// colour does not between two players).
-    pub fn rows(&self) -> [(&'static str, String, bool); 4] {
+    /// The fields shown, each with its name and value.
+    pub fn rows(&self) -> Vec<(usize, &'static str, String)> {
         let s = &self.settings;
-        let side = |side: Side| side.to_string();
-        [
-            (FIELDS[0], s.variant.to_string(), true),
-            (FIELDS[1], s.opponent.to_string(), true),
-            (FIELDS[2], side(s.human), s.opponent != Opponent::Human),
-            (FIELDS[3], side(s.first), true),
-        ]
+        let value = |field| match field {
+            0 => s.variant.to_string(),
+            1 => match s.opponent {
+                Opponent::Human => "a second player here".to_owned(),
+                Opponent::Machine(strength) => format!("the machine ({strength})"),
+            },
+            COLOUR => s.human.to_string(),
+            _ => s.first.to_string(),
+        };
+        self.fields()
+            .into_iter()
+            .map(|field| (field, FIELDS[field], value(field)))
+            .collect()
     }
 }
 
@@ -65,6 +84,7 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, by: isize) -> T {
 mod tests {
     use super::*;
     use alquerque_ai::Strength;
+    use peralikatuma_rules::Side;
 
     #[test]
     fn arrows_cycle_through_every_choice() {
@@ -85,5 +105,23 @@ mod tests {
         assert_eq!(form.field, FIELDS.len() - 1);
         form.change(1);
         assert_eq!(form.settings.first, Side::Black);
+    }
+
+    #[test]
+    fn the_colour_is_asked_only_against_the_machine() {
+        let mut form = Form::new(&Settings::default());
+        let names = |form: &Form| form.rows().iter().map(|r| r.1).collect::<Vec<_>>();
+        assert_eq!(names(&form), FIELDS);
+        assert_eq!(form.rows()[1].2, "the machine (easy)");
+        form.move_field(1);
+        form.change(-1);
+        assert_eq!(form.settings.opponent, Opponent::Human);
+        assert_eq!(names(&form), ["Game", "Opponent", "Moves first"]);
+        assert_eq!(form.rows()[1].2, "a second player here");
+        form.move_field(1);
+        assert_eq!(FIELDS[form.field], "Moves first", "the colour is skipped");
+        form.move_field(1);
+        form.move_field(-1);
+        assert_eq!(FIELDS[form.field], "Moves first");
     }
 }

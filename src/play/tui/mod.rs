@@ -5,7 +5,9 @@
 mod app;
 mod draw;
 mod form;
+mod line;
 mod pick;
+mod review;
 
 use std::io;
 use std::time::Duration;
@@ -25,10 +27,10 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// Plays `session` full screen until the player quits. With
 /// `ask_settings`, the new-game form comes first.
-pub fn run(session: Session, seed: u64, ask_settings: bool) -> io::Result<()> {
+pub fn run(session: Session, ask_settings: bool) -> io::Result<()> {
     let mut terminal = ratatui::init();
     let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, App::new(session, seed, ask_settings)));
+        .and_then(|()| event_loop(&mut terminal, App::new(session, ask_settings)));
     let released = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result.and(released)
