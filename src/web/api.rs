@@ -18,7 +18,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::error::ApiError;
+use super::error::{ApiError, RefusalJson};
+use super::explain::Explained;
 use super::geometry::{BoardView, board_view};
 use super::seating::{Seat, Seating};
 use super::server::{Entry, Server};
@@ -511,6 +512,76 @@ pub async fn events(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
+/// A pick to explain: the claim, and the piece's point then the points it
+/// would land on, in the game's names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainRequest {
+    /// The forfeited piece taken first (P6), if any.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// The piece's point, then each landing point.
+    pub path: Vec<String>,
+}
+
+/// What a pick comes to.
+#[derive(Serialize)]
+pub struct ExplainAnswer {
+    /// Whether it is a legal turn.
+    pub legal: bool,
+    /// The legal turn (N2).
+    pub turn: Option<String>,
+    /// Why not, in words (with the rule).
+    pub message: String,
+    /// The rules' refusal, when one rule refuses it.
+    pub refusal: Option<RefusalJson>,
+}
+
+/// `POST /api/games/{id}/explain {"claim": null, "path": ["c2", "c4"]}`:
+/// whether the pick is a legal turn now and, if not, why (the rules
+/// crate's refusal). It changes nothing and needs no token.
+pub async fn explain(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Body(request): Body<ExplainRequest>,
+) -> Result<Json<ExplainAnswer>, ApiError> {
+    let entry = server.entry(&id).await?;
+    let position = *entry.lock().await.game().position();
+    let board = position.board();
+    let point = |name: &str| {
+        board
+            .parse_point(name)
+            .map_err(|e| ApiError::bad_request(e.to_string()))
+    };
+    let claim = request.claim.as_deref().map(point).transpose()?;
+    let path = request
+        .path
+        .iter()
+        .map(|name| point(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let answer = match super::explain::explain(&position, claim, &path)? {
+        Explained::Legal(turn) => ExplainAnswer {
+            legal: true,
+            turn: Some(turn.to_string()),
+            message: String::new(),
+            refusal: None,
+        },
+        Explained::Refused(refusal) => ExplainAnswer {
+            legal: false,
+            turn: None,
+            message: refusal.to_string(),
+            refusal: Some(RefusalJson::new(&refusal)),
+        },
+        Explained::Stuck(message) => ExplainAnswer {
+            legal: false,
+            turn: None,
+            message,
+            refusal: None,
+        },
+    };
+    Ok(Json(answer))
+}
+
 /// `GET /api/boards/{variant}`: the board's points, their names and places,
 /// and its lines.
 pub async fn board(Path(variant): Path<String>) -> Result<Json<BoardView>, ApiError> {
@@ -533,6 +604,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/draw/decline", post(decline_draw))
         .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/explain", post(explain))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .route("/api/boards/{variant}", get(board))

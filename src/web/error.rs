@@ -111,6 +111,15 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
     }
 
+    /// 405: the route takes other methods.
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "this method is not allowed here",
+        )
+    }
+
     /// 400: the request cannot be read.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)

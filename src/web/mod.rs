@@ -21,6 +21,7 @@
 
 pub mod api;
 pub mod error;
+pub mod explain;
 pub mod geometry;
 pub mod pages;
 pub mod pool;

@@ -22,8 +22,10 @@ pub struct Table {
     pub seats: Seats,
     /// A draw offered by this side and not yet answered.
     pub draw_offer: Option<Side>,
-    /// Counts the changes, so that the machine's late answer to a game
-    /// that has changed since is dropped.
+    /// Grows with every change (from the time the game was made or read
+    /// back, in microseconds, so that it grows across restarts too): the
+    /// machine's late answer to a game that has changed since is dropped,
+    /// and a page drops a state older than the one it shows.
     pub version: u64,
     /// The machine thinking about its turn, to be stopped when the game
     /// changes under it.
@@ -39,7 +41,7 @@ impl Table {
             seating,
             seats: Seats::new(seating),
             draw_offer: None,
-            version: 0,
+            version: first_version(),
             thinking: None,
         }
     }
@@ -81,7 +83,7 @@ impl Table {
                 guest: stored.guest,
             },
             draw_offer: stored.draw_offer,
-            version: 0,
+            version: first_version(),
             thinking: None,
         })
     }
@@ -364,6 +366,13 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// A game's first version: the time now, in microseconds.
+fn first_version() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX / 2))
 }
 
 /// What a draw offer comes to.

@@ -41,6 +41,9 @@ pub struct GameView {
     pub seat: &'static str,
     /// The sides the asking seat plays.
     pub sides: Vec<Side>,
+    /// Grows with every change to the game: a page drops a state older
+    /// than the one it shows.
+    pub version: u64,
     /// The number of turns played; a turn sent is refused unless it
     /// carries this number.
     pub number: usize,
@@ -159,9 +162,24 @@ pub fn turn_view(position: &Position, turn: &Turn) -> TurnView {
         claim: turn.claim().map(name),
         path: turn.path().map(name).collect(),
         capture: turn.is_capture(),
-        captured: names(board, position.captured(turn)),
+        captured: jumped_in_order(position, turn).map(name).collect(),
         forfeits: Vec::new(),
     }
+}
+
+/// The pieces `turn` captures in `position`, in the order it jumps them:
+/// each jump's piece is what the chain up to it captures more.
+fn jumped_in_order(position: &Position, turn: &Turn) -> impl Iterator<Item = Point> {
+    let landings = if turn.is_capture() { turn.landings() } else { &[] };
+    let mut before = Bitboard::EMPTY;
+    (1..=landings.len()).flat_map(move |jumps| {
+        let chain = Turn::chain(position.variant(), turn.from(), &landings[..jumps]).ok();
+        let chain = chain.map(|c| turn.claim().map_or(c, |claim| c.with_claim(claim)));
+        let now = chain.map_or(before, |c| position.captured(&c));
+        let new = now - before;
+        before = now;
+        new.iter()
+    })
 }
 
 /// The legal turns of `position` for the picker (at most [`MOST_TURNS`],
@@ -275,6 +293,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         your_turn: over.is_none() && !session.machine_to_move() && sides.contains(&to_move),
         sides,
         players,
+        version: table.version,
         number: game.turns().len(),
         position: position.to_string(),
         side_to_move: to_move,
