@@ -170,7 +170,11 @@ pub fn turn_view(position: &Position, turn: &Turn) -> TurnView {
 /// The pieces `turn` captures in `position`, in the order it jumps them:
 /// each jump's piece is what the chain up to it captures more.
 fn jumped_in_order(position: &Position, turn: &Turn) -> impl Iterator<Item = Point> {
-    let landings = if turn.is_capture() { turn.landings() } else { &[] };
+    let landings = if turn.is_capture() {
+        turn.landings()
+    } else {
+        &[]
+    };
     let mut before = Bitboard::EMPTY;
     (1..=landings.len()).flat_map(move |jumps| {
         let chain = Turn::chain(position.variant(), turn.from(), &landings[..jumps]).ok();
