@@ -6,7 +6,8 @@ import { BoardView, parsePosition } from './board.js';
 import { Picker } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
-const capital = (s) => s[0].toUpperCase() + s.slice(1);
+// A sentence's first letter in capitals, unless it is a point's name.
+const capital = (s) => (/^[a-z]\d\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
 const other = (side) => (side === 'white' ? 'black' : 'white');
 const list = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
 
