@@ -239,7 +239,14 @@ function render() {
     marks.targets = p.targets();
     marks.claimable = new Set(p.claim === null && p.from === null ? s.claimable : []);
     marks.claimed = new Set(p.claim ? [p.claim] : []);
-    marks.selected = new Set(p.from ? [p.from] : []);
+    // A chain under way: the piece stands on its last landing point (its
+    // start counts as empty, R2.4); the pieces it jumped stay, marked.
+    const at = p.landings.at(-1);
+    if (p.from !== null && at) {
+      pieces.set(at, pieces.get(p.from));
+      pieces.delete(p.from);
+    }
+    marks.selected = new Set(p.from ? [at ?? p.from] : []);
     marks.jumped = p.jumped();
     marks.pick = p.from ? [p.from, ...p.landings] : [];
     if (p.from === null) marks.capturers = new Set(s.capturers);
