@@ -148,8 +148,8 @@ fn side(text: Option<&str>, what: &str) -> Result<Side, ApiError> {
     }
 }
 
-/// A new game made from `new`: its id, the owner's token and the fault of
-/// a record loaded up to a fault.
+/// A new game made from `new`, and the fault of a record loaded up to a
+/// fault.
 async fn start(
     server: &Arc<Server>,
     new: NewGame,

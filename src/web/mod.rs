@@ -47,8 +47,9 @@ pub fn router(server: Arc<Server>) -> Router {
 }
 
 /// Serves the games of `config` on `listener` until the process is
-/// stopped (Ctrl-C); games are kept after every change, so stopping
-/// loses nothing.
+/// stopped (Ctrl-C). Games are kept after every change, so stopping at
+/// once loses nothing; pages watching a game (their event streams) are
+/// not waited for.
 ///
 /// # Errors
 /// When the data directory cannot be used or the listener fails.
@@ -61,9 +62,8 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
             server.config().data.display()
         );
     }
-    axum::serve(listener, router(server))
-        .with_graceful_shutdown(async {
-            tokio::signal::ctrl_c().await.ok();
-        })
-        .await
+    tokio::select! {
+        served = axum::serve(listener, router(server)) => served,
+        _ = tokio::signal::ctrl_c() => Ok(()),
+    }
 }

@@ -241,24 +241,25 @@ impl Server {
     /// the game has changed meanwhile.
     pub fn machine_moves(self: Arc<Self>, entry: Arc<Entry>) {
         tokio::spawn(async move {
-            let (player, game, version) = {
+            let (player, game, ticket) = {
                 let mut table = entry.lock().await;
                 let Some(strength) = table.session.machine() else {
                     return;
                 };
-                if !table.session.machine_to_move() || table.thinking.is_some() {
+                if !table.session.machine_to_move() {
                     return;
                 }
                 let player = self.pool.player(strength, None);
-                table.thinking = Some(player.stop_handle());
-                (player, table.game().clone(), table.version)
+                let Some(ticket) = table.start_thinking(player.stop_handle()) else {
+                    return;
+                };
+                (player, table.game().clone(), ticket)
             };
             let turn = self.pool.choose(player, game).await;
             let mut table = entry.lock().await;
-            if table.version != version {
+            if !table.finish_thinking(ticket) {
                 return;
             }
-            table.thinking = None;
             match turn {
                 Some(turn) if table.play_machine(&turn) => {
                     if let Err(error) = self.changed(&entry, &table).await {

@@ -29,7 +29,17 @@ pub struct Table {
     pub version: u64,
     /// The machine thinking about its turn, to be stopped when the game
     /// changes under it.
-    pub thinking: Option<Stop>,
+    thinking: Option<Thinking>,
+    /// Tickets handed out to the machine's thinking.
+    tickets: u64,
+}
+
+/// The machine thinking about a game.
+struct Thinking {
+    /// Which thinking this is.
+    ticket: u64,
+    /// Stops it.
+    stop: Stop,
 }
 
 impl Table {
@@ -43,6 +53,7 @@ impl Table {
             draw_offer: None,
             version: first_version(),
             thinking: None,
+            tickets: 0,
         }
     }
 
@@ -65,8 +76,14 @@ impl Table {
     /// # Errors
     /// A description of what is wrong with the kept game.
     pub fn from_stored(stored: StoredGame) -> Result<Table, String> {
-        let seating: Seating = stored.opponent.parse().map_err(|e| format!("{e}"))?;
-        let record: Record = stored.record.parse().map_err(|e| format!("{e}"))?;
+        let seating: Seating = stored
+            .opponent
+            .parse()
+            .map_err(|e: super::seating::UnknownSeating| e.to_string())?;
+        let record: Record = stored
+            .record
+            .parse()
+            .map_err(|e: peralikatuma_rules::RecordError| e.to_string())?;
         let settings = Settings {
             variant: record.game.variant(),
             opponent: seating.opponent(),
@@ -85,6 +102,7 @@ impl Table {
             draw_offer: stored.draw_offer,
             version: first_version(),
             thinking: None,
+            tickets: 0,
         })
     }
 
@@ -103,12 +121,38 @@ impl Table {
         sides(self.seating, self.session.settings().human, seat)
     }
 
+    /// The machine starts thinking, unless it is already; returns the
+    /// ticket that [`Table::finish_thinking`] takes, or `None`.
+    pub fn start_thinking(&mut self, stop: Stop) -> Option<u64> {
+        if self.thinking.is_some() {
+            return None;
+        }
+        self.tickets += 1;
+        self.thinking = Some(Thinking {
+            ticket: self.tickets,
+            stop,
+        });
+        Some(self.tickets)
+    }
+
+    /// The machine's thinking with `ticket` is over; whether it is still
+    /// about the game as it stands (no change since it started).
+    pub fn finish_thinking(&mut self, ticket: u64) -> bool {
+        match &self.thinking {
+            Some(thinking) if thinking.ticket == ticket => {
+                self.thinking = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// After any change: the machine's thinking about the old game is
     /// stopped (its answer will be dropped), a draw offer lapses.
     fn changed(&mut self) {
         self.version += 1;
-        if let Some(stop) = self.thinking.take() {
-            stop.stop();
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop.stop();
         }
         self.draw_offer = None;
     }
@@ -385,4 +429,54 @@ pub enum DrawOffer {
     Agreed,
     /// Offered to the friend by this side.
     Offered(Side),
+}
+
+#[cfg(test)]
+mod tests {
+    use alquerque_ai::Strength;
+    use peralikatuma_rules::Variant;
+
+    use super::*;
+
+    fn against_the_machine() -> Table {
+        let settings = Settings {
+            variant: Variant::Alquerque,
+            opponent: crate::session::Opponent::Machine(Strength::Easy),
+            human: Side::Black,
+            first: Side::White,
+            position: None,
+        };
+        let session = Session::new(settings).expect("a start");
+        Table::new("t".to_owned(), session, Seating::Machine(Strength::Easy))
+    }
+
+    #[test]
+    fn the_machines_answer_to_a_game_changed_since_it_started_is_dropped() {
+        let mut table = against_the_machine();
+        let stop = Stop::new();
+        let ticket = table
+            .start_thinking(stop.clone())
+            .expect("not thinking yet");
+        assert_eq!(table.start_thinking(Stop::new()), None);
+        table.resign(Seat::Owner, None).expect("not over");
+        assert!(stop.is_stopped());
+        assert!(!table.finish_thinking(ticket));
+        // An answer to the game as it stands is taken.
+        let mut table = against_the_machine();
+        let ticket = table.start_thinking(Stop::new()).expect("not thinking yet");
+        assert!(table.finish_thinking(ticket));
+        assert!(!table.finish_thinking(ticket));
+    }
+
+    #[test]
+    fn a_kept_game_is_read_back_as_it_was() {
+        let mut table = against_the_machine();
+        let turn = table.game().legal_turns()[0];
+        assert!(table.play_machine(&turn));
+        let back = Table::from_stored(table.stored()).expect("readable");
+        assert_eq!(back.game(), table.game());
+        assert_eq!(back.seats, table.seats);
+        assert_eq!(back.seating, table.seating);
+        assert_eq!(back.session.settings().human, Side::Black);
+    }
 }
