@@ -54,6 +54,16 @@ pub fn is_game_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// A new file that only its owner can read (where the platform says so):
+/// it holds the seats' secret tokens.
+fn private_file(path: &Path) -> io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
 impl Store {
     /// The store in `dir`, created if it does not exist.
     ///
@@ -92,7 +102,7 @@ impl Store {
             .dir
             .join(format!(".{}.{:016x}.tmp", game.id, rand::random::<u64>()));
         let written = (|| {
-            let mut file = File::create(&temporary)?;
+            let mut file = private_file(&temporary)?;
             file.write_all(&text)?;
             file.sync_all()?;
             fs::rename(&temporary, self.path(&game.id))
@@ -185,6 +195,16 @@ mod tests {
         assert_eq!(store.ids().expect("listed"), ["abc"]);
         let files = fs::read_dir(&dir).expect("listed").count();
         assert_eq!(files, 1);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let kept = fs::metadata(dir.join("abc.json")).expect("kept");
+            assert_eq!(
+                kept.permissions().mode() & 0o077,
+                0,
+                "others cannot read the tokens"
+            );
+        }
         assert_eq!(store.load("nothing").expect("no error"), None);
         fs::remove_dir_all(&dir).ok();
     }

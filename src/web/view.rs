@@ -251,7 +251,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
             _ if mine => "you".to_owned(),
             Seating::Friend if side == owner_side => "the host".to_owned(),
             Seating::Friend => "the guest".to_owned(),
-            _ => "a player".to_owned(),
+            _ => "the player".to_owned(),
         }
     };
     let players = Players {
