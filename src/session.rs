@@ -225,6 +225,28 @@ impl Session {
         })
     }
 
+    /// A session that goes on with `game` (a game kept or loaded), its
+    /// players as in `settings`. The game's start fixes the variant and
+    /// who moved first; `settings.position` keeps it only when it is not
+    /// the usual start.
+    pub fn resume(settings: Settings, game: Game) -> Session {
+        let start = *game.start();
+        let mut settings = Settings {
+            variant: game.variant(),
+            first: start.side_to_move(),
+            position: None,
+            ..settings
+        };
+        if settings.start() != Ok(start) {
+            settings.position = Some(start);
+        }
+        Session {
+            settings,
+            game,
+            redo: Vec::new(),
+        }
+    }
+
     /// The settings of this game.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -892,6 +914,24 @@ mod tests {
         let alquerque = Position::start(Variant::Alquerque);
         let step = alquerque.legal_turns()[0];
         assert_eq!(forfeited(&alquerque, &step), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn a_resumed_game_keeps_its_turns_and_its_start() {
+        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        session.play_text("d2-c3").expect("legal");
+        let resumed = Session::resume(session.settings().clone(), session.game().clone());
+        assert_eq!(resumed.game(), session.game());
+        assert_eq!(resumed.settings().position, None);
+        // A start of its own is kept in the settings; Black moved first.
+        let start = Position::parse(Variant::Alquerque, "B:Wa1:Be5").expect("valid");
+        let resumed = Session::resume(
+            settings(Opponent::Human, Side::White),
+            Game::from_position(start),
+        );
+        assert_eq!(resumed.settings().position, Some(start));
+        assert_eq!(resumed.settings().first, Side::Black);
+        assert_eq!(resumed.settings().start(), Ok(start));
     }
 
     #[test]

@@ -1,0 +1,612 @@
+//! The HTTP API: JSON in and out, every refusal a 4xx with a JSON reason.
+//! A request that changes a game needs its seat's secret token, sent as
+//! the `X-Seat-Token` header or the cookie `seat-<id>` that the page gets
+//! when it is opened through the seat's link.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
+use futures_util::Stream;
+use peralikatuma_rules::{Side, Variant};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::error::{ApiError, RefusalJson};
+use super::explain::Explained;
+use super::geometry::{BoardView, board_view};
+use super::seating::{Seat, Seating};
+use super::server::{Entry, Server};
+use super::table::DrawOffer;
+use super::view::{GameView, TurnView, turn_view, view};
+use crate::session::{Session, Settings};
+
+/// The header that carries a seat's token.
+pub const TOKEN_HEADER: &str = "x-seat-token";
+
+/// The cookie that carries the seat's token of game `id`.
+pub fn cookie_name(id: &str) -> String {
+    format!("seat-{id}")
+}
+
+/// The seat's token a request carries for game `id`: the header, else the
+/// game's cookie.
+pub fn token(headers: &HeaderMap, id: &str) -> Option<String> {
+    if let Some(value) = headers.get(TOKEN_HEADER) {
+        return value.to_str().ok().map(str::to_owned);
+    }
+    let name = cookie_name(id);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_owned())
+}
+
+/// A `Set-Cookie` header that gives the browser the seat's token of game
+/// `id` (for a year; not readable by scripts, not sent by other sites).
+pub fn seat_cookie(id: &str, token: &str) -> Option<HeaderValue> {
+    let safe = |s: &str| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    if !safe(id) || !safe(token) {
+        return None;
+    }
+    HeaderValue::from_str(&format!(
+        "{}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
+        cookie_name(id)
+    ))
+    .ok()
+}
+
+/// A JSON body, read with the server's limit; an empty body is `{}`.
+/// Malformed JSON is a 400 and a body over the limit a 413, each with a
+/// JSON reason.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<Server>> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, server: &Arc<Server>) -> Result<Self, ApiError> {
+        let bytes =
+            Bytes::from_request(request, server)
+                .await
+                .map_err(|rejection| match rejection.status() {
+                    StatusCode::PAYLOAD_TOO_LARGE => {
+                        ApiError::too_large(server.config().body_limit)
+                    }
+                    _ => ApiError::bad_request(rejection.body_text()),
+                })?;
+        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(text)
+            .map(Body)
+            .map_err(|error| ApiError::bad_request(format!("malformed JSON: {error}")))
+    }
+}
+
+/// The game `id`, the request's seat in it.
+async fn seated(
+    server: &Arc<Server>,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+    let entry = server.entry(id).await?;
+    Ok((entry, token(headers, id)))
+}
+
+/// `GET /api/games/{id}`: the game as the asking seat sees it.
+pub async fn game(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let table = entry.lock().await;
+    let seat = table.seat(token.as_deref());
+    Ok(Json(view(&table, seat)))
+}
+
+/// A new game, as `POST /api/games` and `GET /new` take it; every field
+/// optional.
+#[derive(Clone, Default, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game [default: peralikatuma].
+    pub variant: Option<String>,
+    /// `human` (one screen), `friend`, `easy`, `medium`, `hard`
+    /// [default: easy].
+    pub opponent: Option<String>,
+    /// The side of the person starting the game [default: white].
+    pub colour: Option<String>,
+    /// Who moves first (P2) [default: white].
+    pub first: Option<String>,
+    /// A position to start from (N3); it says who moves first.
+    pub position: Option<String>,
+    /// A game record (N4) to go on with from its end; it gives the game,
+    /// its start and its turns.
+    pub record: Option<String>,
+}
+
+fn side(text: Option<&str>, what: &str) -> Result<Side, ApiError> {
+    match text.map(|t| t.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") | Some("white") => Ok(Side::White),
+        Some("black") => Ok(Side::Black),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "unknown {what} `{other}` (known: white, black)"
+        ))),
+    }
+}
+
+/// A new game made from `new`, and the fault of a record loaded up to a
+/// fault.
+async fn start(
+    server: &Arc<Server>,
+    new: NewGame,
+) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+    let variant: Variant = match new.variant.as_deref().filter(|v| !v.is_empty()) {
+        Some(name) => name
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
+        None => Variant::Peralikatuma,
+    };
+    let seating: Seating = match new.opponent.as_deref().filter(|o| !o.is_empty()) {
+        Some(name) => name
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
+        None => Seating::Machine(alquerque_ai::Strength::Easy),
+    };
+    let mut settings = Settings {
+        variant,
+        opponent: seating.opponent(),
+        human: side(new.colour.as_deref(), "colour")?,
+        first: side(new.first.as_deref(), "side to move first")?,
+        position: None,
+    };
+    if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
+        let position = peralikatuma_rules::Position::parse(variant, text)
+            .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
+        settings.position = Some(position);
+    }
+    let (game, fault) = match new.record.as_deref() {
+        Some(text) => {
+            let (game, fault) = Server::read_record(text)?;
+            (Some(game), fault)
+        }
+        None => (None, None),
+    };
+    Ok((server.create(settings, game, seating).await?, fault))
+}
+
+/// What `POST /api/games` answers.
+#[derive(Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// The owner's secret token.
+    pub token: String,
+    /// The game's page.
+    pub url: String,
+    /// A record loaded up to a fault: the fault (N4).
+    pub fault: Option<String>,
+    /// The game.
+    pub state: GameView,
+}
+
+/// `POST /api/games`: starts a game; answers its id, the owner's token
+/// (also set as the game's cookie) and its state.
+pub async fn create(
+    State(server): State<Arc<Server>>,
+    Body(new): Body<NewGame>,
+) -> Result<Response, ApiError> {
+    let (entry, fault) = start(&server, new).await?;
+    let table = entry.lock().await;
+    let created = Created {
+        id: table.id.clone(),
+        token: table.seats.owner.clone(),
+        url: format!("/games/{}", table.id),
+        fault,
+        state: view(&table, Seat::Owner),
+    };
+    let mut response = (StatusCode::CREATED, Json(created)).into_response();
+    if let Some(cookie) = seat_cookie(&table.id, &table.seats.owner) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// `GET /new?variant=..&opponent=..&colour=..&first=..`: starts a game and
+/// sends the browser to its page, with the owner's seat in a cookie.
+pub async fn new_game(
+    State(server): State<Arc<Server>>,
+    Query(new): Query<NewGame>,
+) -> Result<Response, ApiError> {
+    let (entry, _) = start(&server, new).await?;
+    let table = entry.lock().await;
+    Ok(to_seat(&table.id, Some(&table.seats.owner)))
+}
+
+/// A redirection to the page of game `id`, giving the browser the seat's
+/// `token` in a cookie.
+pub fn to_seat(id: &str, token: Option<&str>) -> Response {
+    let mut response = (
+        StatusCode::SEE_OTHER,
+        [(header::LOCATION, format!("/games/{id}"))],
+    )
+        .into_response();
+    if let Some(cookie) = token.and_then(|t| seat_cookie(id, t)) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// A turn sent: its text (N2) and the number of turns played when it was
+/// chosen.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRequest {
+    /// The turn in N2: `d4-d5`, `c3xe5xg7`, `!e6 d4-d5`.
+    pub turn: String,
+    /// The game's `number` when the turn was chosen.
+    pub number: usize,
+}
+
+/// A request that changes the game, with the number of turns played when
+/// it was made (optional: without it, it is not checked).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The game's `number` when the request was made.
+    pub number: Option<usize>,
+}
+
+/// Runs `change` on the game `id` for the request's seat; on success the
+/// game is kept, the pages are told and the machine moves if it has the
+/// move; answers the new state.
+async fn change<T>(
+    server: Arc<Server>,
+    id: String,
+    headers: HeaderMap,
+    change: impl FnOnce(&mut super::table::Table, Seat) -> Result<T, ApiError>,
+) -> Result<Json<GameView>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let mut table = entry.lock().await;
+    let seat = table.seat(token.as_deref());
+    change(&mut table, seat)?;
+    server.changed(&entry, &table).await?;
+    Ok(Json(view(&table, seat)))
+}
+
+/// `POST /api/games/{id}/turn {"turn": "d4-d5", "number": N}`.
+pub async fn turn(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<TurnRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    change(server, id, headers, |table, seat| {
+        table.play(seat, &request.turn, request.number)
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/undo`.
+pub async fn undo(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ActionRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    change(server, id, headers, |table, seat| {
+        table.undo(seat, request.number)
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/redo`.
+pub async fn redo(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ActionRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    change(server, id, headers, |table, seat| {
+        table.redo(seat, request.number)
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/resign`: the seat's side resigns (at one screen,
+/// the side to move).
+pub async fn resign(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ActionRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    change(server, id, headers, |table, seat| {
+        table.resign(seat, request.number)
+    })
+    .await
+}
+
+/// What a draw offer came to.
+#[derive(Serialize)]
+pub struct DrawAnswer {
+    /// `agreed`, `declined` (by the machine) or `offered` (to the friend).
+    pub answer: &'static str,
+    /// In words.
+    pub message: String,
+    /// The game.
+    pub state: GameView,
+}
+
+/// `POST /api/games/{id}/draw`: offers a draw. The machine accepts it or
+/// not; at one screen the page has asked the other player, so it is
+/// agreed; a friend is asked, or agrees if the friend had offered it too.
+pub async fn draw(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ActionRequest>,
+) -> Result<Json<DrawAnswer>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let mut table = entry.lock().await;
+    let seat = table.seat(token.as_deref());
+    let (answer, message) = match table.draw_offer(seat, request.number)? {
+        DrawOffer::Agreed => {
+            table.agree_draw()?;
+            server.changed(&entry, &table).await?;
+            ("agreed", "Draw agreed (E6).".to_owned())
+        }
+        DrawOffer::Offered(side) => {
+            table.offer_draw(side);
+            server.announce(&entry);
+            (
+                "offered",
+                "Draw offered: your friend is asked to accept.".to_owned(),
+            )
+        }
+        DrawOffer::AskTheMachine => {
+            let asked = Session::resume(table.session.settings().clone(), table.game().clone());
+            let version = table.version;
+            drop(table);
+            let accepts = server.pool().accepts_draw(asked).await;
+            table = entry.lock().await;
+            if table.version != version {
+                return Err(ApiError::conflict(
+                    "stale",
+                    "the game changed while the machine thought about the draw",
+                ));
+            }
+            if accepts {
+                table.agree_draw()?;
+                server.changed(&entry, &table).await?;
+                ("agreed", "The machine accepts the draw (E6).".to_owned())
+            } else {
+                (
+                    "declined",
+                    "The machine declines the draw: the game goes on.".to_owned(),
+                )
+            }
+        }
+    };
+    Ok(Json(DrawAnswer {
+        answer,
+        message,
+        state: view(&table, seat),
+    }))
+}
+
+/// `POST /api/games/{id}/draw/decline`: declines the friend's offer.
+pub async fn decline_draw(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let mut table = entry.lock().await;
+    let seat = table.seat(token.as_deref());
+    table.decline_draw(seat)?;
+    server.changed(&entry, &table).await?;
+    Ok(Json(view(&table, seat)))
+}
+
+/// What `POST /api/games/{id}/hint` answers.
+#[derive(Serialize)]
+pub struct Hint {
+    /// The turn suggested.
+    pub turn: TurnView,
+    /// The game's `number` it is for.
+    pub number: usize,
+}
+
+/// `POST /api/games/{id}/hint`: the machine's suggestion for the side to
+/// move (the asking seat's).
+pub async fn hint(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Hint>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let game = {
+        let table = entry.lock().await;
+        table.check_hint(table.seat(token.as_deref()))?;
+        table.game().clone()
+    };
+    let position = *game.position();
+    let number = game.turns().len();
+    let turn = server
+        .pool()
+        .hint(game)
+        .await
+        .ok_or_else(|| ApiError::conflict("no_hint", "the machine found no turn"))?;
+    Ok(Json(Hint {
+        turn: turn_view(&position, &turn),
+        number,
+    }))
+}
+
+/// `GET /api/games/{id}/record`: the game record (N4) to download; no
+/// token in it.
+pub async fn record(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let entry = server.entry(&id).await?;
+    let table = entry.lock().await;
+    let name = format!(
+        "attachment; filename=\"{}-{}.txt\"",
+        table.game().variant().name(),
+        table.id
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        table.session.record().to_string(),
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, `state` with the game
+/// as the seat sees it, at once and after every change.
+pub async fn events(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    let changes = entry.subscribe();
+    let stream = futures_util::stream::unfold(
+        (entry, changes, token, true),
+        |(entry, mut changes, token, first)| async move {
+            if !first {
+                match changes.recv().await {
+                    Ok(()) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return None,
+                }
+            }
+            let state = {
+                let table = entry.lock().await;
+                view(&table, table.seat(token.as_deref()))
+            };
+            let event = Event::default()
+                .event("state")
+                .json_data(&state)
+                .unwrap_or_else(|_| Event::default().event("error"));
+            Some((Ok(event), (entry, changes, token, false)))
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// A pick to explain: the claim, and the piece's point then the points it
+/// would land on, in the game's names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainRequest {
+    /// The forfeited piece taken first (P6), if any.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// The piece's point, then each landing point.
+    pub path: Vec<String>,
+}
+
+/// What a pick comes to.
+#[derive(Serialize)]
+pub struct ExplainAnswer {
+    /// Whether it is a legal turn.
+    pub legal: bool,
+    /// The legal turn (N2).
+    pub turn: Option<String>,
+    /// Why not, in words (with the rule).
+    pub message: String,
+    /// The rules' refusal, when one rule refuses it.
+    pub refusal: Option<RefusalJson>,
+}
+
+/// `POST /api/games/{id}/explain {"claim": null, "path": ["c2", "c4"]}`:
+/// whether the pick is a legal turn now and, if not, why (the rules
+/// crate's refusal). It changes nothing and needs no token.
+pub async fn explain(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Body(request): Body<ExplainRequest>,
+) -> Result<Json<ExplainAnswer>, ApiError> {
+    let entry = server.entry(&id).await?;
+    let position = *entry.lock().await.game().position();
+    let board = position.board();
+    let point = |name: &str| {
+        board
+            .parse_point(name)
+            .map_err(|e| ApiError::bad_request(e.to_string()))
+    };
+    let claim = request.claim.as_deref().map(point).transpose()?;
+    let path = request
+        .path
+        .iter()
+        .map(|name| point(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let answer = match super::explain::explain(&position, claim, &path)? {
+        Explained::Legal(turn) => ExplainAnswer {
+            legal: true,
+            turn: Some(turn.to_string()),
+            message: String::new(),
+            refusal: None,
+        },
+        Explained::Refused(refusal) => ExplainAnswer {
+            legal: false,
+            turn: None,
+            message: refusal.to_string(),
+            refusal: Some(RefusalJson::new(&refusal)),
+        },
+        Explained::Stuck(message) => ExplainAnswer {
+            legal: false,
+            turn: None,
+            message,
+            refusal: None,
+        },
+    };
+    Ok(Json(answer))
+}
+
+/// `GET /api/boards/{variant}`: the board's points, their names and places,
+/// and its lines.
+pub async fn board(Path(variant): Path<String>) -> Result<Json<BoardView>, ApiError> {
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e| ApiError::not_found(format!("{e}")))?;
+    Ok(Json(board_view(variant)))
+}
+
+/// The routes of the API, under `/api`.
+pub fn routes() -> Router<Arc<Server>> {
+    use axum::routing::{get, post};
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/turn", post(turn))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/redo", post(redo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/draw/decline", post(decline_draw))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/explain", post(explain))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/boards/{variant}", get(board))
+        .route("/new", get(new_game))
+}

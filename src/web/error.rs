@@ -1,0 +1,205 @@
+//! Refusals of the HTTP API: a status and a JSON body that says why, in
+//! the rules crate's words where a rule refuses.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use peralikatuma_rules::{Bitboard, Point, Reason, Refusal};
+use serde::Serialize;
+
+/// A request the server refuses, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ApiError {
+    /// The HTTP status (always 4xx or 5xx).
+    pub status: StatusCode,
+    /// A short machine-readable kind: `unknown_game`, `illegal_turn`, ...
+    pub kind: &'static str,
+    /// Says why, for people.
+    pub message: String,
+    /// For an illegal turn, the rules crate's refusal.
+    pub refusal: Option<Box<RefusalJson>>,
+}
+
+/// A [`Refusal`] as the API reports it: the reason's kind, its Display,
+/// the rule and the points it names, in the game's names.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct RefusalJson {
+    /// The turn refused, in N2.
+    pub turn: String,
+    /// The reason's kind in snake case: `occupied`, `capture_compulsory`, ...
+    pub reason: &'static str,
+    /// The rule's number (`R2.1`), if one rule refuses.
+    pub rule: Option<&'static str>,
+    /// The rule's anchor in the rule document (`r2.1`).
+    pub anchor: Option<&'static str>,
+    /// The points the reason names, in the game's names.
+    pub points: Vec<String>,
+}
+
+impl RefusalJson {
+    /// The API's form of `refusal`.
+    pub fn new(refusal: &Refusal) -> RefusalJson {
+        let board = refusal.turn.variant().board();
+        let (reason, points) = reason_parts(refusal.reason);
+        let rule = refusal.rule();
+        RefusalJson {
+            turn: refusal.turn.to_string(),
+            reason,
+            rule: rule.map(|r| r.number()),
+            anchor: rule.map(|r| r.anchor()),
+            points: points
+                .iter()
+                .map(|&p| board.point_name(p).to_string())
+                .collect(),
+        }
+    }
+}
+
+/// The kind of `reason` and the points it names, in order.
+fn reason_parts(reason: Reason) -> (&'static str, Vec<Point>) {
+    let set = |set: Bitboard| set.iter().collect::<Vec<Point>>();
+    match reason {
+        Reason::OtherGame { .. } => ("other_game", vec![]),
+        Reason::OffBoard { point } => ("off_board", vec![point]),
+        Reason::NoClaims => ("no_claims", vec![]),
+        Reason::NothingClaimable => ("nothing_claimable", vec![]),
+        Reason::NotClaimable { point, claimable } => {
+            let mut points = vec![point];
+            points.extend(set(claimable));
+            ("not_claimable", points)
+        }
+        Reason::NoPiece { point } => ("no_piece", vec![point]),
+        Reason::NotYourPiece { point, .. } => ("not_your_piece", vec![point]),
+        Reason::CaptureCompulsory { capturers } => ("capture_compulsory", set(capturers)),
+        Reason::NotAdjacent { from, to } => ("not_adjacent", vec![from, to]),
+        Reason::Backward { from, to } => ("backward", vec![from, to]),
+        Reason::LastRank { point } => ("last_rank", vec![point]),
+        Reason::NoReturn { from, to } => ("no_return", vec![from, to]),
+        Reason::NotOnALine { from, to } => ("not_on_a_line", vec![from, to]),
+        Reason::Blocked { from, to, at } => ("blocked", vec![from, to, at]),
+        Reason::Occupied { point } => ("occupied", vec![point]),
+        Reason::NotAJump { from, to } => ("not_a_jump", vec![from, to]),
+        Reason::NothingToJump { from, to, .. } => ("nothing_to_jump", vec![from, to]),
+        Reason::AlreadyJumped { point } => ("already_jumped", vec![point]),
+        Reason::FirstJumpDirection { from, to } => ("first_jump_direction", vec![from, to]),
+        Reason::ChainGoesOn { at } => ("chain_goes_on", vec![at]),
+        _ => ("other", vec![]),
+    }
+}
+
+impl ApiError {
+    fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            kind,
+            message: message.into(),
+            refusal: None,
+        }
+    }
+
+    /// 404: no game has this id.
+    pub fn unknown_game(id: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_game",
+            format!("there is no game `{id}`"),
+        )
+    }
+
+    /// 404: no such page or route.
+    pub fn not_found(what: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
+    }
+
+    /// 405: the route takes other methods.
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "this method is not allowed here",
+        )
+    }
+
+    /// 400: the request cannot be read.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    /// 403: the request needs the seat's token, and has not got it.
+    pub fn wrong_seat(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, "wrong_seat", message)
+    }
+
+    /// 409: the request does not fit the game as it stands now.
+    pub fn conflict(kind: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, kind, message)
+    }
+
+    /// 413: the body is larger than the server takes.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request's body is larger than {limit} bytes"),
+        )
+    }
+
+    /// 422: the rules refuse the turn.
+    pub fn illegal(refusal: &Refusal) -> ApiError {
+        ApiError {
+            refusal: Some(Box::new(RefusalJson::new(refusal))),
+            ..ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_turn",
+                refusal.to_string(),
+            )
+        }
+    }
+
+    /// 500: the server could not do what it should have (a file that
+    /// cannot be written, ...).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+}
+
+/// `{"error": kind, "message": ..., "refusal": {...}}`.
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'static str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refusal: Option<&'a RefusalJson>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: self.kind,
+            message: &self.message,
+            refusal: self.refusal.as_deref(),
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use peralikatuma_rules::{Position, Variant};
+
+    #[test]
+    fn an_illegal_turn_reports_the_rule_and_the_points_in_the_games_names() {
+        let start = Position::start(Variant::Peralikatuma);
+        let turn = start.parse_turn("d4-e4").expect_err("e4 is taken");
+        let refusal = turn.refusal().expect("a refusal");
+        let error = ApiError::illegal(refusal);
+        assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error.message, "e4 is not empty (R2.1)");
+        let json = error.refusal.expect("refusal");
+        assert_eq!(json.reason, "occupied");
+        assert_eq!(json.rule, Some("R2.1"));
+        assert_eq!(json.anchor, Some("r2.1"));
+        assert_eq!(json.points, ["e4"]);
+    }
+}

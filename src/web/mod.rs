@@ -1,0 +1,69 @@
+//! Play in the browser: an HTTP server (axum on tokio) that serves the
+//! page and a JSON API over the [session layer](crate::session), for
+//! `examples/serve.rs`.
+//!
+//! - Games are kept in a data directory, one file per game written
+//!   atomically ([`store`]), and come back after a restart.
+//! - Each game has a secret token per seat; a request that changes a game
+//!   without its seat's token is refused with 403 and changes nothing.
+//! - The machine thinks on a bounded pool ([`pool`]); its turn reaches the
+//!   pages by server-sent events.
+//! - Every bad request gets a 4xx with a JSON reason ([`error`]); an
+//!   illegal turn's reason is the rules crate's refusal.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! use peralikatuma::web::{Config, serve};
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! serve(listener, Config::new("games")).await
+//! # }
+//! ```
+
+pub mod api;
+pub mod error;
+pub mod explain;
+pub mod geometry;
+pub mod pages;
+pub mod pool;
+pub mod seating;
+pub mod server;
+pub mod store;
+pub mod table;
+pub mod view;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+
+pub use server::{Config, Server};
+
+/// The whole application: the page, its assets and the API, on `server`.
+pub fn router(server: Arc<Server>) -> Router {
+    let limit = server.config().body_limit;
+    pages::fallbacks(pages::routes().merge(api::routes()))
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(server)
+}
+
+/// Serves the games of `config` on `listener` until the process is
+/// stopped (Ctrl-C). Games are kept after every change, so stopping at
+/// once loses nothing; pages watching a game (their event streams) are
+/// not waited for.
+///
+/// # Errors
+/// When the data directory cannot be used or the listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    let server = Server::new(config)?;
+    let games = server.load_all().await?;
+    if games > 0 {
+        eprintln!(
+            "{games} games read back from {}",
+            server.config().data.display()
+        );
+    }
+    tokio::select! {
+        served = axum::serve(listener, router(server)) => served,
+        _ = tokio::signal::ctrl_c() => Ok(()),
+    }
+}

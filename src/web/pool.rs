@@ -1,0 +1,70 @@
+//! The machine thinks on a bounded pool: a fixed number of blocking
+//! threads at once, whatever the number of games, so that many games with
+//! the machine thinking never stall the server's answers to pages.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use alquerque_ai::{Player, Strength};
+use peralikatuma_rules::{Game, Turn};
+use tokio::sync::Semaphore;
+
+use crate::session::Session;
+
+/// How long the machine thinks for a hint.
+pub const HINT_TIME: Duration = Duration::from_millis(500);
+
+/// Threads that think at once.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    permits: Arc<Semaphore>,
+    hard_time: Duration,
+}
+
+impl Pool {
+    /// A pool of `threads` thinkers (at least one); Hard thinks
+    /// `hard_time` a turn.
+    pub fn new(threads: usize, hard_time: Duration) -> Pool {
+        Pool {
+            permits: Arc::new(Semaphore::new(threads.max(1))),
+            hard_time,
+        }
+    }
+
+    /// Runs `work` on a blocking thread once one of the pool's places is
+    /// free; `None` if it panicked.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let _permit = self.permits.acquire().await.ok()?;
+        tokio::task::spawn_blocking(work).await.ok()
+    }
+
+    /// A player of `strength` with a seed of its own, so that the
+    /// machine's turns vary from game to game.
+    pub fn player(&self, strength: Strength, time: Option<Duration>) -> Player {
+        let mut player = Player::new(strength, rand::random());
+        player.hard_time = time.unwrap_or(self.hard_time);
+        player
+    }
+
+    /// The machine's turn in `game`, or `None` when it has none or its
+    /// thinking failed.
+    pub async fn choose(&self, mut player: Player, game: Game) -> Option<Turn> {
+        self.run(move || player.choose(&game)).await.flatten()
+    }
+
+    /// A hint for the side to move: the full searcher on a short budget.
+    pub async fn hint(&self, game: Game) -> Option<Turn> {
+        let player = self.player(Strength::Hard, Some(HINT_TIME));
+        self.choose(player, game).await
+    }
+
+    /// Whether the machine accepts a draw in `session` (a short search).
+    pub async fn accepts_draw(&self, session: Session) -> bool {
+        self.run(move || session.machine_accepts_draw())
+            .await
+            .unwrap_or(false)
+    }
+}

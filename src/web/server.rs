@@ -1,0 +1,292 @@
+//! The games the server holds: found by id (in memory, else in the data
+//! directory), changed one request at a time, kept after every change, and
+//! announced to the pages watching them. The machine's turns are played
+//! here, thought out on the pool.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use peralikatuma_rules::{Game, Record};
+use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
+
+use super::error::ApiError;
+use super::pool::Pool;
+use super::seating::Seating;
+use super::store::{Store, is_game_id};
+use super::table::Table;
+use crate::session::{Session, Settings};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The data directory, where games are kept.
+    pub data: PathBuf,
+    /// How many games the machine thinks about at once.
+    pub thinkers: usize,
+    /// How long the machine thinks at Hard.
+    pub hard_time: Duration,
+    /// The largest request body taken, in bytes.
+    pub body_limit: usize,
+}
+
+impl Config {
+    /// The defaults, keeping games in `data`: one thinker per core, Hard
+    /// thinks a second, bodies up to 256 KiB.
+    pub fn new(data: impl Into<PathBuf>) -> Config {
+        Config {
+            data: data.into(),
+            thinkers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            hard_time: Duration::from_secs(1),
+            body_limit: 256 * 1024,
+        }
+    }
+}
+
+/// One game and the pages watching it.
+pub struct Entry {
+    table: AsyncMutex<Table>,
+    changes: broadcast::Sender<()>,
+}
+
+impl Entry {
+    fn new(table: Table) -> Arc<Entry> {
+        let (changes, _) = broadcast::channel(16);
+        Arc::new(Entry {
+            table: AsyncMutex::new(table),
+            changes,
+        })
+    }
+
+    /// The game, locked for this request.
+    pub async fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().await
+    }
+
+    /// Told of every change to the game.
+    pub fn subscribe(&self) -> broadcast::Receiver<()> {
+        self.changes.subscribe()
+    }
+}
+
+/// The state shared by every request.
+pub struct Server {
+    config: Config,
+    store: Store,
+    pool: Pool,
+    games: Mutex<HashMap<String, Arc<Entry>>>,
+}
+
+/// A new game's id: 12 random hex digits.
+fn new_id() -> String {
+    format!("{:012x}", rand::random::<u64>() >> 16)
+}
+
+impl Server {
+    /// A server keeping its games in `config.data`.
+    ///
+    /// # Errors
+    /// When the data directory cannot be created.
+    pub fn new(config: Config) -> std::io::Result<Arc<Server>> {
+        Ok(Arc::new(Server {
+            store: Store::open(&config.data)?,
+            pool: Pool::new(config.thinkers, config.hard_time),
+            config,
+            games: Mutex::new(HashMap::new()),
+        }))
+    }
+
+    /// How the server runs.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The pool the machine thinks on.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Entry>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Keeps `entry` as game `id`, unless another request kept it first;
+    /// returns the one kept.
+    fn remember(&self, id: &str, entry: Arc<Entry>) -> (Arc<Entry>, bool) {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match games.get(id) {
+            Some(kept) => (kept.clone(), false),
+            None => {
+                games.insert(id.to_owned(), entry.clone());
+                (entry, true)
+            }
+        }
+    }
+
+    /// The game `id`: in memory, or read back from the data directory
+    /// (after a restart), where the machine then goes on thinking if it
+    /// has the move.
+    ///
+    /// # Errors
+    /// 404 when there is no such game, 500 when its file is broken.
+    pub async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
+        if let Some(entry) = self.cached(id) {
+            return Ok(entry);
+        }
+        if !is_game_id(id) {
+            return Err(ApiError::unknown_game(id));
+        }
+        let store = self.store.clone();
+        let owned = id.to_owned();
+        let stored = tokio::task::spawn_blocking(move || store.load(&owned))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?
+            .ok_or_else(|| ApiError::unknown_game(id))?;
+        let table = Table::from_stored(stored)
+            .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?;
+        let (entry, fresh) = self.remember(id, Entry::new(table));
+        if fresh {
+            self.clone().machine_moves(entry.clone());
+        }
+        Ok(entry)
+    }
+
+    /// Reads back every game kept, so that the machine goes on with the
+    /// games where it has the move; returns how many there are.
+    ///
+    /// # Errors
+    /// When the data directory cannot be read.
+    pub async fn load_all(self: &Arc<Self>) -> std::io::Result<usize> {
+        let ids = self.store.ids()?;
+        let mut count = 0;
+        for id in &ids {
+            match self.entry(id).await {
+                Ok(_) => count += 1,
+                Err(error) => eprintln!("warning: {}", error.message),
+            }
+        }
+        Ok(count)
+    }
+
+    /// Starts a new game, keeps it, and lets the machine move if it has
+    /// the move; returns its id.
+    ///
+    /// # Errors
+    /// 500 when it cannot be kept.
+    pub async fn create(
+        self: &Arc<Self>,
+        settings: Settings,
+        game: Option<Game>,
+        seating: Seating,
+    ) -> Result<Arc<Entry>, ApiError> {
+        let session = match game {
+            Some(game) => Session::resume(settings, game),
+            None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
+        };
+        let id = new_id();
+        let table = Table::new(id.clone(), session, seating);
+        self.persist(&table).await?;
+        let (entry, _) = self.remember(&id, Entry::new(table));
+        self.clone().machine_moves(entry.clone());
+        Ok(entry)
+    }
+
+    /// Writes the game to the data directory.
+    ///
+    /// # Errors
+    /// 500 when it cannot be written.
+    pub async fn persist(&self, table: &Table) -> Result<(), ApiError> {
+        let stored = table.stored();
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || store.save(&stored))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| ApiError::internal(format!("the game cannot be kept: {e}")))
+    }
+
+    /// After a change to the game on `entry` (held in `table`): keeps it,
+    /// tells the pages, and lets the machine move if it now has the move.
+    ///
+    /// # Errors
+    /// 500 when it cannot be kept.
+    pub async fn changed(
+        self: &Arc<Self>,
+        entry: &Arc<Entry>,
+        table: &Table,
+    ) -> Result<(), ApiError> {
+        let kept = self.persist(table).await;
+        entry.changes.send(()).ok();
+        if table.session.machine_to_move() {
+            self.clone().machine_moves(entry.clone());
+        }
+        kept
+    }
+
+    /// Tells the pages of a change that is not kept (a draw offered).
+    pub fn announce(&self, entry: &Entry) {
+        entry.changes.send(()).ok();
+    }
+
+    /// If the machine has the move in the game on `entry` and is not
+    /// already thinking, it thinks on the pool and plays its turn, unless
+    /// the game has changed meanwhile.
+    pub fn machine_moves(self: Arc<Self>, entry: Arc<Entry>) {
+        tokio::spawn(async move {
+            let (player, game, ticket) = {
+                let mut table = entry.lock().await;
+                let Some(strength) = table.session.machine() else {
+                    return;
+                };
+                if !table.session.machine_to_move() {
+                    return;
+                }
+                let player = self.pool.player(strength, None);
+                let Some(ticket) = table.start_thinking(player.stop_handle()) else {
+                    return;
+                };
+                (player, table.game().clone(), ticket)
+            };
+            let turn = self.pool.choose(player, game).await;
+            let mut table = entry.lock().await;
+            if !table.finish_thinking(ticket) {
+                return;
+            }
+            match turn {
+                Some(turn) if table.play_machine(&turn) => {
+                    if let Err(error) = self.changed(&entry, &table).await {
+                        eprintln!("warning: {}", error.message);
+                    }
+                }
+                _ => eprintln!(
+                    "warning: the machine found no turn in game {} ({})",
+                    table.id,
+                    table.game().position()
+                ),
+            }
+        });
+    }
+
+    /// Reads a record (N4) sent to be loaded: its game, or the game up to
+    /// a fault with the fault (N4).
+    ///
+    /// # Errors
+    /// 400 when its header cannot be read.
+    pub fn read_record(text: &str) -> Result<(Game, Option<String>), ApiError> {
+        match text.parse::<Record>() {
+            Ok(record) => Ok((record.game, None)),
+            Err(error) => match error.partial() {
+                Some(partial) => Ok((partial.game.clone(), Some(error.to_string()))),
+                None => Err(ApiError::bad_request(format!("not a game record: {error}"))),
+            },
+        }
+    }
+}

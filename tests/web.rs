@@ -1,0 +1,1076 @@
+//! The web server's HTTP API (issue 11): every route, every refusal, seat
+//! tokens, games kept across a restart, and many games at once over the
+//! loopback. Requests go through the router in memory, except the test of
+//! many games, which uses a real socket on 127.0.0.1.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use futures_util::StreamExt;
+use peralikatuma::web::{Config, Server, router};
+use peralikatuma_rules::{Game, Record, Variant};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// A server on a data directory of its own.
+struct Harness {
+    server: Arc<Server>,
+    app: Router,
+    dir: PathBuf,
+}
+
+/// An answer: its status, headers and body (JSON when it is JSON, else a
+/// string).
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Value,
+}
+
+impl Harness {
+    fn new(name: &str) -> Harness {
+        let dir = std::env::temp_dir().join(format!("web-test-{name}-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        Harness::on(dir)
+    }
+
+    /// A server on `dir` as it is (after a restart).
+    fn on(dir: PathBuf) -> Harness {
+        let mut config = Config::new(&dir);
+        config.thinkers = 2;
+        config.hard_time = Duration::from_millis(50);
+        config.body_limit = 16 * 1024;
+        let server = Server::new(config).expect("a data directory");
+        Harness {
+            app: router(server.clone()),
+            server,
+            dir,
+        }
+    }
+
+    async fn call(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Answer {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(token) = token {
+            request = request.header("x-seat-token", token);
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_owned())),
+            None => request.body(Body::empty()),
+        }
+        .expect("a request");
+        let response = self.app.clone().oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 24)
+            .await
+            .expect("a body");
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Answer {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    async fn get(&self, uri: &str, token: Option<&str>) -> Answer {
+        self.call(Method::GET, uri, token, None).await
+    }
+
+    async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> Answer {
+        self.call(Method::POST, uri, token, Some(&body.to_string()))
+            .await
+    }
+
+    /// The server stopped and started again on the same data directory.
+    fn restart(mut self) -> Harness {
+        let dir = std::mem::take(&mut self.dir);
+        Harness::on(dir)
+    }
+
+    /// Starts a game; its id and the owner's token.
+    async fn start(&self, settings: Value) -> (String, String) {
+        let answer = self.post("/api/games", None, settings).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+        let id = answer.body["id"].as_str().expect("an id").to_owned();
+        let token = answer.body["token"].as_str().expect("a token").to_owned();
+        (id, token)
+    }
+
+    async fn state(&self, id: &str, token: Option<&str>) -> Value {
+        let answer = self.get(&format!("/api/games/{id}"), token).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        answer.body
+    }
+
+    async fn play(&self, id: &str, token: Option<&str>, turn: &str, number: u64) -> Answer {
+        self.post(
+            &format!("/api/games/{id}/turn"),
+            token,
+            json!({"turn": turn, "number": number}),
+        )
+        .await
+    }
+
+    /// Waits until the machine has played and the game has `number` turns.
+    async fn wait_for(&self, id: &str, token: &str, number: u64) -> Value {
+        for _ in 0..500 {
+            let state = self.state(id, Some(token)).await;
+            if state["number"] == number && !state["thinking"].as_bool().unwrap_or(true) {
+                return state;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the machine did not reach turn {number}");
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if std::thread::panicking() || self.dir.as_os_str().is_empty() {
+            return;
+        }
+        std::fs::remove_dir_all(&self.dir).ok();
+    }
+}
+
+fn hot_seat() -> Value {
+    json!({"opponent": "human", "variant": "peralikatuma"})
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_new_game_gives_its_owner_a_seat_and_a_cookie() {
+    let h = Harness::new("create");
+    let answer = h.post("/api/games", None, json!({})).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    let id = answer.body["id"].as_str().expect("id");
+    let token = answer.body["token"].as_str().expect("token");
+    let cookie = answer.headers[header::SET_COOKIE].to_str().expect("text");
+    assert!(
+        cookie.starts_with(&format!("seat-{id}={token};")),
+        "{cookie}"
+    );
+    assert!(cookie.contains("HttpOnly"));
+    // The defaults: Peralikatuma against the machine (easy), you White,
+    // White first.
+    let state = &answer.body["state"];
+    assert_eq!(state["variant"], "peralikatuma");
+    assert_eq!(state["opponent"], "easy");
+    assert_eq!(state["colour"], "white");
+    assert_eq!(state["first"], "white");
+    assert_eq!(state["seat"], "owner");
+    assert_eq!(state["your_turn"], true);
+    assert_eq!(state["status"], "White (you) to move");
+    assert_eq!(state["turns_total"], 6);
+    assert_eq!(state["players"]["black"], "the machine (easy)");
+    // Without the token, an onlooker.
+    let seen = h.state(id, None).await;
+    assert_eq!(seen["seat"], "onlooker");
+    assert_eq!(seen["your_turn"], false);
+    // With the cookie, the owner.
+    let request = Request::get(format!("/api/games/{id}"))
+        .header(header::COOKIE, format!("theme=dark; seat-{id}={token}"))
+        .body(Body::empty())
+        .expect("a request");
+    let response = h.app.clone().oneshot(request).await.expect("an answer");
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .expect("body");
+    let seen: Value = serde_json::from_slice(&bytes).expect("json");
+    assert_eq!(seen["seat"], "owner");
+}
+
+#[tokio::test]
+async fn a_link_starts_a_game_and_sends_the_browser_to_it() {
+    let h = Harness::new("link");
+    let answer = h
+        .get(
+            "/new?variant=alquerque&opponent=hard&colour=black&first=white",
+            None,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    let location = answer.headers[header::LOCATION].to_str().expect("text");
+    let id = location.strip_prefix("/games/").expect("a game's page");
+    let cookie = answer.headers[header::SET_COOKIE].to_str().expect("text");
+    let token = cookie
+        .split(';')
+        .next()
+        .and_then(|pair| pair.split_once('='))
+        .map(|(_, value)| value)
+        .expect("a token");
+    let state = h.state(id, Some(token)).await;
+    assert_eq!(state["variant"], "alquerque");
+    assert_eq!(state["opponent"], "hard");
+    assert_eq!(state["colour"], "black");
+    assert_eq!(state["sides"], json!(["black"]));
+    // Every parameter is optional.
+    let answer = h.get("/new", None).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    // A bad one is refused with its reason.
+    let answer = h.get("/new?opponent=grandmaster", None).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.body["message"]
+            .as_str()
+            .expect("text")
+            .contains("grandmaster")
+    );
+    let answer = h.get("/new?variant=chess", None).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = h.get("/new?colour=red", None).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_turn_is_played_and_every_page_sees_it() {
+    let h = Harness::new("turn");
+    let (id, token) = h.start(hot_seat()).await;
+    let answer = h.play(&id, Some(&token), "e4-e5", 0).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["number"], 1);
+    assert_eq!(answer.body["side_to_move"], "black");
+    assert_eq!(answer.body["last"]["text"], "e4-e5");
+    // Black can jump e5 now: the capturers and the turn's captured piece.
+    assert_eq!(answer.body["capturers"], json!(["e6"]));
+    let jump = answer.body["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .find(|t| t["text"] == "e6xe4")
+        .expect("the jump");
+    assert_eq!(jump["captured"], json!(["e5"]));
+    assert_eq!(jump["path"], json!(["e6", "e4"]));
+    // A step that leaves the jump untaken forfeits the piece on e6 (P6).
+    let step = answer.body["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .find(|t| t["text"] == "d6-d5")
+        .expect("a step");
+    assert_eq!(step["forfeits"], json!(["e6"]));
+    let answer = h.play(&id, Some(&token), "d6-d5", 1).await;
+    assert_eq!(answer.body["claimable"], json!(["e6"]));
+    assert!(
+        answer.body["claim_advice"]
+            .as_str()
+            .expect("advice")
+            .contains("(P6)")
+    );
+    let answer = h.play(&id, Some(&token), "!e6 d4-e4", 2).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["captured"]["black"], 1);
+    assert_eq!(moves(&answer.body), ["e4-e5", "d6-d5", "!e6 d4-e4"]);
+    assert_eq!(
+        answer.body["positions"]
+            .as_array()
+            .expect("positions")
+            .len(),
+        4
+    );
+    // An onlooker sees the same game.
+    let seen = h.state(&id, None).await;
+    assert_eq!(moves(&seen), moves(&answer.body));
+}
+
+#[tokio::test]
+async fn an_illegal_turn_is_refused_with_the_rules_reason_and_changes_nothing() {
+    let h = Harness::new("illegal");
+    let (id, token) = h.start(hot_seat()).await;
+    let answer = h.play(&id, Some(&token), "d4-e4", 0).await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer.body["error"], "illegal_turn");
+    assert_eq!(answer.body["message"], "e4 is not empty (R2.1)");
+    assert_eq!(answer.body["refusal"]["rule"], "R2.1");
+    assert_eq!(answer.body["refusal"]["anchor"], "r2.1");
+    assert_eq!(answer.body["refusal"]["reason"], "occupied");
+    assert_eq!(answer.body["refusal"]["points"], json!(["e4"]));
+    // A compulsory capture names the capturers (A4), in the game's names.
+    let (id2, token2) = h
+        .start(json!({"opponent": "human", "variant": "alquerque", "position": "W:Wa1,e1:Bb2,e5"}))
+        .await;
+    let answer = h.play(&id2, Some(&token2), "e1-e2", 0).await;
+    assert_eq!(answer.body["refusal"]["rule"], "A4");
+    assert_eq!(answer.body["refusal"]["points"], json!(["a1"]));
+    // Text that is not a turn, or names no point of the board.
+    for text in ["e4--e5", "z9-e5", ""] {
+        let answer = h.play(&id, Some(&token), text, 0).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{text}: {}",
+            answer.body
+        );
+    }
+    assert_eq!(h.state(&id, None).await["number"], 0);
+}
+
+#[tokio::test]
+async fn requests_without_the_seats_token_are_refused_and_change_nothing() {
+    let h = Harness::new("token");
+    let (id, token) = h.start(hot_seat()).await;
+    h.play(&id, Some(&token), "e4-e5", 0).await;
+    let routes = [
+        ("turn", json!({"turn": "e6xe4", "number": 1})),
+        ("undo", json!({})),
+        ("redo", json!({})),
+        ("resign", json!({})),
+        ("draw", json!({})),
+        ("hint", json!({})),
+    ];
+    for (route, body) in routes {
+        for wrong in [None, Some("0123456789abcdef0123456789abcdef"), Some("")] {
+            let answer = h
+                .post(&format!("/api/games/{id}/{route}"), wrong, body.clone())
+                .await;
+            assert_eq!(
+                answer.status,
+                StatusCode::FORBIDDEN,
+                "{route} {wrong:?}: {}",
+                answer.body
+            );
+            assert_eq!(answer.body["error"], "wrong_seat");
+        }
+    }
+    let state = h.state(&id, Some(&token)).await;
+    assert_eq!(moves(&state), ["e4-e5"]);
+    assert_eq!(state["outcome"], Value::Null);
+    // Another game's token opens no seat here.
+    let (_, other) = h.start(hot_seat()).await;
+    let answer = h.play(&id, Some(&other), "e6xe4", 1).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_json_reason() {
+    let h = Harness::new("bad");
+    let (id, token) = h.start(hot_seat()).await;
+    // An unknown game.
+    for uri in [
+        "/api/games/nosuchgame",
+        "/api/games/nosuchgame/record",
+        "/api/games/..%2Fetc",
+    ] {
+        let answer = h.get(uri, None).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(answer.body["error"].is_string(), "{uri}: {}", answer.body);
+    }
+    let answer = h.play("nosuchgame", Some(&token), "e4-e5", 0).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.body["error"], "unknown_game");
+    // Malformed JSON, a missing field, a field of the wrong type or an
+    // unknown one.
+    let uri = format!("/api/games/{id}/turn");
+    for body in [
+        "{",
+        "[]",
+        r#"{"turn": "e4-e5"}"#,
+        r#"{"turn": 5, "number": 0}"#,
+        r#"{"turn": "e4-e5", "number": 0, "x": 1}"#,
+    ] {
+        let answer = h.call(Method::POST, &uri, Some(&token), Some(body)).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(answer.body["error"], "bad_request", "{body}");
+    }
+    // A stale move number.
+    let answer = h.play(&id, Some(&token), "e4-e5", 3).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["error"], "stale");
+    // An oversized body.
+    let huge = json!({"turn": "e4-e5", "number": 0, "pad": "x".repeat(100_000)}).to_string();
+    let answer = h.call(Method::POST, &uri, Some(&token), Some(&huge)).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(answer.body["error"], "too_large");
+    // No such route, or not this method.
+    assert_eq!(
+        h.get("/api/nothing", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let answer = h
+        .call(
+            Method::DELETE,
+            &format!("/api/games/{id}"),
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(answer.body["error"], "method_not_allowed");
+    // A bad record to load, and a bad position to start from.
+    let answer = h
+        .post("/api/games", None, json!({"record": "not a record"}))
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = h
+        .post("/api/games", None, json!({"position": "W:Wz9:B"}))
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = h.post("/api/games", None, json!({"colour": "green"})).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(h.state(&id, None).await["number"], 0);
+}
+
+#[tokio::test]
+async fn undo_and_redo_between_two_players() {
+    let h = Harness::new("undo");
+    let (id, token) = h.start(hot_seat()).await;
+    h.play(&id, Some(&token), "e4-e5", 0).await;
+    h.play(&id, Some(&token), "e6xe4", 1).await;
+    let answer = h
+        .post(
+            &format!("/api/games/{id}/undo"),
+            Some(&token),
+            json!({"number": 2}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(moves(&answer.body), ["e4-e5"]);
+    assert_eq!(answer.body["can_redo"], true);
+    let answer = h
+        .post(&format!("/api/games/{id}/redo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(moves(&answer.body), ["e4-e5", "e6xe4"]);
+    let answer = h
+        .post(&format!("/api/games/{id}/redo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["error"], "nothing_to_redo");
+    // A stale number is refused.
+    let answer = h
+        .post(
+            &format!("/api/games/{id}/undo"),
+            Some(&token),
+            json!({"number": 1}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    h.post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    h.post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    let answer = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["error"], "nothing_to_undo");
+}
+
+#[tokio::test]
+async fn against_the_machine_its_reply_comes_and_undo_takes_back_both() {
+    let h = Harness::new("machine");
+    let (id, token) = h
+        .start(json!({"opponent": "easy", "variant": "alquerque"}))
+        .await;
+    let answer = h.play(&id, Some(&token), "d2-c3", 0).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let state = h.wait_for(&id, &token, 2).await;
+    assert_eq!(state["your_turn"], true);
+    // The person may not play the machine's side.
+    let (id2, token2) = h
+        .start(json!({"opponent": "hard", "colour": "black"}))
+        .await;
+    let answer = h.play(&id2, Some(&token2), "e4-e5", 0).await;
+    assert!(
+        [StatusCode::CONFLICT, StatusCode::FORBIDDEN].contains(&answer.status),
+        "{}",
+        answer.body
+    );
+    h.wait_for(&id2, &token2, 1).await;
+    // Undo gives the move back to the person.
+    let answer = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["number"], 0);
+    assert_eq!(answer.body["your_turn"], true);
+    // A hint is a legal turn for the person.
+    let answer = h
+        .post(&format!("/api/games/{id}/hint"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let hinted = answer.body["turn"]["text"].as_str().expect("a turn");
+    assert!(
+        Game::new(Variant::Alquerque).play_text(hinted).is_ok(),
+        "{hinted}"
+    );
+    // The machine declines a draw in a level start.
+    let answer = h
+        .post(&format!("/api/games/{id}/draw"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["answer"], "declined", "{}", answer.body);
+    assert_eq!(answer.body["state"]["outcome"], Value::Null);
+}
+
+#[tokio::test]
+async fn resigning_and_agreeing_a_draw_end_the_game_e6() {
+    let h = Harness::new("end");
+    let (id, token) = h.start(hot_seat()).await;
+    let answer = h
+        .post(&format!("/api/games/{id}/resign"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["outcome"]["result"], "0-1");
+    assert_eq!(
+        answer.body["status"],
+        "0-1: Black wins: White resigned (E6)"
+    );
+    let answer = h.play(&id, Some(&token), "e4-e5", 0).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["error"], "game_over");
+    // Undo takes back the resignation only.
+    let answer = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["outcome"], Value::Null);
+    // At one screen the page asked the other player: the draw is agreed.
+    let answer = h
+        .post(&format!("/api/games/{id}/draw"), Some(&token), json!({}))
+        .await;
+    assert_eq!(answer.body["answer"], "agreed");
+    assert_eq!(answer.body["state"]["outcome"]["result"], "1/2-1/2");
+    assert!(
+        answer.body["state"]["status"]
+            .as_str()
+            .expect("status")
+            .starts_with("1/2-1/2")
+    );
+}
+
+#[tokio::test]
+async fn a_friend_plays_from_another_seat_and_each_seat_moves_its_own_side() {
+    let h = Harness::new("friend");
+    let answer = h
+        .post(
+            "/api/games",
+            None,
+            json!({"opponent": "friend", "variant": "alquerque"}),
+        )
+        .await;
+    let id = answer.body["id"].as_str().expect("id").to_owned();
+    let host = answer.body["token"].as_str().expect("token").to_owned();
+    let invite = answer.body["state"]["invite"]
+        .as_str()
+        .expect("an invitation")
+        .to_owned();
+    let guest = invite
+        .split("seat=")
+        .nth(1)
+        .expect("the guest's token")
+        .to_owned();
+    assert_ne!(host, guest);
+    // The link gives the guest's browser the seat, and sends it to the game.
+    let answer = h.get(&invite, None).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    assert_eq!(answer.headers[header::LOCATION], format!("/games/{id}"));
+    let cookie = answer.headers[header::SET_COOKIE].to_str().expect("text");
+    assert!(cookie.starts_with(&format!("seat-{id}={guest};")));
+    // The guest sees no invitation, and plays Black.
+    let seen = h.state(&id, Some(&guest)).await;
+    assert_eq!(seen["seat"], "guest");
+    assert_eq!(seen["sides"], json!(["black"]));
+    assert_eq!(seen["invite"], Value::Null);
+    assert_eq!(seen["players"]["white"], "your friend");
+    // Each seat moves its own side only.
+    assert_eq!(
+        h.play(&id, Some(&guest), "d2-c3", 0).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        h.play(&id, Some(&host), "d2-c3", 0).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        h.play(&id, Some(&host), "b4xd2", 1).await.status,
+        StatusCode::FORBIDDEN
+    );
+    // The host cannot take back the guest's turn.
+    assert_eq!(
+        h.play(&id, Some(&guest), "b4xd2", 1).await.status,
+        StatusCode::OK
+    );
+    let answer = h
+        .post(&format!("/api/games/{id}/undo"), Some(&host), json!({}))
+        .await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    // A draw offered is put to the other seat, who may decline or accept.
+    let answer = h
+        .post(&format!("/api/games/{id}/draw"), Some(&host), json!({}))
+        .await;
+    assert_eq!(answer.body["answer"], "offered");
+    assert_eq!(h.state(&id, Some(&guest)).await["draw_offer"], "white");
+    let answer = h
+        .post(
+            &format!("/api/games/{id}/draw/decline"),
+            Some(&host),
+            json!({}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    let answer = h
+        .post(
+            &format!("/api/games/{id}/draw/decline"),
+            Some(&guest),
+            json!({}),
+        )
+        .await;
+    assert_eq!(answer.body["draw_offer"], Value::Null);
+    h.post(&format!("/api/games/{id}/draw"), Some(&host), json!({}))
+        .await;
+    let answer = h
+        .post(&format!("/api/games/{id}/draw"), Some(&guest), json!({}))
+        .await;
+    assert_eq!(answer.body["answer"], "agreed");
+    // Final between two devices.
+    let answer = h
+        .post(&format!("/api/games/{id}/undo"), Some(&guest), json!({}))
+        .await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn the_record_downloads_without_any_token_and_loads_back() {
+    let h = Harness::new("record");
+    let (id, token) = h.start(json!({"opponent": "friend"})).await;
+    h.play(&id, Some(&token), "e4-e5", 0).await;
+    let answer = h.get(&format!("/api/games/{id}/record"), None).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let disposition = answer.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .expect("text");
+    assert!(disposition.starts_with("attachment"), "{disposition}");
+    let text = answer.body.as_str().expect("text").to_owned();
+    let stored = std::fs::read_to_string(h.dir.join(format!("{id}.json"))).expect("kept");
+    let guest = h.state(&id, Some(&token)).await["invite"]
+        .as_str()
+        .and_then(|link| link.split("seat=").nth(1))
+        .expect("a guest")
+        .to_owned();
+    assert!(stored.contains(&token) && stored.contains(&guest));
+    assert!(!text.contains(&token) && !text.contains(&guest), "{text}");
+    let record: Record = text.parse().expect("a record");
+    assert_eq!(record.game.turns().len(), 1);
+    // Loaded, it is a new game at its end.
+    let answer = h
+        .post(
+            "/api/games",
+            None,
+            json!({"record": text, "opponent": "human"}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    assert_eq!(moves(&answer.body["state"]), ["e4-e5"]);
+    assert_eq!(answer.body["fault"], Value::Null);
+    // A record that breaks off is loaded up to its fault (N4).
+    let broken = "[Variant \"Peralikatuma\"]\n\n1. e4-e5 e6xe4 2. a1-a2 *\n";
+    let answer = h.post("/api/games", None, json!({"record": broken})).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    assert_eq!(moves(&answer.body["state"]), ["e4-e5", "e6xe4"]);
+    assert!(
+        answer.body["fault"]
+            .as_str()
+            .expect("fault")
+            .starts_with("turn 2.")
+    );
+}
+
+#[tokio::test]
+async fn games_come_back_after_a_restart_with_their_players_and_moves() {
+    let h = Harness::new("restart");
+    let (id, token) = h.start(json!({"opponent": "friend", "colour": "black", "first": "black", "variant": "permainan"})).await;
+    let invite = h.state(&id, Some(&token)).await["invite"]
+        .as_str()
+        .expect("invite")
+        .to_owned();
+    let guest = invite.split("seat=").nth(1).expect("guest").to_owned();
+    let first = h.state(&id, Some(&token)).await["turns"][0]["text"]
+        .as_str()
+        .expect("a turn")
+        .to_owned();
+    h.play(&id, Some(&token), &first, 0).await;
+    let second = h.state(&id, Some(&guest)).await["turns"][0]["text"]
+        .as_str()
+        .expect("a turn")
+        .to_owned();
+    h.play(&id, Some(&guest), &second, 1).await;
+    let (id2, token2) = h.start(json!({"opponent": "human"})).await;
+    h.play(&id2, Some(&token2), "e4-e5", 0).await;
+    h.post(
+        &format!("/api/games/{id2}/resign"),
+        Some(&token2),
+        json!({}),
+    )
+    .await;
+    let before = h.state(&id, Some(&token)).await;
+
+    let again = h.restart();
+    assert_eq!(again.server.load_all().await.expect("readable"), 2);
+    let after = again.state(&id, Some(&token)).await;
+    for key in [
+        "moves",
+        "position",
+        "positions",
+        "opponent",
+        "colour",
+        "first",
+        "variant",
+        "players",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    assert_eq!(after["seat"], "owner");
+    assert_eq!(again.state(&id, Some(&guest)).await["seat"], "guest");
+    // It plays on: the seats' tokens still work.
+    let third = after["turns"][0]["text"]
+        .as_str()
+        .expect("a turn")
+        .to_owned();
+    assert_eq!(
+        again.play(&id, Some(&token), &third, 2).await.status,
+        StatusCode::OK
+    );
+    // Black, to move at one screen, had resigned.
+    let resigned = again.state(&id2, None).await;
+    assert_eq!(resigned["outcome"]["result"], "1-0");
+    assert_eq!(moves(&resigned), ["e4-e5"]);
+}
+
+#[tokio::test]
+async fn the_machine_moves_after_a_restart_when_it_had_the_move() {
+    // A game kept as a server stopped while the machine (White) thought.
+    let dir = std::env::temp_dir().join(format!("web-test-restart-machine-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let store = peralikatuma::web::store::Store::open(&dir).expect("a directory");
+    let kept = peralikatuma::web::store::StoredGame {
+        format: peralikatuma::web::store::FORMAT,
+        id: "kept".to_owned(),
+        opponent: "easy".to_owned(),
+        colour: peralikatuma_rules::Side::Black,
+        owner: "owner".to_owned(),
+        guest: None,
+        draw_offer: None,
+        record: "[Variant \"Alquerque\"]\n\n1. d2-c3 b4xd2 *\n".to_owned(),
+    };
+    store.save(&kept).expect("kept");
+    let h = Harness::on(dir);
+    assert_eq!(h.server.load_all().await.expect("readable"), 1);
+    let state = h.wait_for("kept", "owner", 3).await;
+    assert_eq!(state["your_turn"], true);
+    assert_eq!(state["players"]["white"], "the machine (easy)");
+    // A broken file is reported, not served.
+    std::fs::write(h.dir.join("broken.json"), "{").expect("written");
+    assert_eq!(
+        h.get("/api/games/broken", None).await.status,
+        StatusCode::INTERNAL_SERVER_ERROR
+    );
+}
+
+#[tokio::test]
+async fn boards_are_served_from_the_topology_r1_5() {
+    let h = Harness::new("boards");
+    for (variant, points, lines) in [
+        ("peralikatuma", 49, 24),
+        ("permainan", 37, 0),
+        ("alquerque", 25, 0),
+    ] {
+        let answer = h.get(&format!("/api/boards/{variant}"), None).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(
+            answer.body["points"].as_array().expect("points").len(),
+            points
+        );
+        if lines > 0 {
+            assert_eq!(answer.body["lines"].as_array().expect("lines").len(), lines);
+        }
+    }
+    let answer = h.get("/api/boards/alquerque", None).await;
+    assert_eq!(
+        answer.body["points"][0],
+        json!({"name": "a1", "file": 0, "rank": 0})
+    );
+    assert_eq!(
+        h.get("/api/boards/chess", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_refused_pick_is_explained_by_the_rules() {
+    let h = Harness::new("explain");
+    let (id, _) = h
+        .start(json!({"opponent": "human", "variant": "alquerque"}))
+        .await;
+    let uri = format!("/api/games/{id}/explain");
+    // A point beside the piece is refused as a step, one further off as a
+    // jump.
+    let answer = h.post(&uri, None, json!({"path": ["d2", "d3"]})).await;
+    assert_eq!(answer.body["legal"], false);
+    assert_eq!(answer.body["message"], "d3 is not empty (R2.1)");
+    assert_eq!(answer.body["refusal"]["rule"], "R2.1");
+    assert_eq!(answer.body["refusal"]["points"], json!(["d3"]));
+    let answer = h.post(&uri, None, json!({"path": ["c2", "c4"]})).await;
+    assert_eq!(
+        answer.body["message"],
+        "there is no enemy piece on c3 to jump (R2.2)"
+    );
+    let answer = h.post(&uri, None, json!({"path": ["d2", "c3"]})).await;
+    assert_eq!(answer.body["legal"], true);
+    assert_eq!(answer.body["turn"], "d2-c3");
+    let answer = h.post(&uri, None, json!({"path": ["e1"]})).await;
+    assert_eq!(
+        answer.body["message"],
+        "the piece on e1 has no free point beside it"
+    );
+    let answer = h.post(&uri, None, json!({"path": []})).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = h.post(&uri, None, json!({"path": ["z9"]})).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_page_its_assets_and_the_rules_are_served() {
+    let h = Harness::new("page");
+    let answer = h.get("/", None).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let page = answer.body.as_str().expect("html");
+    for hook in [
+        "data-testid=\"status\"",
+        "data-testid=\"moves\"",
+        ">New game<",
+        ">Undo<",
+        ">Redo<",
+        ">Hint<",
+        ">Offer draw<",
+        ">Resign<",
+        ">Save<",
+        ">Load<",
+        ">Flip<",
+        ">Invite<",
+    ] {
+        assert!(page.contains(hook), "{hook}");
+    }
+    assert!(
+        answer.headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .expect("csp")
+            .contains("default-src 'self'")
+    );
+    let mut total = page.len();
+    for asset in [
+        "app.js",
+        "board.js",
+        "picker.js",
+        "style.css",
+        "favicon.svg",
+    ] {
+        let answer = h.get(&format!("/assets/{asset}"), None).await;
+        assert_eq!(answer.status, StatusCode::OK, "{asset}");
+        let text = answer.body.as_str().expect("text");
+        assert!(
+            !text.contains("https:") && !text.contains("//cdn"),
+            "{asset} loads nothing from elsewhere"
+        );
+        total += text.len();
+    }
+    assert!(total < 100_000, "{total} bytes");
+    assert_eq!(
+        h.get("/assets/nothing.js", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let rules = h.get("/rules.md", None).await;
+    assert!(
+        rules
+            .body
+            .as_str()
+            .expect("text")
+            .contains("<a id=\"p6\"></a>")
+    );
+    // A game's page, and none for a game that does not exist.
+    let (id, _) = h.start(hot_seat()).await;
+    assert_eq!(
+        h.get(&format!("/games/{id}"), None).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        h.get("/games/nothing", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn events_bring_the_state_at_once_and_after_every_change() {
+    let h = Harness::new("events");
+    let (id, token) = h.start(hot_seat()).await;
+    let request = Request::get(format!("/api/games/{id}/events"))
+        .header("x-seat-token", &token)
+        .body(Body::empty())
+        .expect("a request");
+    let response = h.app.clone().oneshot(request).await.expect("an answer");
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "text/event-stream"
+    );
+    let mut stream = response.into_body().into_data_stream();
+    let mut next_state = async || -> Value {
+        let mut text = String::new();
+        loop {
+            let chunk = tokio::time::timeout(Duration::from_secs(5), stream.next())
+                .await
+                .expect("an event in time")
+                .expect("the stream goes on")
+                .expect("a chunk");
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            if let Some(end) = text.find("\n\n") {
+                let event = &text[..end];
+                if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                    assert!(event.contains("event: state"), "{event}");
+                    return serde_json::from_str(data).expect("json");
+                }
+                text = text[end + 2..].to_owned();
+            }
+        }
+    };
+    let first = next_state().await;
+    assert_eq!(first["number"], 0);
+    assert_eq!(first["seat"], "owner");
+    h.play(&id, Some(&token), "e4-e5", 0).await;
+    let second = next_state().await;
+    assert_eq!(second["number"], 1);
+    assert!(second["version"].as_u64() > first["version"].as_u64());
+}
+
+/// One request over a socket: HTTP/1.1 written by hand, the connection
+/// closed after the answer.
+async fn over_loopback(
+    address: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut socket = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connected");
+    let token = token.map_or(String::new(), |t| format!("X-Seat-Token: {t}\r\n"));
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\n{token}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    socket.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = Vec::new();
+    socket.read_to_end(&mut answer).await.expect("read");
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
+    const GAMES: usize = 20;
+    const PERSON_TURNS: usize = 8;
+    let h = Harness::new("many");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let address = listener.local_addr().expect("an address");
+    let app = h.app.clone();
+    let serving = tokio::spawn(async move { axum::serve(listener, app).await });
+    let variants = ["peralikatuma", "alquerque", "permainan"];
+    let games = (0..GAMES).map(|n| {
+        let variant = variants[n % 3];
+        let colour = if n % 2 == 0 { "white" } else { "black" };
+        async move {
+            let settings =
+                json!({"opponent": "easy", "variant": variant, "colour": colour}).to_string();
+            let (status, created) =
+                over_loopback(address, "POST", "/api/games", None, &settings).await;
+            assert_eq!(status, 201, "{created}");
+            let id = created["id"].as_str().expect("id").to_owned();
+            let token = created["token"].as_str().expect("token").to_owned();
+            let path = format!("/api/games/{id}");
+            let mut played = 0;
+            let mut seed = n as u64 + 1;
+            let mut polls = 0;
+            loop {
+                let (_, state) = over_loopback(address, "GET", &path, Some(&token), "").await;
+                let mine = state["your_turn"].as_bool().expect("a flag");
+                if !state["outcome"].is_null() || (played == PERSON_TURNS && mine) {
+                    return (id, variant, state);
+                }
+                if !mine {
+                    polls += 1;
+                    assert!(polls < 2000, "the machine never answered in {id}");
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    continue;
+                }
+                let turns = state["turns"].as_array().expect("turns");
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let turn = &turns[(seed >> 33) as usize % turns.len()]["text"];
+                let body = json!({"turn": turn, "number": state["number"]}).to_string();
+                let (status, answer) = over_loopback(
+                    address,
+                    "POST",
+                    &format!("{path}/turn"),
+                    Some(&token),
+                    &body,
+                )
+                .await;
+                assert_eq!(status, 200, "{answer}");
+                played += 1;
+            }
+        }
+    });
+    let finished = tokio::time::timeout(
+        Duration::from_secs(120),
+        futures_util::future::join_all(games),
+    )
+    .await
+    .expect("all games in time");
+    for (id, variant, state) in finished {
+        // Every turn by the rules: the record is read back (each turn
+        // played and checked), and replayed from the start.
+        let (status, _) =
+            over_loopback(address, "GET", &format!("/api/games/{id}/record"), None, "").await;
+        assert_eq!(status, 200);
+        let variant: Variant = variant.parse().expect("a game");
+        let mut game = Game::new(variant);
+        for text in moves(&state) {
+            game.play_text(&text)
+                .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
+        }
+        assert_eq!(game.position().to_string(), state["position"], "{id}");
+        let kept = std::fs::read_to_string(h.dir.join(format!("{id}.json"))).expect("kept");
+        let kept: Value = serde_json::from_str(&kept).expect("json");
+        let record: Record = kept["record"]
+            .as_str()
+            .expect("record")
+            .parse()
+            .expect("by the rules");
+        assert_eq!(record.game.turns().len(), game.turns().len(), "{id}");
+        assert!(game.turns().len() >= PERSON_TURNS.min(2), "{id}");
+    }
+    serving.abort();
+}

@@ -1,0 +1,637 @@
+// The page: the game's state from the server (and its server-sent events),
+// the board, the picker, the panel, the buttons and the keys. The server
+// decides every rule; this only shows what it says and sends the clicks.
+
+import { BoardView, parsePosition } from './board.js';
+import { Picker } from './picker.js';
+
+const $ = (id) => document.getElementById(id);
+// A sentence's first letter in capitals, unless it is a point's name.
+const capital = (s) => (/^[a-z]\d\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
+const other = (side) => (side === 'white' ? 'black' : 'white');
+const list = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
+
+const app = {
+  id: null,
+  state: null,
+  board: null,
+  geometry: new Map(),
+  picker: null,
+  review: null, // the ply shown while reviewing, or null
+  hint: null,
+  flipped: null, // null: as the seat plays
+  busy: false,
+  warnForfeit: localStorage.getItem('warn-forfeit') !== 'no',
+};
+
+// --- talking to the server ---------------------------------------------
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({ message: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw Object.assign(new Error(data.message), { data, status: response.status });
+  return data;
+}
+
+async function geometry(variant) {
+  if (!app.geometry.has(variant)) app.geometry.set(variant, await api('GET', `/api/boards/${variant}`));
+  return app.geometry.get(variant);
+}
+
+// Sends a change; the answer is the game's new state (or holds it).
+async function act(path, body = {}) {
+  if (app.busy) return null;
+  app.busy = true;
+  try {
+    const data = await api('POST', `/api/games/${app.id}/${path}`, { number: app.state.number, ...body });
+    apply(data.state ?? data);
+    return data;
+  } catch (error) {
+    say(error.message, true);
+    if (error.data?.error === 'stale') reload();
+    return null;
+  } finally {
+    app.busy = false;
+  }
+}
+
+async function reload() {
+  apply(await api('GET', `/api/games/${app.id}`));
+}
+
+function listen() {
+  const events = new EventSource(`/api/games/${app.id}/events`);
+  events.addEventListener('state', (event) => apply(JSON.parse(event.data)));
+}
+
+// --- messages ----------------------------------------------------------
+
+// Shows `text`; a rule cited as "(R2.1)" links to the rule.
+function say(text, error = false) {
+  const message = $('message');
+  message.className = error ? 'error' : '';
+  message.replaceChildren();
+  const parts = String(text).split(/\(([RPAMEN]\d+(?:\.\d+)?)\)/);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) { message.append(part); return; }
+    const link = document.createElement('a');
+    link.href = `#rule-${part.toLowerCase()}`;
+    link.textContent = part;
+    link.onclick = (event) => { event.preventDefault(); showRules(part.toLowerCase()); };
+    message.append('(', link, ')');
+  });
+}
+
+function confirmDialog(text, offerStop = false) {
+  const dialog = $('d-confirm');
+  $('d-confirm-text').textContent = text;
+  $('d-confirm-stop').hidden = !offerStop;
+  $('d-confirm-never').checked = false;
+  dialog.returnValue = '';
+  dialog.showModal();
+  $('d-confirm-yes').focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      if (offerStop && $('d-confirm-never').checked) setWarnForfeit(false);
+      resolve(dialog.returnValue === 'yes');
+    }, { once: true });
+  });
+}
+
+function setWarnForfeit(on) {
+  app.warnForfeit = on;
+  localStorage.setItem('warn-forfeit', on ? 'yes' : 'no');
+  $('warn-forfeit').checked = on;
+}
+
+// --- the state ---------------------------------------------------------
+
+function apply(state) {
+  const previous = app.state;
+  // An answer overtaken by an event (or the other way round) is dropped.
+  if (previous && state.version < previous.version) return;
+  const moved = !previous || previous.number !== state.number || previous.position !== state.position ||
+    previous.outcome?.result !== state.outcome?.result;
+  app.state = state;
+  if (moved) {
+    app.hint = null;
+    app.picker = null;
+    if (app.review !== null && app.review > state.number) app.review = null;
+  }
+  if (!app.picker) {
+    const own = new Set([...parsePosition(state.position).pieces]
+      .filter(([, piece]) => piece.side === state.side_to_move).map(([name]) => name));
+    app.picker = new Picker(state, own);
+  }
+  if (app.flipped === null) app.flipped = state.sides.length === 1 && state.sides[0] === 'black';
+  const mover = other(state.side_to_move);
+  if (previous && state.number === previous.number + 1 && state.last && !state.sides.includes(mover)) {
+    const last = state.last;
+    say(last.claim ? `${capital(mover)} takes the piece on ${last.claim} (P6) and plays ${last.text}.` : `${capital(mover)} plays ${last.text}.`);
+  }
+  if (state.outcome && (!previous || !previous.outcome)) say(`Game over: ${state.outcome.text}.`);
+  geometry(state.variant).then((g) => {
+    if (!app.board || app.board.geometry !== g) app.board = new BoardView($('board'), g, pick);
+    render();
+  });
+  panel();
+}
+
+function panel() {
+  const s = app.state;
+  document.title = `${s.name} – ${s.status}`;
+  $('title').textContent = s.name;
+  $('status').textContent = s.status;
+  $('thinking').hidden = !s.thinking;
+  $('players').textContent = s.opponent === 'human' ? 'Two players at this screen.' : `White: ${s.players.white} · Black: ${s.players.black}`;
+  const lost = (n) => `${n} piece${n === 1 ? '' : 's'}`;
+  $('counts').textContent = `Captured: White has lost ${lost(s.captured.white)}, Black ${lost(s.captured.black)}. ` +
+    `Turns without a capture: ${s.quiet_turns} of ${s.quiet_limit} (E4).`;
+  const advice = [];
+  if (s.your_turn && s.claim_advice) advice.push(`${capital(s.claim_advice)}. Click the marked piece to take it, then move.`);
+  if (s.your_turn && s.capturers.length) advice.push(`Can capture: ${s.capturers.join(', ')}.`);
+  if (s.your_turn && s.no_return) advice.push(s.no_return + '.');
+  if (s.your_turn && !s.turns_complete) advice.push(`This position has ${s.turns_total} turns; the board offers the first ${s.turns.length}: type any other.`);
+  $('advice').hidden = !advice.length;
+  $('advice').textContent = advice.join(' ');
+
+  const offered = s.draw_offer && !s.outcome;
+  const toMe = offered && s.sides.includes(other(s.draw_offer)) && !s.sides.includes(s.draw_offer);
+  $('offer').hidden = !offered;
+  $('offer-text').textContent = offered ? `${capital(s.draw_offer)} offers a draw.` : '';
+  $('b-accept').hidden = !toMe;
+  $('b-decline').hidden = !toMe;
+
+  const seated = s.sides.length > 0;
+  const live = !s.outcome;
+  $('b-undo').disabled = !seated || (s.number === 0 && !s.outcome);
+  $('b-redo').disabled = !seated || !s.can_redo;
+  $('b-hint').disabled = !s.your_turn;
+  $('b-draw').disabled = !seated || !live;
+  $('b-resign').disabled = !seated || !live;
+  $('typed').hidden = !seated;
+  moveList();
+}
+
+function moveList() {
+  const s = app.state;
+  const items = [];
+  const blackFirst = s.first === 'black';
+  let item = null;
+  s.moves.forEach((move, i) => {
+    const ply = i + (blackFirst ? 1 : 0);
+    const number = Math.floor(ply / 2) + 1;
+    if (ply % 2 === 0 || !item) {
+      item = document.createElement('li');
+      item.value = number;
+      items.push(item);
+      if (ply % 2 === 1) item.append('… ');
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = move.text;
+    button.dataset.ply = i + 1;
+    button.title = `Show the position after ${number}${ply % 2 ? '…' : '.'} ${move.text}`;
+    if (app.review === i + 1) button.className = 'current';
+    button.onclick = () => setReview(i + 1);
+    item.append(button, ' ');
+  });
+  const moves = $('moves');
+  const atEnd = moves.scrollTop + moves.clientHeight >= moves.scrollHeight - 4;
+  moves.replaceChildren(...items);
+  if (app.review === null && atEnd) moves.scrollTop = moves.scrollHeight;
+  const reviewing = app.review !== null;
+  $('review').hidden = !reviewing;
+  if (reviewing) {
+    $('review-text').textContent = app.review === 0
+      ? 'Reviewing: the start. Changes nothing; ← → step, End or Esc to go back.'
+      : `Reviewing: after ${s.moves[app.review - 1].text} (turn ${app.review} of ${s.number}). Changes nothing; ← → step, End or Esc to go back.`;
+  }
+}
+
+function setReview(ply) {
+  const s = app.state;
+  app.review = ply === null || ply >= s.number ? null : Math.max(0, ply);
+  moveList();
+  render();
+}
+
+// --- the board ---------------------------------------------------------
+
+function render() {
+  if (!app.board) return;
+  const s = app.state;
+  app.board.flipped = app.flipped;
+  if (app.review !== null) {
+    const shown = parsePosition(s.positions[app.review]);
+    const last = app.review > 0 ? s.moves[app.review - 1] : null;
+    app.board.draw(shown.pieces, { last: last?.path });
+    return;
+  }
+  const { pieces } = parsePosition(s.position);
+  const p = app.picker;
+  const marks = { last: s.last?.path, hint: app.hint?.path };
+  if (s.your_turn) {
+    marks.targets = p.targets();
+    marks.claimable = new Set(p.claim === null && p.from === null ? s.claimable : []);
+    marks.claimed = new Set(p.claim ? [p.claim] : []);
+    // A chain under way: the piece stands on its last landing point (its
+    // start counts as empty, R2.4); the pieces it jumped stay, marked.
+    const at = p.landings.at(-1);
+    if (p.from !== null && at) {
+      pieces.set(at, pieces.get(p.from));
+      pieces.delete(p.from);
+    }
+    marks.selected = new Set(p.from ? [at ?? p.from] : []);
+    marks.jumped = p.jumped();
+    marks.pick = p.from ? [p.from, ...p.landings] : [];
+    if (p.from === null) marks.capturers = new Set(s.capturers);
+  }
+  app.board.draw(pieces, marks);
+  const chain = p.from !== null && p.landings.length > 0;
+  $('chain').hidden = !chain;
+  $('b-stop').disabled = !(chain && p.endsHere() && p.goesOn());
+}
+
+async function pick(point) {
+  const s = app.state;
+  if (app.review !== null) { say('Reviewing: press End or Esc to go back to the game.'); return; }
+  if (s.outcome) { say(`The game is over (${s.outcome.text}). Start a new game, or undo.`, true); return; }
+  if (!s.sides.length) { say('You are watching this game: only its players can move.', true); return; }
+  if (!s.your_turn) {
+    say(s.thinking ? 'Wait: the machine is thinking.' : `It is ${capital(s.side_to_move)}'s turn: wait for your friend.`, true);
+    return;
+  }
+  const result = app.picker.click(point);
+  if (result.kind === 'changed') say(result.message);
+  else if (result.kind === 'refused') say(result.message, true);
+  else if (result.kind === 'turn') await play(result.turn);
+  else if (result.kind === 'explain') {
+    try {
+      const answer = await api('POST', `/api/games/${app.id}/explain`, { claim: result.claim, path: result.path });
+      say(capital(answer.message || 'That is not a legal turn.'), true);
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+  render();
+}
+
+// Plays `turn` (from the list of legal turns), after the forfeit warning.
+async function play(turn) {
+  const s = app.state;
+  if (turn.forfeits?.length && app.warnForfeit) {
+    const mover = capital(s.side_to_move);
+    const pieces = turn.forfeits.length === 1 ? `your piece on ${turn.forfeits[0]}` : `one of your pieces on ${list(turn.forfeits)}`;
+    const yes = await confirmDialog(
+      `${turn.text} leaves a capture untaken: ${capital(other(s.side_to_move))} may then take ${pieces} ` +
+      `before moving (P6). Play it anyway, ${mover}?`, true);
+    if (!yes) {
+      app.picker.reset();
+      say('Not played: pick another turn.');
+      render();
+      return;
+    }
+  }
+  say(`You play ${turn.text}.`);
+  await act('turn', { turn: turn.text });
+}
+
+// --- the buttons -------------------------------------------------------
+
+async function typed(event) {
+  event.preventDefault();
+  const text = $('typed-turn').value.trim();
+  if (!text || !app.state) return;
+  const known = app.state.turns.find((t) => t.text === text);
+  if (known) await play(known);
+  else await act('turn', { turn: text });
+  if (app.state.number > 0 && !$('message').classList.contains('error')) $('typed-turn').value = '';
+}
+
+async function undo() {
+  if (await act('undo')) say('Took back the last turn.');
+}
+
+async function redo() {
+  if (await act('redo')) say('Played again what was taken back.');
+}
+
+async function hint() {
+  if (!app.state?.your_turn) return;
+  say('Thinking about a hint…');
+  try {
+    const answer = await api('POST', `/api/games/${app.id}/hint`);
+    if (answer.number !== app.state.number) return;
+    app.hint = answer.turn;
+    say(`Hint: ${answer.turn.text} (shown on the board).`);
+    render();
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+async function offerDraw() {
+  const s = app.state;
+  if (!s.sides.length || s.outcome) return;
+  if (s.opponent === 'human') {
+    const side = capital(s.side_to_move);
+    if (!await confirmDialog(`${side} offers a draw. ${capital(other(s.side_to_move))}, do you accept?`)) {
+      say('The draw is declined: the game goes on.');
+      return;
+    }
+  } else if (s.draw_offer && s.sides.includes(other(s.draw_offer))) {
+    // accepting the friend's offer
+  } else if (!await confirmDialog('Offer a draw?')) {
+    return;
+  }
+  const answer = await act('draw');
+  if (answer?.message) say(answer.message);
+}
+
+async function declineDraw() {
+  try {
+    apply(await api('POST', `/api/games/${app.id}/draw/decline`, {}));
+    say('You decline the draw: the game goes on.');
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+async function resign() {
+  const s = app.state;
+  if (!s.sides.length || s.outcome) return;
+  const side = s.sides.includes(s.side_to_move) ? s.side_to_move : s.sides[0];
+  if (await confirmDialog(`Resign the game as ${capital(side)}?`)) await act('resign');
+}
+
+function save() {
+  if (!app.id) return;
+  const link = document.createElement('a');
+  link.href = `/api/games/${app.id}/record`;
+  link.download = `${app.state.variant}-${app.id}.txt`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function flip() {
+  app.flipped = !app.flipped;
+  render();
+}
+
+function invite() {
+  if (!app.state) return;
+  const s = app.state;
+  let text;
+  let link;
+  if (s.invite) {
+    text = `Send this link to your friend, who then plays ${capital(other(s.colour))} on their own device. Whoever opens it takes that seat.`;
+    link = location.origin + s.invite;
+  } else if (s.opponent === 'friend') {
+    text = 'This game is already shared between two seats. This link shows it to watch:';
+    link = `${location.origin}/games/${app.id}`;
+  } else {
+    text = 'This game has no second seat (start a new game against "A friend on another device" for one). This link shows it to watch:';
+    link = `${location.origin}/games/${app.id}`;
+  }
+  $('d-invite-text').textContent = text;
+  $('d-invite-link').value = link;
+  $('d-invite').showModal();
+  $('d-invite-link').select();
+}
+
+async function copy(text, said) {
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = 'Copied.';
+  } catch {
+    said.textContent = 'Select the text and copy it (Ctrl-C).';
+  }
+}
+
+function copyPosition() {
+  if (!app.state) return;
+  const text = app.review === null ? app.state.position : app.state.positions[app.review];
+  $('d-copy-text').value = text;
+  $('d-copy-said').textContent = '';
+  $('d-copy').showModal();
+  $('d-copy-text').select();
+  copy(text, $('d-copy-said'));
+}
+
+function newGame() {
+  const form = $('new-form');
+  const s = app.state;
+  if (s) {
+    form.variant.value = s.variant;
+    form.opponent.value = s.opponent;
+    form.colour.value = s.colour;
+    form.first.value = s.first;
+  }
+  newOpponent();
+  $('d-new').showModal();
+}
+
+function newOpponent() {
+  $('new-colour').hidden = $('new-opponent').value === 'human';
+}
+
+async function load(event) {
+  event.preventDefault();
+  const file = $('load-file').files[0];
+  if (!file) return;
+  const form = $('load-form');
+  try {
+    const record = await file.text();
+    const created = await api('POST', '/api/games', { record, opponent: form.opponent.value, colour: form.colour.value });
+    if (created.fault) sessionStorage.setItem('said', `Loaded up to a fault: ${created.fault}`);
+    else sessionStorage.setItem('said', `Loaded ${created.state.number} turns: review them from the move list, or play on.`);
+    location.href = created.url;
+  } catch (error) {
+    $('d-load').close();
+    say(error.message, true);
+  }
+}
+
+// --- the rules ---------------------------------------------------------
+
+const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function inline(text) {
+  return escape(text)
+    .replace(/&lt;a id=&quot;([\w.]+)&quot;&gt;&lt;\/a&gt;/g, '<a id="rule-$1"></a>')
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/\[([^\]]+)\]\(#([\w.]+)\)/g, '<a href="#rule-$2" data-rule="$2">$1</a>')
+    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1');
+}
+
+// A simple rendering of the rule document's Markdown: headings,
+// paragraphs, lists, quotes, code blocks and tables (as text).
+function markdown(text) {
+  const out = [];
+  const lines = text.split('\n');
+  let paragraph = [];
+  const flush = () => {
+    if (paragraph.length) out.push(`<p>${inline(paragraph.join(' '))}</p>`);
+    paragraph = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('```')) {
+      flush();
+      const code = [];
+      while (++i < lines.length && !lines[i].startsWith('```')) code.push(lines[i]);
+      out.push(`<pre>${escape(code.join('\n'))}</pre>`);
+    } else if (/^#{1,6} /.test(line)) {
+      flush();
+      const level = Math.min(line.indexOf(' ') + 1, 6);
+      out.push(`<h${level}>${inline(line.slice(level))}</h${level}>`);
+    } else if (line.startsWith('|')) {
+      flush();
+      const rows = [line];
+      while (i + 1 < lines.length && lines[i + 1].startsWith('|')) rows.push(lines[++i]);
+      out.push(`<pre>${escape(rows.join('\n'))}</pre>`);
+    } else if (/^\s*- /.test(line)) {
+      flush();
+      const items = [];
+      while (i < lines.length && lines[i].trim()) {
+        if (/^\s*- /.test(lines[i])) items.push(lines[i].replace(/^\s*- /, ''));
+        else items[items.length - 1] += ' ' + lines[i].trim();
+        i++;
+      }
+      out.push(`<ul>${items.map((item) => `<li>${inline(item)}</li>`).join('')}</ul>`);
+    } else if (line.startsWith('> ')) {
+      flush();
+      out.push(`<blockquote>${inline(line.slice(2))}</blockquote>`);
+    } else if (!line.trim()) {
+      flush();
+    } else {
+      paragraph.push(line.trim());
+    }
+  }
+  flush();
+  return out.join('\n');
+}
+
+async function showRules(anchor) {
+  const article = $('rules-text');
+  if (!article.childElementCount) {
+    const text = await (await fetch('/rules.md')).text();
+    article.innerHTML = markdown(text);
+    article.onclick = (event) => {
+      const link = event.target.closest('a[data-rule]');
+      if (!link) return;
+      event.preventDefault();
+      document.getElementById(`rule-${link.dataset.rule}`)?.scrollIntoView();
+    };
+  }
+  $('d-rules').showModal();
+  const target = anchor && document.getElementById(`rule-${anchor}`);
+  if (target) target.scrollIntoView();
+  else article.parentElement.scrollTop = 0;
+}
+
+// --- keys --------------------------------------------------------------
+
+function stepBack() {
+  const s = app.state;
+  const p = app.picker;
+  if (app.review === null && p && (p.claim !== null || p.from !== null)) {
+    p.back();
+    say('Took back the last pick.');
+    render();
+  } else if (app.review !== null) {
+    setReview(null);
+  }
+  return s;
+}
+
+function key(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector('dialog[open]')) return;
+  if (event.target.closest('input, select, textarea')) {
+    if (event.key === 'Escape') event.target.blur();
+    return;
+  }
+  const s = app.state;
+  const actions = {
+    n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
+    f: flip, i: invite, c: copyPosition, '?': () => showRules(), k: () => $('d-keys').showModal(),
+    t: () => $('typed-turn').focus(), Escape: stepBack,
+    ArrowLeft: () => s && setReview((app.review ?? s.number) - 1),
+    ArrowRight: () => s && app.review !== null && setReview(app.review + 1),
+    Home: () => s && setReview(0),
+    End: () => setReview(null),
+  };
+  const action = actions[event.key];
+  if (!action || (!s && !'nl?k'.includes(event.key))) return;
+  event.preventDefault();
+  action();
+}
+
+// --- start -------------------------------------------------------------
+
+function wire() {
+  const on = (id, handler) => $(id).addEventListener('click', handler);
+  on('b-new', newGame);
+  on('b-undo', undo);
+  on('b-redo', redo);
+  on('b-hint', hint);
+  on('b-draw', offerDraw);
+  on('b-resign', resign);
+  on('b-save', save);
+  on('b-load', () => $('d-load').showModal());
+  on('b-flip', flip);
+  on('b-invite', invite);
+  on('b-copy', copyPosition);
+  on('b-rules', () => showRules());
+  on('b-keys', () => $('d-keys').showModal());
+  on('b-accept', offerDraw);
+  on('b-decline', declineDraw);
+  on('b-live', () => setReview(null));
+  on('b-stop', () => { const t = app.picker?.endsHere(); if (t) play(t); });
+  on('b-back', stepBack);
+  on('b-invite-copy', () => copy($('d-invite-link').value, $('d-invite-text')));
+  $('new-opponent').addEventListener('change', newOpponent);
+  $('typed').addEventListener('submit', typed);
+  $('load-form').addEventListener('submit', load);
+  $('warn-forfeit').checked = app.warnForfeit;
+  $('warn-forfeit').addEventListener('change', (event) => setWarnForfeit(event.target.checked));
+  for (const button of document.querySelectorAll('dialog .close')) {
+    button.addEventListener('click', () => button.closest('dialog').close());
+  }
+  document.addEventListener('keydown', key);
+}
+
+async function start() {
+  wire();
+  const match = location.pathname.match(/^\/games\/([\w-]+)$/);
+  const gameButtons = ['b-undo', 'b-redo', 'b-hint', 'b-draw', 'b-resign', 'b-save', 'b-flip', 'b-invite', 'b-copy'];
+  if (!match) {
+    for (const id of gameButtons) $(id).disabled = true;
+    $('typed').hidden = true;
+    $('status').textContent = 'Start a new game.';
+    newGame();
+    return;
+  }
+  app.id = match[1];
+  const said = sessionStorage.getItem('said');
+  sessionStorage.removeItem('said');
+  try {
+    apply(await api('GET', `/api/games/${app.id}`));
+    if (said) say(said);
+    else if (!app.state.sides.length) say('You are watching this game.');
+    listen();
+  } catch (error) {
+    say(error.message, true);
+    for (const id of gameButtons) $(id).disabled = true;
+  }
+}
+
+start();

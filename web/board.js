@@ -1,0 +1,122 @@
+// The board as SVG, drawn from the server's geometry (GET /api/boards/V):
+// its lines, its points with their names at the edges, the pieces and the
+// marks of a pick. Hooks for tests: every point is a <g data-point="e5">,
+// and a piece on it a child with data-piece="white|black|white-king|black-king".
+
+const NS = 'http://www.w3.org/2000/svg';
+const CELL = 56;
+const MARGIN = 40;
+const RADIUS = 19;
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Reads the W and B fields of position text (N3): each piece's point, side
+// and whether it is a king.
+export function parsePosition(text) {
+  const pieces = new Map();
+  const fields = text.split(':');
+  for (const field of fields.slice(1)) {
+    const side = field[0] === 'W' ? 'white' : field[0] === 'B' ? 'black' : null;
+    if (!side) continue;
+    for (const item of field.slice(1).split(',')) {
+      if (!item) continue;
+      const king = item.startsWith('K');
+      pieces.set(king ? item.slice(1) : item, { side, king });
+    }
+  }
+  return { toMove: fields[0] === 'B' ? 'black' : 'white', pieces };
+}
+
+export class BoardView {
+  constructor(svg, geometry, onPick) {
+    this.svg = svg;
+    this.geometry = geometry;
+    this.flipped = false;
+    this.byName = new Map(geometry.points.map((p) => [p.name, p]));
+    const width = 2 * MARGIN + (geometry.files - 1) * CELL;
+    const height = 2 * MARGIN + (geometry.ranks - 1) * CELL;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.onclick = (event) => {
+      const point = event.target.closest('[data-point]');
+      if (point) onPick(point.dataset.point);
+    };
+  }
+
+  // The centre of point `name` on the drawing.
+  at(name) {
+    const { files, ranks } = this.geometry;
+    const p = this.byName.get(name);
+    const file = this.flipped ? files - 1 - p.file : p.file;
+    const rank = this.flipped ? p.rank : ranks - 1 - p.rank;
+    return { x: MARGIN + file * CELL, y: MARGIN + rank * CELL };
+  }
+
+  path(names, cls, parent) {
+    if (names.length < 2) return;
+    const points = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`).join(' ');
+    el('polyline', { points, class: cls }, parent);
+  }
+
+  // Draws `pieces` (a Map from point name to {side, king}) with `marks`:
+  // selected, targets, capturers, claimable, claimed, jumped (Sets of
+  // names), last, hint, pick (paths: arrays of names).
+  draw(pieces, marks = {}) {
+    const svg = this.svg;
+    svg.replaceChildren();
+    const { files, ranks } = this.geometry;
+    const lines = el('g', { 'aria-hidden': 'true' }, svg);
+    for (const line of this.geometry.lines) this.path(line, 'line', lines);
+
+    const labels = el('g', { 'aria-hidden': 'true' }, svg);
+    for (let file = 0; file < files; file++) {
+      const shown = this.flipped ? files - 1 - file : file;
+      const text = el('text', { x: MARGIN + shown * CELL, y: MARGIN + (ranks - 1) * CELL + 28, class: 'label' }, labels);
+      text.textContent = String.fromCharCode(97 + file);
+    }
+    for (let rank = 0; rank < ranks; rank++) {
+      const shown = this.flipped ? rank : ranks - 1 - rank;
+      const text = el('text', { x: MARGIN - 28, y: MARGIN + shown * CELL, class: 'label' }, labels);
+      text.textContent = String(rank + 1);
+    }
+
+    const under = el('g', {}, svg);
+    if (marks.last?.length) {
+      const from = this.at(marks.last[0]);
+      el('circle', { cx: from.x, cy: from.y, r: RADIUS + 6, class: 'last-from' }, under);
+      this.path(marks.last, 'last-path', under);
+    }
+    if (marks.pick?.length) this.path(marks.pick, 'pick-path', under);
+
+    const points = el('g', {}, svg);
+    for (const point of this.geometry.points) {
+      const { x, y } = this.at(point.name);
+      const piece = pieces.get(point.name);
+      const classes = ['pt'];
+      if (marks.selected?.has(point.name)) classes.push('selected');
+      if (marks.jumped?.has(point.name)) classes.push('jumped');
+      if (marks.claimed?.has(point.name)) classes.push('claimed');
+      const label = piece ? `${point.name}, ${piece.side}${piece.king ? ' king' : ''}` : `${point.name}, empty`;
+      const g = el('g', { class: classes.join(' '), 'data-point': point.name, transform: `translate(${x},${y})`, 'aria-label': label, role: 'button' }, points);
+      el('circle', { r: CELL * 0.48, class: 'hit' }, g);
+      el('circle', { r: 4.5, class: 'spot' }, g);
+      if (piece) {
+        const kind = piece.king ? `${piece.side}-king` : piece.side;
+        el('circle', { r: RADIUS, class: `piece ${piece.side}`, 'data-piece': kind }, g);
+        if (piece.king) el('circle', { r: RADIUS - 6, class: `crown ${piece.side}` }, g);
+      }
+      if (marks.capturers?.has(point.name)) el('circle', { r: RADIUS + 4, class: 'capturer-mark' }, g);
+      if (marks.claimable?.has(point.name)) el('circle', { r: RADIUS + 4, class: 'claim-mark' }, g);
+      if (marks.jumped?.has(point.name)) {
+        const d = RADIUS * 0.6;
+        el('path', { d: `M${-d},${-d}L${d},${d}M${d},${-d}L${-d},${d}`, class: 'jumped-mark' }, g);
+      }
+      if (marks.targets?.has(point.name)) el('circle', { r: piece ? 7 : 9, class: 'target-mark' }, g);
+    }
+    if (marks.hint?.length) this.path(marks.hint, 'hint-path', el('g', {}, svg));
+  }
+}
