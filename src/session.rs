@@ -242,8 +242,12 @@ impl Session {
         }
         Session {
             settings,
+            kept: game.clone(),
             game,
             redo: Vec::new(),
+            seed: rand::random_range(0..RANDOM_SEEDS),
+            fixed_seed: None,
+            tags: Vec::new(),
         }
     }
 
