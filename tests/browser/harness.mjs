@@ -1,0 +1,98 @@
+// What the browser tests stand on: the release server on a port of its own
+// with a fresh data directory, and Debian's Chromium driven by Playwright.
+// Both are stopped through the handles started here, never by name.
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+
+/** The server binary: `$SERVE`, else the release build of examples/serve.rs. */
+export const serveBinary = process.env.SERVE ?? path.resolve(here, '../../target/release/examples/serve');
+
+/** The browser: `$CHROMIUM`, else Debian's. */
+export const chromiumBinary = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Chromium's switches: headless, no sandbox (root in CI), and nothing that calls out to the network. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the server with `--port 0` (the system picks a free port, which
+ * the server prints) and a fresh temporary data directory, and waits until
+ * it answers. Returns `{ base, log, stop }`; `log()` is what it printed.
+ */
+export async function startServer({ timeout = 15_000 } = {}) {
+  const data = await mkdtemp(path.join(tmpdir(), 'peralikatuma-browser-'));
+  const child = spawn(serveBinary, ['--port', '0', '--bind', '127.0.0.1', '--data', data, '--thinkers', '2'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => { output += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => { output += chunk; });
+  let failed = null;
+  child.on('error', (error) => { failed = error; });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  // Killed with the runner, whatever happens to it.
+  const orphan = () => child.kill('SIGKILL');
+  process.on('exit', orphan);
+
+  const stop = async () => {
+    process.off('exit', orphan);
+    if (child.exitCode === null && child.signalCode === null && !failed) {
+      child.kill('SIGTERM');
+      const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(late);
+    }
+    await rm(data, { recursive: true, force: true });
+  };
+
+  try {
+    const deadline = Date.now() + timeout;
+    let base = null;
+    while (!base) {
+      if (failed) throw new Error(`cannot start ${serveBinary}: ${failed.message}`);
+      if (child.exitCode !== null) throw new Error(`the server stopped at once (exit ${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the server printed no address in ${timeout} ms:\n${output}`);
+      const address = output.match(/http:\/\/[\d.]+:\d+\//);
+      if (address) base = address[0].replace(/\/$/, '');
+      else await sleep(20);
+    }
+    // It prints its address once it listens; wait until it answers too.
+    for (;;) {
+      try {
+        const response = await fetch(`${base}/`);
+        if (response.ok) break;
+      } catch {
+        // not yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server at ${base} does not answer:\n${output}`);
+      await sleep(20);
+    }
+    return { base, log: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Launches Chromium (headless) through Playwright. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumBinary, headless: true, args: chromiumArgs, timeout: 30_000 });
+}

@@ -1,0 +1,602 @@
+#!/usr/bin/env node
+// End-to-end tests of the web page (examples/serve.rs) in a real browser:
+// Debian's Chromium driven by Playwright. Each test runs in fresh browser
+// contexts against one release server with a fresh data directory.
+//
+//   cargo build --release --example serve
+//   (cd tests/browser && npm ci)
+//   node tests/browser/run.mjs [part of a test's name...]
+//
+// Environment: SERVE (the server binary), CHROMIUM (the browser), SEED
+// (the random choices of turns). A failing test leaves a screenshot of each
+// of its pages and its pages' console log in target/browser/.
+
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { launchBrowser, root, startServer } from './harness.mjs';
+import * as P from './page.mjs';
+
+const OUT = path.join(root, 'target', 'browser');
+const SEED = Number(process.env.SEED ?? 1);
+const tests = [];
+
+/** A test: `fn(t)` with `t.page(options)` (a page in a fresh context), `t.base`, `t.rng`. */
+function test(name, fn, { timeout = 60_000 } = {}) {
+  tests.push({ name, fn, timeout });
+}
+
+// --- the tests -----------------------------------------------------------
+
+/** Opens a new game by its link and waits for its page. */
+async function open(page, query) {
+  await page.goto(`/new?${query}`);
+  await page.waitForURL((url) => /^\/games\/[0-9a-f]+$/.test(url.pathname));
+  return P.settle(page);
+}
+
+const message = (page) => page.getByRole('status');
+
+async function waitForMessage(page, text) {
+  const shown = message(page).filter({ hasText: text });
+  try {
+    await shown.waitFor({ timeout: 5_000 });
+  } catch {
+    throw new P.Mismatch(`the page should say "${text}"; it says "${await message(page).textContent()}"`);
+  }
+}
+
+/** Waits until the move list holds exactly `count` turns. */
+async function waitForMoveCount(page, count) {
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="moves"] button').length === count, count);
+}
+
+/** Plays random quick turns by clicks until the game ends; returns its last state. */
+async function playToTheEnd(page, rng, most) {
+  for (let turns = 0; ; turns++) {
+    const state = await P.settle(page);
+    if (state.outcome) return state;
+    P.check(turns < most, `the game did not end in ${most} turns`);
+    P.check(state.your_turn, `the page's seat should have the move: ${state.status}`);
+    await P.playTurn(page, state, P.choose(state.turns, rng), { stop: rng() < 0.5 ? 'again' : 'button' });
+  }
+}
+
+/** Checks the page of a game that has ended as `state`. */
+async function checkEnded(page, state) {
+  const status = await P.statusText(page);
+  P.check(P.RESULT.test(status), `the status should give the result: ${status}`);
+  P.equal(status, `${state.outcome.result}: ${state.outcome.text}`, 'the status');
+  P.equal(await P.moveTexts(page), state.moves.map((m) => m.text), 'the move list');
+  await waitForMessage(page, `Game over: ${state.outcome.text}.`);
+  // A click on the board now plays nothing.
+  const [any] = Object.keys(P.piecesOf(state.position));
+  await P.point(page, any).click();
+  await waitForMessage(page, 'The game is over');
+  P.equal((await P.fetchState(page)).version, state.version, 'the version after a click on an ended game');
+}
+
+test('a whole game against the machine by clicks, to its end (Alquerque, easy)', async (t) => {
+  const page = await t.page();
+  const start = await open(page, 'variant=alquerque&opponent=easy');
+  P.equal([start.variant, start.opponent, start.colour], ['alquerque', 'easy', 'white'], 'the game');
+  P.equal(await P.statusText(page), 'White (you) to move', 'the status');
+  const end = await playToTheEnd(page, t.rng, 150);
+  P.check(end.moves.length >= 2, 'the machine played');
+  await checkEnded(page, end);
+  t.note(`${end.number} turns, ${end.outcome.result}`);
+}, { timeout: 120_000 });
+
+test('a hot-seat game to its end (Permainan, two players at one screen)', async (t) => {
+  const page = await t.page();
+  const start = await open(page, 'variant=permainan&opponent=human');
+  P.equal(start.sides, ['white', 'black'], 'the sides the screen plays');
+  P.equal(await P.statusText(page), 'White to move', 'the status');
+  const end = await playToTheEnd(page, t.rng, 400);
+  await checkEnded(page, end);
+  t.note(`${end.number} turns, ${end.outcome.result}`);
+}, { timeout: 120_000 });
+
+/** A hot-seat Peralikatuma after 1. e4-e5 e6xe4: White's e3 can jump e4. */
+async function afterE6xE4(page) {
+  await open(page, 'variant=peralikatuma&opponent=human');
+  await P.play(page, 'e4-e5');
+  await P.play(page, 'e6xe4');
+  const state = await P.settle(page);
+  P.equal(state.capturers, ['e3'], 'the pieces that can capture');
+  await page.waitForSelector('[data-point="e3"] .capturer-mark', { state: 'attached' });
+  return state;
+}
+
+test('a claim made and taken (P6)', async (t) => {
+  const page = await t.page();
+  await afterE6xE4(page);
+  // White steps instead of jumping; the forfeit warning names e3; yes.
+  await P.play(page, 'd4-d5', { forfeit: 'confirm' });
+  const black = await P.settle(page);
+  P.equal(black.claimable, ['e3'], 'what Black may claim');
+  await page.waitForSelector('[data-point="e3"] .claim-mark', { state: 'attached' });
+  P.check((await page.locator('#advice').textContent()).includes('e3'), 'the page explains the claim');
+  // Black claims e3 and moves.
+  const turn = black.turns.find((candidate) => candidate.claim === 'e3' && !candidate.path.includes('e3'));
+  P.check(turn, 'Black has turns with the claim that leave e3 empty');
+  await P.point(page, 'e3').click();
+  await waitForMessage(page, 'You take the piece on e3 first (P6)');
+  await P.point(page, 'e3').click();
+  await waitForMessage(page, 'You will not take the piece on e3');
+  await P.playTurn(page, black, turn);
+  const after = await P.settle(page);
+  P.equal(after.moves.at(-1).text, turn.text, 'the turn played');
+  P.check(turn.text.startsWith('!e3 '), `the turn names its claim: ${turn.text}`);
+  P.equal((await P.moveTexts(page)).at(-1), turn.text, 'the move list\'s last turn');
+  P.check(!(await P.boardPieces(page)).e3, 'e3 is empty');
+  P.equal(after.captured.white, 2, 'White\'s pieces lost');
+  P.check((await page.locator('#counts').textContent()).includes('White has lost 2 pieces'), 'the count of captured pieces');
+});
+
+test('the forfeit warning: No keeps the game, Yes plays, and asking can be stopped', async (t) => {
+  const page = await t.page();
+  const before = await afterE6xE4(page);
+  let sent = 0;
+  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/turn')) sent++; });
+  const step = before.turns.find((turn) => turn.text === 'd4-d5');
+  P.equal(step.forfeits, ['e3'], 'what d4-d5 forfeits');
+
+  P.check(!await P.playTurn(page, before, step, { forfeit: 'cancel' }), 'No plays nothing');
+  await waitForMessage(page, 'Not played: pick another turn.');
+  const kept = await P.fetchState(page);
+  P.equal([kept.number, kept.version, kept.position], [before.number, before.version, before.position], 'the game after No');
+  P.equal(sent, 0, 'turns sent after No');
+  P.equal(await P.boardPieces(page), P.piecesOf(before.position), 'the board after No');
+  P.equal(await page.locator('[data-point].selected').count(), 0, 'pieces picked after No');
+
+  await P.playTurn(page, before, step, { forfeit: 'confirm', neverAgain: true });
+  const played = await P.settle(page);
+  P.equal(played.moves.at(-1).text, 'd4-d5', 'the turn played after Yes');
+  const setting = page.getByLabel('ask before a move that leaves a capture untaken');
+  P.check(!await setting.isChecked(), 'the setting is off after "Do not ask again"');
+  P.equal(await page.evaluate(() => localStorage.getItem('warn-forfeit')), 'no', 'the setting kept');
+
+  // Undo (one turn at one screen), then the same step goes without asking.
+  await P.button(page, 'Undo').click();
+  await waitForMoveCount(page, 2);
+  const undone = await P.settle(page);
+  P.equal(undone.position, before.position, 'the position after Undo');
+  await P.playTurn(page, undone, step, { asks: false });
+  P.equal(await P.forfeitDialog(page).count(), 0, 'no forfeit warning once stopped');
+  P.equal((await P.settle(page)).moves.at(-1).text, 'd4-d5', 'the turn played without asking');
+
+  // The setting outlives a reload, and asking can be turned on again.
+  await page.reload();
+  const reloaded = await P.settle(page);
+  P.check(!await setting.isChecked(), 'the setting is still off after a reload');
+  await setting.check();
+  P.equal(await page.evaluate(() => localStorage.getItem('warn-forfeit')), 'yes', 'the setting kept');
+  await P.button(page, 'Undo').click();
+  await waitForMoveCount(page, reloaded.number - 1);
+  const again = await P.settle(page);
+  P.check(!await P.playTurn(page, again, step, { forfeit: 'cancel' }), 'asked again, and No');
+  P.equal((await P.fetchState(page)).number, 2, 'the game after No');
+});
+
+test('a chain landing by landing: the jumped piece stays marked, Back, Stop here (P4), or on', async (t) => {
+  const page = await t.page();
+  await page.goto('/');
+  // A position to start from goes through the API; the page's fetch keeps the seat's cookie.
+  const created = await P.request(page, 'POST', '/api/games', { variant: 'peralikatuma', opponent: 'human', position: 'W:Wc1,e3:Be4,c6,e6,g9' });
+  P.equal(created.status, 201, 'the game made');
+  await page.goto(created.body.url);
+  const start = await P.settle(page);
+  P.equal(start.turns.filter((turn) => turn.capture).map((turn) => turn.text), ['e3xe5', 'e3xe5xe7'], 'the captures');
+  const jumped = () => page.evaluate(() => [...document.querySelectorAll('[data-point].jumped')].map((p) => p.dataset.point));
+  const stop = P.button(page, 'Stop here');
+
+  await P.point(page, 'e3').click();
+  await page.waitForSelector('[data-point="e3"].selected', { state: 'attached' });
+  const reach = [...new Set(start.turns.filter((turn) => turn.path[0] === 'e3').map((turn) => turn.path[1]))].sort();
+  P.check(reach.includes('e5'), 'e3 can jump to e5');
+  P.equal(await P.marked(page), reach, 'where e3 can go');
+  await P.point(page, 'e5').click();
+  await waitForMessage(page, 'Jump on, or pick e5 again (or Stop here) to stop there (P4).');
+  // The piece stands on e5, the piece it jumped stays until the move ends.
+  await page.waitForSelector('[data-point="e5"].selected [data-piece="white"]', { state: 'attached' });
+  P.equal(await jumped(), ['e4'], 'the jumped pieces');
+  P.check(await page.locator('[data-point="e4"] [data-piece="black"]').count() === 1, 'e4 still holds its piece');
+  P.check(!(await P.boardPieces(page)).e3, 'e3 counts as empty');
+  P.equal(await P.marked(page), ['e7'], 'where the chain can go on');
+  P.check(await stop.isEnabled(), 'Stop here is offered');
+
+  // Back takes back the landing.
+  await P.button(page, 'Back').click();
+  await page.waitForSelector('[data-point="e3"].selected [data-piece="white"]', { state: 'attached' });
+  P.equal(await jumped(), [], 'the jumped pieces after Back');
+
+  // Stop at e5.
+  await P.point(page, 'e5').click();
+  await stop.waitFor();
+  await stop.click();
+  await waitForMoveCount(page, 1);
+  const stopped = await P.settle(page);
+  P.equal(stopped.moves.at(-1).text, 'e3xe5', 'the turn stopped at e5');
+
+  // Undo, and jump on to e7.
+  await P.button(page, 'Undo').click();
+  await waitForMoveCount(page, 0);
+  const again = await P.settle(page);
+  await P.playTurn(page, again, again.turns.find((turn) => turn.text === 'e3xe5xe7'));
+  const on = await P.settle(page);
+  P.equal(on.moves.at(-1).text, 'e3xe5xe7', 'the whole chain');
+  P.equal(await P.boardPieces(page), { c1: 'white', c6: 'black', e7: 'white', g9: 'black' }, 'the board after the chain');
+});
+
+test('hint, flip, offer draw and resign', async (t) => {
+  const page = await t.page();
+  await open(page, 'variant=alquerque&opponent=human');
+  await P.button(page, 'Hint').click();
+  await waitForMessage(page, 'Hint: ');
+  const hint = (await message(page).textContent()).match(/^Hint: (\S+) \(shown on the board\)\.$/);
+  P.check(hint, `the hint in words: ${await message(page).textContent()}`);
+  await page.waitForSelector('.hint-path', { state: 'attached' });
+
+  const a1 = await P.point(page, 'a1').boundingBox();
+  await P.button(page, 'Flip').click();
+  await page.waitForFunction((y) => document.querySelector('[data-point="a1"]').getBoundingClientRect().y < y - 100, a1.y);
+
+  // At one screen the other player answers the offer; No keeps the game.
+  const before = await P.settle(page);
+  await P.button(page, 'Offer draw').click();
+  const asked = page.getByRole('dialog').filter({ hasText: 'White offers a draw. Black, do you accept?' });
+  await asked.getByRole('button', { name: 'No', exact: true }).click();
+  await waitForMessage(page, 'The draw is declined: the game goes on.');
+  P.equal((await P.fetchState(page)).version, before.version, 'the game after a declined draw');
+
+  await P.button(page, 'Resign').click();
+  const resign = page.getByRole('dialog').filter({ hasText: 'Resign the game as White?' });
+  await resign.getByRole('button', { name: 'Yes', exact: true }).click();
+  await page.getByTestId('status').filter({ hasText: /^0-1: / }).waitFor();
+  const ended = await P.settle(page);
+  P.equal(ended.outcome?.result, '0-1', 'the result');
+  P.check(await P.button(page, 'Resign').isDisabled(), 'Resign is off once the game is over');
+});
+
+test('undo and redo against the machine (buttons and keys)', async (t) => {
+  const page = await t.page();
+  const start = await open(page, 'variant=peralikatuma&opponent=easy');
+  P.check(await P.button(page, 'Undo').isDisabled(), 'Undo is off at the start');
+  P.check(await P.button(page, 'Redo').isDisabled(), 'Redo is off at the start');
+  await P.play(page, 'e4-e5');
+  const replied = await P.settle(page);
+  P.equal(replied.number, 2, 'turns after the machine\'s reply');
+  const moves = await P.moveTexts(page);
+
+  for (const how of ['button', 'key']) {
+    // Undo takes back the machine's reply with the turn.
+    if (how === 'button') await P.button(page, 'Undo').click();
+    else await page.keyboard.press('u');
+    await waitForMoveCount(page, 0);
+    const undone = await P.settle(page);
+    P.equal([undone.number, undone.position, undone.can_redo], [0, start.position, true], `the game after Undo (${how})`);
+    P.check(await P.button(page, 'Redo').isEnabled(), 'Redo is on after Undo');
+
+    if (how === 'button') await P.button(page, 'Redo').click();
+    else await page.keyboard.press('r');
+    await waitForMoveCount(page, 2);
+    const redone = await P.settle(page);
+    P.equal([redone.position, redone.can_redo], [replied.position, false], `the game after Redo (${how})`);
+    P.equal(await P.moveTexts(page), moves, 'the move list after Redo');
+    P.check(await P.button(page, 'Redo').isDisabled(), 'Redo is off again');
+  }
+});
+
+test('review earlier moves: the move list and the keys show them and change nothing', async (t) => {
+  const page = await t.page();
+  await open(page, 'variant=peralikatuma&opponent=human');
+  for (const turn of ['e4-e5', 'e6xe4', 'e3xe5']) await P.play(page, turn);
+  const live = await P.settle(page);
+  let posts = 0;
+  page.on('request', (r) => { if (r.method() === 'POST') posts++; });
+  const banner = page.locator('#review-text');
+  const shows = async (ply, text) => {
+    await P.waitForBoard(page, live.positions[ply]);
+    await banner.filter({ hasText: text }).waitFor();
+  };
+  const moves = page.getByTestId('moves');
+
+  await moves.getByRole('button', { name: 'e4-e5', exact: true }).click();
+  await shows(1, 'Reviewing: after e4-e5 (turn 1 of 3)');
+  await page.keyboard.press('ArrowLeft');
+  await shows(0, 'Reviewing: the start');
+  await page.keyboard.press('ArrowRight');
+  await shows(1, 'after e4-e5');
+  await page.keyboard.press('ArrowRight');
+  await shows(2, 'Reviewing: after e6xe4 (turn 2 of 3)');
+  await page.keyboard.press('Home');
+  await shows(0, 'Reviewing: the start');
+  // A click on the board while reviewing plays nothing.
+  await P.point(page, 'e4').click();
+  await waitForMessage(page, 'Reviewing: press End or Esc to go back to the game.');
+  await P.point(page, 'e5').click();
+  await shows(0, 'Reviewing: the start');
+  await moves.getByRole('button', { name: 'e6xe4', exact: true }).click();
+  await shows(2, 'after e6xe4');
+  await page.keyboard.press('End');
+  await P.waitForBoard(page, live.position);
+  await banner.waitFor({ state: 'hidden' });
+  await moves.getByRole('button', { name: 'e4-e5', exact: true }).click();
+  await shows(1, 'after e4-e5');
+  await page.keyboard.press('Escape');
+  await P.waitForBoard(page, live.position);
+  await banner.waitFor({ state: 'hidden' });
+
+  const after = await P.fetchState(page);
+  P.equal([after.version, after.number, after.position], [live.version, live.number, live.position], 'the game after review');
+  P.equal(posts, 0, 'requests that change a game sent while reviewing');
+  // And the game goes on from where it stands.
+  await P.play(page, 'd6-d5');
+});
+
+test('save downloads the record; load brings the game back to review and play on', async (t) => {
+  const page = await t.page();
+  await open(page, 'variant=peralikatuma&opponent=human');
+  for (const turn of ['e4-e5', 'e6xe4']) await P.play(page, turn);
+  const saved = await P.settle(page);
+  const id = P.gameId(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save').click()]);
+  P.equal(download.suggestedFilename(), `peralikatuma-${id}.txt`, 'the file\'s name');
+  const record = await readFile(await download.path(), 'utf8');
+  for (const line of ['[Variant "Peralikatuma"]', '[Result "*"]', '1. e4-e5 e6xe4 *']) {
+    P.check(record.includes(line), `the record has ${line}:\n${record}`);
+  }
+  const cookie = (await page.context().cookies()).find((c) => c.name === `seat-${id}`);
+  P.check(cookie && !record.includes(cookie.value), 'the record holds no seat\'s token');
+
+  // Another browser loads it, to play on against the machine.
+  const other = await t.page();
+  await other.goto('/');
+  const form = other.getByRole('dialog', { name: 'New game' });
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await P.button(other, 'Load').click();
+  const dialog = other.getByRole('dialog', { name: 'Load a game' });
+  await dialog.getByLabel('Game record (N4)').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await dialog.getByLabel('Play on against').selectOption('easy');
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await other.waitForURL((url) => /^\/games\/[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(id));
+  const loaded = await P.settle(other);
+  P.equal([loaded.variant, loaded.opponent, loaded.position], ['peralikatuma', 'easy', saved.position], 'the game loaded');
+  P.equal(await P.moveTexts(other), ['e4-e5', 'e6xe4'], 'the move list loaded');
+  await waitForMessage(other, 'Loaded 2 turns: review them from the move list, or play on.');
+
+  await other.getByTestId('moves').getByRole('button', { name: 'e4-e5', exact: true }).click();
+  await P.waitForBoard(other, saved.positions[1]);
+  await other.keyboard.press('End');
+  await P.waitForBoard(other, saved.position);
+  await P.play(other, 'e3xe5');
+  const on = await P.settle(other);
+  P.equal(on.number, 4, 'turns after playing on (with the machine\'s reply)');
+  P.equal((await P.moveTexts(other)).slice(0, 3), ['e4-e5', 'e6xe4', 'e3xe5'], 'the move list played on');
+});
+
+test('an invited game between two browsers: moves appear at once, the wrong seat is refused', async (t) => {
+  const owner = await t.page();
+  const start = await open(owner, 'variant=alquerque&opponent=friend');
+  const id = P.gameId(owner);
+  P.equal(await P.statusText(owner), 'White (you) to move', 'the owner\'s status');
+  await P.button(owner, 'Invite').click();
+  const invite = owner.getByRole('dialog', { name: 'Invite' });
+  const link = await invite.getByLabel('Link').inputValue();
+  P.check(link.startsWith(`${t.base}/games/${id}?seat=`), `the invite link: ${link}`);
+  await invite.getByRole('button', { name: 'Close' }).click();
+
+  const guest = await t.page();
+  await guest.goto(link);
+  await guest.waitForURL(`${t.base}/games/${id}`);
+  const seated = await P.settle(guest);
+  P.equal([seated.seat, seated.sides, seated.your_turn], ['guest', ['black'], false], 'the guest\'s seat');
+  P.equal(await P.statusText(guest), 'White (your friend) to move', 'the guest\'s status');
+  // The guest sees the board from Black's side.
+  const [a1, a5] = [await P.point(guest, 'a1').boundingBox(), await P.point(guest, 'a5').boundingBox()];
+  P.check(a1.y < a5.y, 'the guest\'s board is turned round');
+  await guest.evaluate(() => { window.notReloaded = true; });
+
+  // Not the guest's turn: a click is refused in words, a request by 403.
+  const white = start.turns[0];
+  await P.point(guest, white.path[0]).click();
+  await waitForMessage(guest, 'It is White\'s turn: wait for your friend.');
+  const refused = await P.request(guest, 'POST', `/api/games/${id}/turn`, { turn: white.text, number: 0 });
+  P.equal([refused.status, refused.body?.error], [403, 'wrong_seat'], 'the guest playing White');
+  const onlooker = await t.page();
+  await onlooker.goto(`/games/${id}`);
+  P.equal((await P.settle(onlooker)).seat, 'onlooker', 'a page without a token');
+  const stranger = await P.request(onlooker, 'POST', `/api/games/${id}/turn`, { turn: white.text, number: 0 });
+  P.equal([stranger.status, stranger.body?.error], [403, 'wrong_seat'], 'an onlooker playing');
+  P.equal((await P.fetchState(owner)).version, start.version, 'the game after the refusals');
+
+  // The owner moves: the guest's page shows it without a reload, and back.
+  let state = start;
+  for (let ply = 0; ply < 4; ply++) {
+    const [mover, watcher] = ply % 2 === 0 ? [owner, guest] : [guest, owner];
+    await P.waitForMoves(mover, ply);
+    state = await P.settle(mover);
+    P.check(state.your_turn, `${state.side_to_move} should have the move`);
+    await P.playTurn(mover, state, P.choose(state.turns, t.rng));
+    const after = await P.fetchState(mover);
+    await P.waitForMoves(watcher, ply + 1);
+    await P.waitForBoard(watcher, after.position);
+    P.equal(await P.moveTexts(watcher), after.moves.map((m) => m.text), 'the other page\'s move list');
+    if (after.outcome) break;
+  }
+  P.check(await guest.evaluate(() => window.notReloaded === true), 'the guest\'s page was not reloaded');
+});
+
+test('a link /new?variant=permainan&opponent=human&first=black starts that game', async (t) => {
+  const page = await t.page();
+  const state = await open(page, 'variant=permainan&opponent=human&first=black');
+  P.check(/^\/games\/[0-9a-f]{12}$/.test(new URL(page.url()).pathname), `the game's own address: ${page.url()}`);
+  P.equal([state.variant, state.opponent, state.first, state.side_to_move, state.number], ['permainan', 'human', 'black', 'black', 0], 'the game');
+  P.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Permainan', 'the title');
+  P.equal(await P.statusText(page), 'Black to move', 'the status');
+  const geometry = await (await fetch(`${t.base}/api/boards/permainan`)).json();
+  P.equal(await page.locator('[data-point]').count(), geometry.points.length, 'the points drawn');
+  P.equal(await P.boardPieces(page), P.piecesOf(state.position), 'the board');
+  const black = state.turns[0];
+  await P.playTurn(page, state, black);
+  await page.getByTestId('status').filter({ hasText: 'White to move' }).waitFor();
+});
+
+test('the New game form starts the game chosen', async (t) => {
+  const page = await t.page();
+  await open(page, 'variant=peralikatuma&opponent=easy');
+  await P.button(page, 'New game').click();
+  const form = page.getByRole('dialog', { name: 'New game' });
+  await form.getByLabel('Game').selectOption('alquerque');
+  await form.getByLabel('Opponent').selectOption('human');
+  await form.getByRole('group', { name: 'Your colour', includeHidden: true }).waitFor({ state: 'hidden' });
+  await form.getByRole('group', { name: 'Who moves first' }).getByLabel('Black').check();
+  const old = page.url();
+  await form.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL((url) => url.href !== old && /^\/games\/[0-9a-f]+$/.test(url.pathname));
+  const state = await P.settle(page);
+  P.equal([state.variant, state.opponent, state.first], ['alquerque', 'human', 'black'], 'the game started');
+});
+
+test('a phone\'s width (390x844) shows the whole board without scrolling sideways', async (t) => {
+  const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const checkFits = async () => {
+    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    P.check(scroll <= width, `the page is ${scroll} px wide in a ${width} px window`);
+    const board = await page.getByRole('group', { name: 'The board' }).boundingBox();
+    P.check(board.x >= 0 && board.x + board.width <= 390 && board.y >= 0 && board.y + board.height <= 844,
+      `the board ${JSON.stringify(board)} lies within the 390x844 screen`);
+    const points = await page.evaluate(() => [...document.querySelectorAll('[data-point] .spot')]
+      .map((p) => ({ name: p.parentNode.dataset.point, box: p.getBoundingClientRect().toJSON() })));
+    for (const { name, box } of points) {
+      P.check(box.left >= board.x && box.right <= board.x + board.width && box.bottom <= 844, `point ${name} is on the screen`);
+    }
+  };
+  await open(page, 'variant=peralikatuma&opponent=easy');
+  await checkFits();
+  await P.play(page, 'e4-e5', { tap: true });
+  await P.settle(page);
+  await checkFits();
+});
+
+// --- the runner ----------------------------------------------------------
+
+const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+/** One test's browser contexts and what their pages said. */
+class Run {
+  constructor(browser, base, rng) {
+    this.browser = browser;
+    this.base = base;
+    this.rng = rng;
+    this.contexts = [];
+    this.pages = [];
+    this.log = [];
+    this.errors = [];
+    this.notes = [];
+  }
+
+  /** A page in a fresh browser context. */
+  async page(options = {}) {
+    const context = await this.browser.newContext({ baseURL: this.base, acceptDownloads: true, viewport: { width: 1200, height: 860 }, ...options });
+    context.setDefaultTimeout(10_000);
+    this.contexts.push(context);
+    const page = await context.newPage();
+    const n = this.pages.push(page);
+    const say = (text) => this.log.push(`[page ${n}] ${text}`);
+    page.on('console', (m) => say(`console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (error) => {
+      this.errors.push(error);
+      say(`uncaught: ${error.stack ?? error}`);
+    });
+    page.on('requestfailed', (r) => say(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) say(`at ${frame.url()}`); });
+    return page;
+  }
+
+  note(text) {
+    this.notes.push(text);
+  }
+
+  async keepEvidence(name, error, serverLog) {
+    await mkdir(OUT, { recursive: true });
+    const base = path.join(OUT, slug(name));
+    for (const [i, page] of this.pages.entries()) {
+      if (page.isClosed()) continue;
+      await page.screenshot({ path: `${base}${i ? `-${i + 1}` : ''}.png`, fullPage: true, timeout: 5_000 }).catch(() => {});
+    }
+    const text = [`${name}\n`, String(error?.stack ?? error), '\n== the pages', ...this.log, '\n== the server', serverLog].join('\n');
+    await writeFile(`${base}.log`, text);
+    return base;
+  }
+
+  async close() {
+    for (const context of this.contexts) await context.close().catch(() => {});
+  }
+}
+
+function timeLimit(ms) {
+  let timer;
+  const promise = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const chosen = tests.filter((t) => !wanted.length || wanted.some((w) => t.name.includes(w)));
+  if (!chosen.length) {
+    console.error(`no test's name has ${wanted.join(' or ')}`);
+    return 2;
+  }
+  const began = Date.now();
+  await rm(OUT, { recursive: true, force: true });
+  const server = await startServer();
+  let browser = null;
+  let passed = 0;
+  let failed = 0;
+  try {
+    browser = await launchBrowser();
+    console.log(`browser tests: ${chosen.length} in Chromium ${browser.version()}, server at ${server.base}, SEED=${SEED}`);
+    for (const [i, { name, fn, timeout }] of chosen.entries()) {
+      const run = new Run(browser, server.base, P.random(SEED * 1000 + tests.findIndex((t) => t.name === name)));
+      const started = Date.now();
+      const limit = timeLimit(timeout);
+      let error = null;
+      try {
+        await Promise.race([fn(run), limit.promise]);
+        if (run.errors.length) throw new Error(`the page threw: ${run.errors.map((e) => e.message).join('; ')}`);
+      } catch (e) {
+        error = e;
+      } finally {
+        limit.cancel();
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const notes = run.notes.length ? ` (${run.notes.join('; ')})` : '';
+      if (!error) {
+        passed++;
+        console.log(`ok   ${i + 1}. ${name} ${seconds} s${notes}`);
+      } else {
+        failed++;
+        const evidence = await run.keepEvidence(name, error, server.log());
+        console.log(`FAIL ${i + 1}. ${name} ${seconds} s${notes}\n     ${String(error.message).split('\n').join('\n     ')}\n     screenshots and console log: ${path.relative(process.cwd(), evidence)}*`);
+      }
+      await run.close();
+    }
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    await server.stop();
+  }
+  console.log(`in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+main().then((code) => { process.exitCode = code; }, (error) => {
+  console.error(`browser tests could not run: ${error.stack ?? error}`);
+  process.exitCode = 1;
+});
