@@ -32,14 +32,20 @@ export const chromiumArgs = [
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A fresh temporary data directory for the server. */
+export const freshData = () => mkdtemp(path.join(tmpdir(), 'peralikatuma-browser-'));
+
 /**
- * Starts the server with `--port 0` (the system picks a free port, which
- * the server prints) and a fresh temporary data directory, and waits until
- * it answers. Returns `{ base, log, stop }`; `log()` is what it printed.
+ * Starts the server and waits until it answers: on `port`, by default 0
+ * (the system picks a free port, which the server prints), keeping games
+ * in `data`, by default a fresh temporary directory (removed when the
+ * server stops). Returns `{ base, port, data, log, stop }`: `log()` is what
+ * it printed, `stop(signal)` stops it (SIGTERM unless told).
  */
-export async function startServer({ timeout = 15_000 } = {}) {
-  const data = await mkdtemp(path.join(tmpdir(), 'peralikatuma-browser-'));
-  const child = spawn(serveBinary, ['--port', '0', '--bind', '127.0.0.1', '--data', data, '--thinkers', '2'], {
+export async function startServer({ data = null, port = 0, timeout = 15_000 } = {}) {
+  const owned = data === null;
+  if (owned) data = await freshData();
+  const child = spawn(serveBinary, ['--port', String(port), '--bind', '127.0.0.1', '--data', data, '--thinkers', '2'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,15 +58,15 @@ export async function startServer({ timeout = 15_000 } = {}) {
   const orphan = () => child.kill('SIGKILL');
   process.on('exit', orphan);
 
-  const stop = async () => {
+  const stop = async (signal = 'SIGTERM') => {
     process.off('exit', orphan);
     if (child.exitCode === null && child.signalCode === null && !failed) {
-      child.kill('SIGTERM');
+      child.kill(signal);
       const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(late);
     }
-    await rm(data, { recursive: true, force: true });
+    if (owned) await rm(data, { recursive: true, force: true });
   };
 
   try {
@@ -85,7 +91,7 @@ export async function startServer({ timeout = 15_000 } = {}) {
       if (Date.now() > deadline) throw new Error(`the server at ${base} does not answer:\n${output}`);
       await sleep(20);
     }
-    return { base, log: () => output, stop };
+    return { base, port: Number(new URL(base).port), data, log: () => output, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -13,7 +13,7 @@
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launchBrowser, root, startServer } from './harness.mjs';
+import { freshData, launchBrowser, root, startServer } from './harness.mjs';
 import * as P from './page.mjs';
 
 const OUT = path.join(root, 'target', 'browser');
@@ -428,6 +428,41 @@ test('an invited game between two browsers: moves appear at once, the wrong seat
   P.check(await guest.evaluate(() => window.notReloaded === true), 'the guest\'s page was not reloaded');
 });
 
+test('the server is killed and started again: the game is back and both pages go on with it', async (t) => {
+  const data = await t.dataDir();
+  const first = await t.server({ data });
+  const owner = await t.page({ baseURL: first.base });
+  const start = await open(owner, 'variant=alquerque&opponent=friend');
+  const id = P.gameId(owner);
+  const guest = await t.page({ baseURL: first.base });
+  await guest.goto(start.invite);
+  await guest.waitForURL(`${first.base}/games/${id}`);
+  await P.settle(guest);
+  await P.playTurn(owner, start, P.choose(start.turns, t.rng));
+  await P.waitForMoves(guest, 1);
+  for (const page of [owner, guest]) await page.evaluate(() => { window.notReloaded = true; });
+
+  // Killed, not stopped: nothing may be lost.
+  await first.stop('SIGKILL');
+  await t.server({ data, port: first.port });
+
+  // The guest plays on; the owner's page reconnects and shows it.
+  const state = await P.settle(guest);
+  P.equal(state.number, 1, 'turns kept');
+  await P.playTurn(guest, state, P.choose(state.turns, t.rng));
+  const after = await P.fetchState(guest);
+  await P.waitForMoves(owner, 2, 20_000);
+  await P.waitForBoard(owner, after.position);
+  // And back: the guest's page has reconnected too.
+  const mine = await P.settle(owner);
+  P.check(mine.your_turn, 'the owner has the move');
+  await P.playTurn(owner, mine, P.choose(mine.turns, t.rng));
+  await P.waitForMoves(guest, 3, 20_000);
+  for (const page of [owner, guest]) {
+    P.check(await page.evaluate(() => window.notReloaded === true), 'no page was reloaded');
+  }
+});
+
 test('a link /new?variant=permainan&opponent=human&first=black starts that game', async (t) => {
   const page = await t.page();
   const state = await open(page, 'variant=permainan&opponent=human&first=black');
@@ -495,6 +530,22 @@ class Run {
     this.log = [];
     this.errors = [];
     this.notes = [];
+    this.servers = [];
+    this.dirs = [];
+  }
+
+  /** A server of this test's own (`startServer`'s options), stopped at its end. */
+  async server(options) {
+    const server = await startServer(options);
+    this.servers.push(server);
+    return server;
+  }
+
+  /** A fresh data directory, removed at the test's end. */
+  async dataDir() {
+    const dir = await freshData();
+    this.dirs.push(dir);
+    return dir;
   }
 
   /** A page in a fresh browser context. */
@@ -526,13 +577,16 @@ class Run {
       if (page.isClosed()) continue;
       await page.screenshot({ path: `${base}${i ? `-${i + 1}` : ''}.png`, fullPage: true, timeout: 5_000 }).catch(() => {});
     }
-    const text = [`${name}\n`, String(error?.stack ?? error), '\n== the pages', ...this.log, '\n== the server', serverLog].join('\n');
+    const servers = this.servers.map((server, i) => `\n== the test's server ${i + 1}\n${server.log()}`);
+    const text = [`${name}\n`, String(error?.stack ?? error), '\n== the pages', ...this.log, '\n== the server', serverLog, ...servers].join('\n');
     await writeFile(`${base}.log`, text);
     return base;
   }
 
   async close() {
     for (const context of this.contexts) await context.close().catch(() => {});
+    for (const server of this.servers) await server.stop();
+    for (const dir of this.dirs) await rm(dir, { recursive: true, force: true });
   }
 }
 
