@@ -513,6 +513,22 @@ test('a phone\'s width (390x844) shows the whole board without scrolling sideway
   await P.play(page, 'e4-e5', { tap: true });
   await P.settle(page);
   await checkFits();
+  // Each dialog fits the screen's width too, its buttons in reach.
+  for (const [opener, title] of [['New game', 'New game'], ['Load', 'Load a game'], ['Invite', 'Invite'], ['Rules', 'The rules'], ['Keys', 'Keys']]) {
+    await P.button(page, opener).tap();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    P.check(box.x >= 0 && box.x + box.width <= 390, `the dialog ${title} (${Math.round(box.x)} to ${Math.round(box.x + box.width)} px) lies within the 390 px screen`);
+    const controls = await dialog.evaluate((d) => [...d.querySelectorAll('button, input, select')]
+      .filter((c) => c.offsetParent !== null)
+      .map((c) => ({ name: c.textContent.trim() || c.name || c.id || c.type, box: c.getBoundingClientRect().toJSON() })));
+    for (const { name, box } of controls) {
+      P.check(box.left >= 0 && box.right <= 390, `${title}'s control ${name} (${Math.round(box.left)} to ${Math.round(box.right)} px) lies within the screen`);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
 });
 
 // --- the runner ----------------------------------------------------------
