@@ -70,8 +70,10 @@ function listen() {
 
 // --- messages ----------------------------------------------------------
 
-// Shows `text`; a rule cited as "(R2.1)" links to the rule.
+// Shows `text` (an error in red, its first letter in capitals); a rule cited
+// as "(R2.1)" links to the rule.
 function say(text, error = false) {
+  if (error && text) text = capital(String(text));
   const message = $('message');
   message.className = error ? 'error' : '';
   message.replaceChildren();
@@ -132,6 +134,12 @@ function apply(state) {
   if (previous && state.number === previous.number + 1 && state.last && !state.sides.includes(mover)) {
     const last = state.last;
     say(last.claim ? `${capital(mover)} takes the piece on ${last.claim} (P6) and plays ${last.text}.` : `${capital(mover)} plays ${last.text}.`);
+  }
+  // A draw this seat offered, gone with no turn played and no end: the friend declined it.
+  const offered = previous?.draw_offer;
+  if (offered && !state.draw_offer && !state.outcome && state.number === previous.number &&
+      state.sides.length === 1 && state.sides[0] === offered) {
+    say('Your friend declines the draw: the game goes on.');
   }
   if (state.outcome && (!previous || !previous.outcome)) say(`Game over: ${state.outcome.text}.`);
   geometry(state.variant).then((g) => {

@@ -36,8 +36,9 @@ async function open(page, query) {
 
 const message = (page) => page.getByRole('status');
 
+/** Waits until the page's message holds `text` (letter case and all). */
 async function waitForMessage(page, text) {
-  const shown = message(page).filter({ hasText: text });
+  const shown = message(page).filter({ hasText: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   try {
     await shown.waitFor({ timeout: 5_000 });
   } catch {
@@ -376,7 +377,7 @@ test('save downloads the record; load brings the game back to review and play on
   P.equal((await P.moveTexts(other)).slice(0, 3), ['e4-e5', 'e6xe4', 'e3xe5'], 'the move list played on');
 });
 
-test('an invited game between two browsers: moves appear at once, the wrong seat is refused', async (t) => {
+test('an invited game between two browsers: moves and draw offers appear at once, the wrong seat is refused', async (t) => {
   const owner = await t.page();
   const start = await open(owner, 'variant=alquerque&opponent=friend');
   const id = P.gameId(owner);
@@ -423,7 +424,27 @@ test('an invited game between two browsers: moves appear at once, the wrong seat
     await P.waitForMoves(watcher, ply + 1);
     await P.waitForBoard(watcher, after.position);
     P.equal(await P.moveTexts(watcher), after.moves.map((m) => m.text), 'the other page\'s move list');
-    if (after.outcome) break;
+  }
+
+  // Only the player who made the last turn takes it back.
+  await P.button(owner, 'Undo').click();
+  await waitForMessage(owner, 'Only the player who made the last turn can take it back');
+  // A draw offered is declined, the offer is told; then offered back and agreed.
+  const offer = async (page) => {
+    await P.button(page, 'Offer draw').click();
+    await page.getByRole('dialog').filter({ hasText: 'Offer a draw?' }).getByRole('button', { name: 'Yes', exact: true }).click();
+    await waitForMessage(page, 'Draw offered: your friend is asked to accept.');
+  };
+  await offer(owner);
+  await guest.getByText('White offers a draw.').waitFor();
+  P.check(!await owner.getByRole('button', { name: 'Accept draw' }).isVisible(), 'no Accept for one\'s own offer');
+  await guest.getByRole('button', { name: 'Decline draw' }).click();
+  await waitForMessage(guest, 'You decline the draw: the game goes on.');
+  await waitForMessage(owner, 'Your friend declines the draw: the game goes on.');
+  await offer(guest);
+  await owner.getByRole('button', { name: 'Accept draw' }).click();
+  for (const page of [owner, guest]) {
+    await page.getByTestId('status').filter({ hasText: '1/2-1/2: draw agreed (E6)' }).waitFor();
   }
   P.check(await guest.evaluate(() => window.notReloaded === true), 'the guest\'s page was not reloaded');
 });
