@@ -51,6 +51,31 @@ async function waitForMoveCount(page, count) {
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="moves"] button').length === count, count);
 }
 
+/** Saves the game on `page` by its Save button; returns the record downloaded. */
+async function save(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save').click()]);
+  P.equal(download.suggestedFilename(), `${(await P.fetchState(page)).variant}-${P.gameId(page)}.txt`, 'the file\'s name');
+  return readFile(await download.path(), 'utf8');
+}
+
+/** Opens the page without a game (it offers a new one: Cancel). */
+async function home(page) {
+  await page.goto('/');
+  await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Cancel' }).click();
+}
+
+/** Loads `record` by the Load button on `page`, to play on against `opponent`; waits for its page. */
+async function load(page, record, opponent = 'human') {
+  await P.button(page, 'Load').click();
+  const dialog = page.getByRole('dialog', { name: 'Load a game' });
+  await dialog.getByLabel('Game record (N4)').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await dialog.getByLabel('Play on against').selectOption(opponent);
+  const old = new URL(page.url()).pathname;
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await page.waitForURL((url) => /^\/games\/[0-9a-f]+$/.test(url.pathname) && url.pathname !== old);
+  return P.settle(page);
+}
+
 /** Plays random quick turns by clicks until the game ends; returns its last state. */
 async function playToTheEnd(page, rng, most) {
   for (let turns = 0; ; turns++) {
@@ -85,6 +110,12 @@ test('a whole game against the machine by clicks, to its end (Alquerque, easy)',
   P.check(end.moves.length >= 2, 'the machine played');
   await checkEnded(page, end);
   t.note(`${end.number} turns, ${end.outcome.result}`);
+  // Its record loads back, ended, to review.
+  const record = await save(page);
+  const other = await t.page();
+  await home(other);
+  const loaded = await load(other, record);
+  P.equal([loaded.position, loaded.outcome?.result, loaded.moves.map((m) => m.text)], [end.position, end.outcome.result, end.moves.map((m) => m.text)], 'the game loaded');
 }, { timeout: 120_000 });
 
 test('a hot-seat game to its end (Permainan, two players at one screen)', async (t) => {
@@ -342,9 +373,7 @@ test('save downloads the record; load brings the game back to review and play on
   const saved = await P.settle(page);
   const id = P.gameId(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save').click()]);
-  P.equal(download.suggestedFilename(), `peralikatuma-${id}.txt`, 'the file\'s name');
-  const record = await readFile(await download.path(), 'utf8');
+  const record = await save(page);
   for (const line of ['[Variant "Peralikatuma"]', '[Result "*"]', '1. e4-e5 e6xe4 *']) {
     P.check(record.includes(line), `the record has ${line}:\n${record}`);
   }
@@ -353,16 +382,9 @@ test('save downloads the record; load brings the game back to review and play on
 
   // Another browser loads it, to play on against the machine.
   const other = await t.page();
-  await other.goto('/');
-  const form = other.getByRole('dialog', { name: 'New game' });
-  await form.getByRole('button', { name: 'Cancel' }).click();
-  await P.button(other, 'Load').click();
-  const dialog = other.getByRole('dialog', { name: 'Load a game' });
-  await dialog.getByLabel('Game record (N4)').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
-  await dialog.getByLabel('Play on against').selectOption('easy');
-  await dialog.getByRole('button', { name: 'Open' }).click();
-  await other.waitForURL((url) => /^\/games\/[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(id));
-  const loaded = await P.settle(other);
+  await home(other);
+  const loaded = await load(other, record, 'easy');
+  P.check(P.gameId(other) !== id, 'a game of its own');
   P.equal([loaded.variant, loaded.opponent, loaded.position], ['peralikatuma', 'easy', saved.position], 'the game loaded');
   P.equal(await P.moveTexts(other), ['e4-e5', 'e6xe4'], 'the move list loaded');
   await waitForMessage(other, 'Loaded 2 turns: review them from the move list, or play on.');
@@ -375,6 +397,12 @@ test('save downloads the record; load brings the game back to review and play on
   const on = await P.settle(other);
   P.equal(on.number, 4, 'turns after playing on (with the machine\'s reply)');
   P.equal((await P.moveTexts(other)).slice(0, 3), ['e4-e5', 'e6xe4', 'e3xe5'], 'the move list played on');
+
+  // A record with an illegal turn loads up to it, and says so.
+  const faulty = record.replace('e6xe4 *', 'e6xe4 2. e4-e5 *');
+  const upTo = await load(other, faulty);
+  P.equal(upTo.moves.map((m) => m.text), ['e4-e5', 'e6xe4'], 'the turns before the fault');
+  await waitForMessage(other, 'Loaded up to a fault: turn 2. `e4-e5`');
 });
 
 test('an invited game between two browsers: moves and draw offers appear at once, the wrong seat is refused', async (t) => {
