@@ -32,6 +32,14 @@ export const chromiumArgs = [
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The servers started and not yet stopped, by their `stop`. */
+const running = new Set();
+
+/** Stops every server still running (on an interrupt). */
+export async function stopAll() {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
 /** A fresh temporary data directory for the server. */
 export const freshData = () => mkdtemp(path.join(tmpdir(), 'peralikatuma-browser-'));
 
@@ -59,6 +67,7 @@ export async function startServer({ data = null, port = 0, timeout = 15_000 } = 
   process.on('exit', orphan);
 
   const stop = async (signal = 'SIGTERM') => {
+    running.delete(stop);
     process.off('exit', orphan);
     if (child.exitCode === null && child.signalCode === null && !failed) {
       child.kill(signal);
@@ -68,6 +77,7 @@ export async function startServer({ data = null, port = 0, timeout = 15_000 } = 
     }
     if (owned) await rm(data, { recursive: true, force: true });
   };
+  running.add(stop);
 
   try {
     const deadline = Date.now() + timeout;

@@ -13,14 +13,19 @@
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { freshData, launchBrowser, root, startServer } from './harness.mjs';
+import { freshData, launchBrowser, root, startServer, stopAll } from './harness.mjs';
 import * as P from './page.mjs';
 
 const OUT = path.join(root, 'target', 'browser');
 const SEED = Number(process.env.SEED ?? 1);
 const tests = [];
 
-/** A test: `fn(t)` with `t.page(options)` (a page in a fresh context), `t.base`, `t.rng`. */
+/**
+ * A test: `fn(t)`, with `t.page(options)` (a page in a fresh browser
+ * context), `t.base` (the server's address), `t.rng` (seeded random
+ * numbers), `t.server(options)` and `t.dataDir()` (a server and a data
+ * directory of the test's own) and `t.note(text)` (said with its result).
+ */
 function test(name, fn, { timeout = 60_000 } = {}) {
   tests.push({ name, fn, timeout });
 }
@@ -713,7 +718,9 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+// Interrupted: the servers stop (their data directories go), then the
+// runner; Playwright closes the browser it launched.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
 
 main().then((code) => { process.exitCode = code; }, (error) => {
   console.error(`browser tests could not run: ${error.stack ?? error}`);
