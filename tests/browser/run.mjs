@@ -295,6 +295,23 @@ test('hint, flip, offer draw and resign', async (t) => {
   P.check(await P.button(page, 'Resign').isDisabled(), 'Resign is off once the game is over');
 });
 
+test('the thinking indicator shows while the machine has the move', async (t) => {
+  const page = await t.page();
+  // The page hears of the machine's turn by its events: held back, the
+  // machine stays "thinking" on the page, whatever its speed.
+  await page.route('**/events', (route) => route.abort());
+  await open(page, 'variant=peralikatuma&opponent=medium');
+  const thinking = page.getByText('The machine is thinking…');
+  P.check(!await thinking.isVisible(), 'no thinking before the turn');
+  await P.play(page, 'e4-e5');
+  await thinking.waitFor();
+  P.equal(await P.statusText(page), 'Black (the machine (medium)) to move', 'the status while it thinks');
+  await page.unroute('**/events');
+  await thinking.waitFor({ state: 'hidden', timeout: 20_000 });
+  const replied = await P.settle(page);
+  P.equal(replied.number, 2, 'turns after the machine\'s reply');
+});
+
 test('undo and redo against the machine (buttons and keys)', async (t) => {
   const page = await t.page();
   const start = await open(page, 'variant=peralikatuma&opponent=easy');
