@@ -691,6 +691,37 @@ async fn the_record_downloads_without_any_token_and_loads_back() {
     );
 }
 
+/// A record loaded without naming its players brings back those it
+/// records (its `Opponent` and `Person` tags); players named in the
+/// request come first.
+#[tokio::test]
+async fn a_loaded_record_brings_back_its_players() {
+    let h = Harness::new("players");
+    let (id, token) = h
+        .start(json!({"opponent": "medium", "colour": "black", "variant": "alquerque"}))
+        .await;
+    let text = h
+        .get(&format!("/api/games/{id}/record"), Some(&token))
+        .await;
+    let text = text.body.as_str().expect("text").to_owned();
+    assert!(text.contains("[Opponent \"medium\"]"), "{text}");
+    let answer = h.post("/api/games", None, json!({"record": text})).await;
+    assert_eq!(answer.status, StatusCode::CREATED);
+    let state = &answer.body["state"];
+    assert_eq!(
+        (state["opponent"].as_str(), state["colour"].as_str()),
+        (Some("medium"), Some("black"))
+    );
+    let answer = h
+        .post(
+            "/api/games",
+            None,
+            json!({"record": text, "opponent": "human"}),
+        )
+        .await;
+    assert_eq!(answer.body["state"]["opponent"].as_str(), Some("human"));
+}
+
 #[tokio::test]
 async fn games_come_back_after_a_restart_with_their_players_and_moves() {
     let h = Harness::new("restart");

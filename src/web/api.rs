@@ -154,6 +154,27 @@ async fn start(
     server: &Arc<Server>,
     new: NewGame,
 ) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+    // A record brings its players (its `Opponent` and `Person` tags, as the
+    // session writes them) where the request does not choose them.
+    let (record, fault) = match new.record.as_deref() {
+        Some(text) => {
+            let (record, fault) = Server::read_record(text)?;
+            (Some(record), fault)
+        }
+        None => (None, None),
+    };
+    let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key)).map(str::to_owned);
+    let new = NewGame {
+        opponent: new
+            .opponent
+            .filter(|o| !o.is_empty())
+            .or_else(|| tag("Opponent")),
+        colour: new
+            .colour
+            .filter(|c| !c.is_empty())
+            .or_else(|| tag("Person")),
+        ..new
+    };
     let variant: Variant = match new.variant.as_deref().filter(|v| !v.is_empty()) {
         Some(name) => name
             .parse()
@@ -178,13 +199,7 @@ async fn start(
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }
-    let (game, fault) = match new.record.as_deref() {
-        Some(text) => {
-            let (game, fault) = Server::read_record(text)?;
-            (Some(game), fault)
-        }
-        None => (None, None),
-    };
+    let game = record.map(|record| record.game);
     Ok((server.create(settings, game, seating).await?, fault))
 }
 

@@ -275,16 +275,16 @@ impl Server {
         });
     }
 
-    /// Reads a record (N4) sent to be loaded: its game, or the game up to
-    /// a fault with the fault (N4).
+    /// Reads a record (N4) sent to be loaded: the record, or the record up
+    /// to a fault with the fault (N4).
     ///
     /// # Errors
     /// 400 when its header cannot be read.
-    pub fn read_record(text: &str) -> Result<(Game, Option<String>), ApiError> {
+    pub fn read_record(text: &str) -> Result<(Record, Option<String>), ApiError> {
         match text.parse::<Record>() {
-            Ok(record) => Ok((record.game, None)),
+            Ok(record) => Ok((record, None)),
             Err(error) => match error.partial() {
-                Some(partial) => Ok((partial.game.clone(), Some(error.to_string()))),
+                Some(partial) => Ok((partial.clone(), Some(error.to_string()))),
                 None => Err(ApiError::bad_request(format!("not a game record: {error}"))),
             },
         }
