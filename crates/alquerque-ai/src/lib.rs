@@ -9,6 +9,7 @@ mod search;
 mod strength;
 mod tt;
 
+pub use alquerque_tablebase;
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
 pub use score::Score;

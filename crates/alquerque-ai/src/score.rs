@@ -19,6 +19,18 @@ impl Score {
     pub const DRAW: Score = Score(0);
     /// Scores beyond this (in absolute value) are won or lost games.
     const DECISIVE: i32 = 1_000_000 - 10_000;
+    /// The score of a position an endgame table says is won, before the
+    /// distances are taken off: far above every evaluation, below every
+    /// game the search has seen to its end.
+    pub const TABLEBASE_WIN: Score = Score(500_000);
+
+    /// A win known from the endgame tables, `plies` turns from the root
+    /// and `to_zeroing` turns from the next removal: sooner scores higher.
+    /// It prints as an ordinary score (`cp 499990`): the turns to the end
+    /// are not known.
+    pub const fn tablebase_win(plies: u32, to_zeroing: u32) -> Score {
+        Score(Score::TABLEBASE_WIN.0 - plies as i32 - to_zeroing as i32)
+    }
 
     /// A win for the side to move `plies` turns from the root.
     pub const fn win_in(plies: u32) -> Score {
@@ -82,5 +94,8 @@ mod tests {
         assert_eq!(Score::loss_in(0).to_string(), "loss 0");
         assert_eq!(Score::win_in(0).to_string(), "win 0");
         assert!(!Score(5000).is_decisive());
+        let known = Score::tablebase_win(3, 7);
+        assert!(!known.is_decisive() && known > Score::tablebase_win(3, 9));
+        assert!(known < Score::win_in(100) && known > Score(50_000));
     }
 }

@@ -1,8 +1,10 @@
 //! Iterative deepening principal variation search with a transposition
 //! table, a quiescence search over captures, and the game's own end rules.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::{Game, Position, REPETITIONS_FOR_DRAW, Side, Turn};
 
 use crate::candidates::Candidates;
@@ -89,6 +91,7 @@ pub struct Searcher {
     pub contempt: i32,
     root_side: Side,
     table: Table,
+    tablebase: Option<Arc<Tablebase>>,
     ordering: Ordering,
     stop: Stop,
     // Per search:
@@ -113,6 +116,7 @@ impl Searcher {
             contempt: 0,
             root_side: Side::White,
             table: Table::new(table_megabytes),
+            tablebase: None,
             ordering: Ordering::new(),
             stop: Stop::new(),
             limits: Limits::default(),
@@ -137,6 +141,19 @@ impl Searcher {
     /// first iteration); each search lowers the flag when it ends.
     pub fn stop_handle(&self) -> Stop {
         self.stop.clone()
+    }
+
+    /// Endgame tables to use: a position they cover is scored by them
+    /// instead of searched, and a root they cover is played from them
+    /// (the quickest win, the slowest loss, a turn that keeps the draw).
+    /// Tables of another game are ignored.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+    }
+
+    /// The endgame tables in use, if any.
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
     }
 
     /// Makes this searcher answer to `stop`, a flag shared with other
@@ -190,6 +207,22 @@ impl Searcher {
             return result;
         }
         result.best = Some(turns[0]);
+        if let Some((turn, score)) = self.root_from_tablebase(&root) {
+            result.best = Some(turn);
+            result.score = score;
+            result.depth = 1;
+            result.pv = vec![turn];
+            result.time = self.started.elapsed();
+            progress(&Progress {
+                depth: 1,
+                score,
+                nodes: 0,
+                time: result.time,
+                pv: &result.pv,
+            });
+            self.stop.reset();
+            return result;
+        }
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -312,6 +345,44 @@ impl Searcher {
         })
     }
 
+    /// The root's turn and score from the endgame tables, if they cover it.
+    fn root_from_tablebase(&self, root: &Position) -> Option<(Turn, Score)> {
+        let tablebase = self.tablebase.as_ref()?;
+        if !tablebase.covers(root) {
+            return None;
+        }
+        let (turn, verdict, value) = tablebase.best_turn(root)?;
+        Some((turn, self.tablebase_score(root, verdict, value, 0)))
+    }
+
+    /// The score of a node the endgame tables cover, if they do.
+    fn probe_tablebase(&self, position: &Position, ply: u32) -> Option<Score> {
+        let tablebase = self.tablebase.as_ref()?;
+        if !tablebase.covers(position) {
+            return None;
+        }
+        let probe = tablebase.probe(position)?;
+        Some(self.tablebase_score(position, probe.verdict, probe.value, ply))
+    }
+
+    fn tablebase_score(
+        &self,
+        position: &Position,
+        verdict: Verdict,
+        value: Value,
+        ply: u32,
+    ) -> Score {
+        let to_zeroing = match value {
+            Value::Win(d) | Value::Loss(d) => u32::from(d),
+            Value::Draw => 0,
+        };
+        match verdict {
+            Verdict::Win => Score::tablebase_win(ply, to_zeroing),
+            Verdict::Loss => -Score::tablebase_win(ply, to_zeroing),
+            Verdict::Draw => self.draw(position),
+        }
+    }
+
     /// A draw by the rules, seen with the root side's contempt.
     fn draw(&self, position: &Position) -> Score {
         if position.side_to_move() == self.root_side {
@@ -355,6 +426,11 @@ impl Searcher {
             return self.quiescence(position, alpha, beta, ply);
         }
         if let Some(score) = self.judge(position, ply, || position.has_legal_turn()) {
+            return score;
+        }
+        if ply > 0
+            && let Some(score) = self.probe_tablebase(position, ply)
+        {
             return score;
         }
 
@@ -465,6 +541,11 @@ impl Searcher {
         }
         let has_legal_turn = self.candidates[ply_index].captures(position);
         if let Some(score) = self.judge(position, ply, || has_legal_turn) {
+            return score;
+        }
+        if ply > 0
+            && let Some(score) = self.probe_tablebase(position, ply)
+        {
             return score;
         }
         let captures = self.candidates[ply_index].len();

@@ -38,6 +38,12 @@ pub use turn::{ChainLengthError, MAX_LANDINGS, Turn};
 pub use turn_list::{TurnList, TurnListIntoIter};
 pub use variant::Variant;
 
+/// The revision of the rules as this crate reads them. It is raised
+/// whenever a change makes the legal turns or the result of some position
+/// differ, so that data computed from the rules, such as endgame tables,
+/// can tell that it is stale.
+pub const RULES_VERSION: u32 = 1;
+
 /// The rules of the three games in the project's own words, numbered as in
 /// the rule book: every rule that a refusal, an outcome or a test cites
 /// (R2.1, P6, A4.3, M5, E4, ...) has a section here, with an anchor in

@@ -1,0 +1,420 @@
+//! Retrograde analysis: the values of one material from the tables below
+//! it.
+//!
+//! Each position of the material is visited twice in parallel: once to
+//! count its turns that stay in the material and the turns into each
+//! position, once to write, for every position, the positions with a turn
+//! into it. A turn that removes a piece, or crowns a man, leaves the
+//! material: its worth is known at once from a table built before. Then
+//! the values spread backwards in order of distance: a position whose
+//! opponent is lost after one of its turns wins one turn later, and a
+//! position all of whose turns lead to wins of the opponent loses one turn
+//! after the slowest.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+
+use peralikatuma_rules::{Position, Variant};
+use rayon::prelude::*;
+
+use crate::file::{LoadError, file_name};
+use crate::index::Indexer;
+use crate::material::Material;
+use crate::table::Table;
+use crate::tablebase::{Tablebase, claim_turn, without};
+use crate::value::{HORIZON, INVALID, Value};
+
+/// What the builder reports while it works.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Progress {
+    /// The material being built.
+    pub material: Material,
+    /// Which of its stages.
+    pub stage: Stage,
+    /// Positions (or distances) done in this stage.
+    pub done: u64,
+    /// Positions (or distances) in this stage.
+    pub total: u64,
+}
+
+/// The stages of building one table.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// Generating every position's turns and counting them.
+    Counting,
+    /// Generating them again to link each position to its predecessors.
+    Linking,
+    /// Spreading the values back, distance by distance.
+    Solving,
+    /// The table is complete (`done` and `total` are its positions).
+    Done,
+    /// The table was read from its file instead of built.
+    Found,
+}
+
+/// Why a tablebase could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// Too many positions in one material for this builder's 30-bit links.
+    #[error("{material} has {size} positions; the builder links at most {max}")]
+    TooLarge {
+        /// The material.
+        material: Material,
+        /// Its positions.
+        size: u64,
+        /// The most the builder handles.
+        max: u64,
+    },
+    /// Fewer than two pieces: nothing to build.
+    #[error("a tablebase needs at least 2 pieces, not {0}")]
+    TooFewPieces(usize),
+    /// A table file could not be read or written.
+    #[error(transparent)]
+    File(#[from] LoadError),
+}
+
+/// The most positions one material may have: links keep a position's
+/// number in 30 bits and the kind of link in 2.
+const MAX_POSITIONS: u64 = 1 << 30;
+
+/// A turn inside the material into a position whose player may claim
+/// (P6): what the best claim gives that player caps the turn's worth.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Link {
+    /// No claim: the turn is worth the opposite of the position's value.
+    Plain = 0,
+    /// A claim draws: the turn is at best a draw.
+    DrawFloor = 1,
+    /// Every claim loses, but it is a turn: a position without another
+    /// turn is lost in 1, not 0.
+    LossFloor = 2,
+}
+
+/// What one position's turns are, seen from the builder.
+enum Scan {
+    /// The number names no legal position.
+    Invalid,
+    /// A legal position: the best worth of its turns that leave the
+    /// material (`None` if there are none) and how many turns stay in it.
+    Node {
+        leaving: Option<Value>,
+        staying: u32,
+    },
+}
+
+impl Tablebase {
+    /// Builds every table of `variant` up to `pieces` pieces, reporting
+    /// progress to `progress` (called from several threads).
+    pub fn build(
+        variant: Variant,
+        pieces: usize,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Tablebase, BuildError> {
+        if pieces < 2 {
+            return Err(BuildError::TooFewPieces(pieces));
+        }
+        Tablebase::build_with(variant, pieces, None, progress)
+    }
+
+    /// Builds every table of `variant` up to `pieces` pieces in
+    /// `directory`: a table whose file is already there is read instead of
+    /// built, and each new table is written as soon as it is complete, so
+    /// an interrupted build goes on where it stopped.
+    pub fn build_in(
+        directory: &Path,
+        variant: Variant,
+        pieces: usize,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Tablebase, BuildError> {
+        Tablebase::build_with(variant, pieces, Some(directory), progress)
+    }
+
+    fn build_with(
+        variant: Variant,
+        pieces: usize,
+        directory: Option<&Path>,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Tablebase, BuildError> {
+        if pieces < 2 {
+            return Err(BuildError::TooFewPieces(pieces));
+        }
+        let mut tablebase = Tablebase::empty(variant);
+        for material in Material::up_to(variant, pieces) {
+            let found = match directory {
+                Some(directory) => Table::read(&directory.join(file_name(material)), material)?,
+                None => None,
+            };
+            let (table, stage) = match found {
+                Some(table) => (table, Stage::Found),
+                None => {
+                    let table = tablebase.build_table(material, progress)?;
+                    if let Some(directory) = directory {
+                        table.write(directory)?;
+                    }
+                    (table, Stage::Done)
+                }
+            };
+            let size = table.indexer().size();
+            progress(Progress {
+                material,
+                stage,
+                done: size,
+                total: size,
+            });
+            tablebase.insert(table);
+        }
+        tablebase.set_pieces(pieces);
+        Ok(tablebase)
+    }
+
+    /// Builds the table of one material; every table it leads to must be
+    /// present.
+    pub fn build_table(
+        &self,
+        material: Material,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Table, BuildError> {
+        let indexer = Indexer::new(material);
+        let size = indexer.size();
+        if size > MAX_POSITIONS {
+            return Err(BuildError::TooLarge {
+                material,
+                size,
+                max: MAX_POSITIONS,
+            });
+        }
+        let n = size as usize;
+        let report = |stage, done, total| {
+            progress(Progress {
+                material,
+                stage,
+                done,
+                total,
+            })
+        };
+
+        // Counting: each position's worth of leaving turns and number of
+        // staying turns; each position's number of predecessors.
+        let mut codes = vec![UNRESOLVED; n];
+        let mut leaving = vec![NONE; n];
+        let mut staying = vec![0u32; n];
+        let into: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let done = AtomicU64::new(0);
+        codes
+            .par_chunks_mut(CHUNK)
+            .zip(leaving.par_chunks_mut(CHUNK))
+            .zip(staying.par_chunks_mut(CHUNK))
+            .enumerate()
+            .for_each(|(chunk, ((codes, leaving), staying))| {
+                let start = chunk * CHUNK;
+                for k in 0..codes.len() {
+                    let i = (start + k) as u64;
+                    match self.scan(&indexer, i, |j, _| {
+                        into[j as usize].fetch_add(1, Ordering::Relaxed);
+                    }) {
+                        Scan::Invalid => codes[k] = INVALID,
+                        Scan::Node {
+                            leaving: worth,
+                            staying: count,
+                        } => {
+                            leaving[k] = worth.map_or(NONE, Value::code);
+                            staying[k] = count;
+                        }
+                    }
+                }
+                let done = done.fetch_add(codes.len() as u64, Ordering::Relaxed);
+                report(Stage::Counting, done + codes.len() as u64, size);
+            });
+
+        // Linking: predecessors of each position, in one array.
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut total = 0u64;
+        offsets.push(0u64);
+        for count in &into {
+            total += u64::from(count.load(Ordering::Relaxed));
+            offsets.push(total);
+        }
+        drop(into);
+        let cursor: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let links: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+        let done = AtomicU64::new(0);
+        (0..n.div_ceil(CHUNK)).into_par_iter().for_each(|chunk| {
+            let start = chunk * CHUNK;
+            let end = (start + CHUNK).min(n);
+            for (i, &code) in codes.iter().enumerate().take(end).skip(start) {
+                if code == INVALID {
+                    continue;
+                }
+                self.scan(&indexer, i as u64, |j, link| {
+                    let j = j as usize;
+                    let slot = offsets[j] + u64::from(cursor[j].fetch_add(1, Ordering::Relaxed));
+                    links[slot as usize].store((i as u32) << 2 | link as u32, Ordering::Relaxed);
+                });
+            }
+            let done = done.fetch_add((end - start) as u64, Ordering::Relaxed);
+            report(Stage::Linking, done + (end - start) as u64, size);
+        });
+        drop(cursor);
+        let links: Vec<u32> = links.into_iter().map(AtomicU32::into_inner).collect();
+
+        // Solving: distance by distance.
+        let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); usize::from(HORIZON) + 1];
+        for i in 0..n {
+            if codes[i] == INVALID {
+                continue;
+            }
+            let worth = Value::from_code(leaving[i]);
+            if staying[i] == 0 {
+                match worth.unwrap_or(Value::Loss(0)) {
+                    Value::Draw => codes[i] = Value::Draw.code(),
+                    value => buckets[distance(value)].push((i as u32, value.code())),
+                }
+            } else if let Some(value @ Value::Win(_)) = worth {
+                buckets[distance(value)].push((i as u32, value.code()));
+            }
+        }
+        for d in 0..=HORIZON {
+            let bucket = std::mem::take(&mut buckets[usize::from(d)]);
+            for (i, code) in bucket {
+                let i = i as usize;
+                if codes[i] != UNRESOLVED {
+                    continue;
+                }
+                codes[i] = code;
+                let from = offsets[i] as usize;
+                let to = offsets[i + 1] as usize;
+                match Value::from_code(code) {
+                    Some(Value::Loss(_)) => {
+                        for &entry in &links[from..to] {
+                            let p = (entry >> 2) as usize;
+                            if codes[p] != UNRESOLVED {
+                                continue;
+                            }
+                            let win = match entry & 3 {
+                                0 => d + 1,
+                                2 => d.max(1) + 1,
+                                _ => continue,
+                            };
+                            if win <= HORIZON {
+                                buckets[usize::from(win)].push((p as u32, Value::Win(win).code()));
+                            }
+                        }
+                    }
+                    Some(Value::Win(_)) => {
+                        for &entry in &links[from..to] {
+                            let p = (entry >> 2) as usize;
+                            if codes[p] != UNRESOLVED {
+                                continue;
+                            }
+                            staying[p] -= 1;
+                            if staying[p] > 0 {
+                                continue;
+                            }
+                            let worth = Value::from_code(leaving[p]);
+                            if let Some(Value::Win(_)) = worth {
+                                continue;
+                            }
+                            let own = Value::Win(d).back();
+                            let value = worth.map_or(own, |w| w.max(own));
+                            match value {
+                                Value::Loss(m) => {
+                                    buckets[usize::from(m)].push((p as u32, value.code()))
+                                }
+                                _ => codes[p] = Value::Draw.code(),
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            report(Stage::Solving, u64::from(d) + 1, u64::from(HORIZON) + 1);
+        }
+        for code in &mut codes {
+            if *code == UNRESOLVED {
+                *code = Value::Draw.code();
+            }
+        }
+        Ok(Table::from_codes(material, codes).expect("one code per position"))
+    }
+
+    /// Visits the turns of the position numbered `index`: `link(j, kind)`
+    /// for each turn into the position numbered `j` of the same material,
+    /// and the best worth of the others.
+    fn scan(&self, indexer: &Indexer, index: u64, mut link: impl FnMut(u64, Link)) -> Scan {
+        let Ok(position) = Position::from_setup(indexer.setup(index)) else {
+            return Scan::Invalid;
+        };
+        let material = indexer.material();
+        let mut leaving: Option<Value> = None;
+        let mut staying = 0u32;
+        let mut better = |worth: Value| {
+            leaving = Some(leaving.map_or(worth, |best| best.max(worth)));
+        };
+        let _ = position.generate(|moves| {
+            for turn in moves {
+                let after = position.play_unchecked(&turn);
+                if Material::of(&after) != material {
+                    better(self.leaving_worth(&position, &after));
+                    continue;
+                }
+                match self.claim_floor(&after) {
+                    None => link(indexer.index(&after), Link::Plain),
+                    Some(Value::Draw) => link(indexer.index(&after), Link::DrawFloor),
+                    Some(Value::Win(_)) => {
+                        // The opponent claims and wins: nothing to wait for.
+                        better(Value::Win(1).back());
+                        continue;
+                    }
+                    Some(Value::Loss(_)) => link(indexer.index(&after), Link::LossFloor),
+                }
+                staying += 1;
+            }
+            std::ops::ControlFlow::<()>::Continue(())
+        });
+        Scan::Node { leaving, staying }
+    }
+
+    /// The worth, to its player, of a turn that leaves the material.
+    fn leaving_worth(&self, before: &Position, after: &Position) -> Value {
+        let theirs = self
+            .value(after)
+            .unwrap_or_else(|| panic!("no table for {} after {before:?}", Material::of(after)));
+        if after.occupied().count() < before.occupied().count() {
+            theirs.back_after_removal()
+        } else {
+            theirs.back()
+        }
+    }
+
+    /// The best a position's claims (P6) give its player, who is to move;
+    /// `None` if it has no claim that leaves a turn to make.
+    fn claim_floor(&self, position: &Position) -> Option<Value> {
+        let mut best: Option<Value> = None;
+        for point in position.claimable().iter() {
+            let claimed = without(position, peralikatuma_rules::Bitboard::from_point(point))
+                .expect("a claimed position stays legal");
+            let value = self
+                .value(&claimed)
+                .unwrap_or_else(|| panic!("no table for {}", Material::of(&claimed)));
+            if value != Value::Loss(0) {
+                let worth = claim_turn(value);
+                best = Some(best.map_or(worth, |b| b.max(worth)));
+            }
+        }
+        best
+    }
+}
+
+/// Positions per parallel task.
+const CHUNK: usize = 1 << 14;
+/// A position not solved yet.
+const UNRESOLVED: u8 = 254;
+/// No turn leaves the material.
+const NONE: u8 = 253;
+
+fn distance(value: Value) -> usize {
+    match value {
+        Value::Win(d) | Value::Loss(d) => usize::from(d),
+        Value::Draw => 0,
+    }
+}

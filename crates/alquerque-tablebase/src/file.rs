@@ -1,0 +1,274 @@
+//! Tables on disk: one file per material, a header that says what it
+//! holds and for which rules, the values compressed, a checksum.
+//!
+//! The header, all integers little-endian:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 8 | `ALQTBASE` |
+//! | 4 | format version ([`FORMAT`]) |
+//! | 4 | rules version ([`RULES_VERSION`]) |
+//! | 16 | the game's name, padded with zeros |
+//! | 4 | men of White and Black, kings of White and Black |
+//! | 8 | positions (one value byte each) |
+//! | 8 | length of the compressed values |
+//! | 4 | CRC-32 of the uncompressed values |
+//!
+//! then the values, compressed as one LZ4 block.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use peralikatuma_rules::{RULES_VERSION, Variant};
+
+use crate::material::Material;
+use crate::table::Table;
+use crate::tablebase::Tablebase;
+
+const MAGIC: &[u8; 8] = b"ALQTBASE";
+/// The version of the file format.
+const FORMAT: u32 = 1;
+const HEADER: usize = 8 + 4 + 4 + 16 + 4 + 8 + 8 + 4;
+
+/// Why tables could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// The file is not a table of this format.
+    #[error("{path}: not an alquerque-tablebase file (format {FORMAT})")]
+    NotATable {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was built for other rules or in another format.
+    #[error(
+        "{path}: built for format {format} and rules version {rules}; this program reads format {FORMAT} with rules version {RULES_VERSION}: build the tables again"
+    )]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its format version.
+        format: u32,
+        /// Its rules version.
+        rules: u32,
+    },
+    /// The file holds another material than its name says.
+    #[error("{path}: holds {found}, expected {expected}")]
+    WrongMaterial {
+        /// The file.
+        path: PathBuf,
+        /// What its name promised.
+        expected: String,
+        /// What it holds.
+        found: String,
+    },
+    /// The values do not match their checksum or their count.
+    #[error("{path}: damaged ({what}): build the table again")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What did not match.
+        what: &'static str,
+    },
+}
+
+/// The file name of a material's table: `peralikatuma-3v2.tb`.
+pub fn file_name(material: Material) -> String {
+    format!("{}-{material}.tb", material.variant.name().to_lowercase())
+}
+
+impl Table {
+    /// The table as the bytes of its file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let material = self.material();
+        let packed = lz4_flex::block::compress(self.codes());
+        let mut bytes = Vec::with_capacity(HEADER + packed.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
+        let mut name = [0u8; 16];
+        let game = material.variant.name().as_bytes();
+        name[..game.len()].copy_from_slice(game);
+        bytes.extend_from_slice(&name);
+        bytes.extend_from_slice(&[
+            material.men[0],
+            material.men[1],
+            material.kings[0],
+            material.kings[1],
+        ]);
+        bytes.extend_from_slice(&(self.codes().len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&crc32fast::hash(self.codes()).to_le_bytes());
+        bytes.extend_from_slice(&packed);
+        bytes
+    }
+
+    /// Reads a table of `expected` from the bytes of its file (`path` is
+    /// only for messages).
+    pub fn from_bytes(bytes: &[u8], expected: Material, path: &Path) -> Result<Table, LoadError> {
+        let path = || path.to_path_buf();
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(LoadError::NotATable { path: path() });
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let (format, rules) = (u32_at(8), u32_at(12));
+        if format != FORMAT || rules != RULES_VERSION {
+            return Err(LoadError::Version {
+                path: path(),
+                format,
+                rules,
+            });
+        }
+        let name = &bytes[16..32];
+        let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(16)];
+        let variant = std::str::from_utf8(name)
+            .ok()
+            .and_then(|name| name.parse::<Variant>().ok());
+        let found = variant.map(|variant| Material {
+            variant,
+            men: [bytes[32], bytes[33]],
+            kings: [bytes[34], bytes[35]],
+        });
+        if found != Some(expected) {
+            let found = match found {
+                Some(m) => format!("{} {m}", m.variant),
+                None => "an unknown game".to_owned(),
+            };
+            return Err(LoadError::WrongMaterial {
+                path: path(),
+                expected: format!("{} {expected}", expected.variant),
+                found,
+            });
+        }
+        let (count, packed, crc) = (u64_at(36), u64_at(44), u32_at(52));
+        let damaged = |what| LoadError::Damaged { path: path(), what };
+        let body = &bytes[HEADER..];
+        if body.len() as u64 != packed {
+            return Err(damaged("its length"));
+        }
+        let count = usize::try_from(count).map_err(|_| damaged("its count"))?;
+        let codes = lz4_flex::block::decompress(body, count).map_err(|_| damaged("its values"))?;
+        if crc32fast::hash(&codes) != crc {
+            return Err(damaged("its checksum"));
+        }
+        Table::from_codes(expected, codes).ok_or_else(|| damaged("its count"))
+    }
+}
+
+impl Table {
+    /// Writes the table to its file in `directory` (created if missing),
+    /// whole or not at all.
+    pub fn write(&self, directory: &Path) -> Result<(), LoadError> {
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| LoadError::Io { path, source }
+        };
+        fs::create_dir_all(directory).map_err(io(directory))?;
+        let path = directory.join(file_name(self.material()));
+        let temporary = path.with_extension("tb.part");
+        let mut file = fs::File::create(&temporary).map_err(io(&temporary))?;
+        file.write_all(&self.to_bytes()).map_err(io(&temporary))?;
+        file.sync_all().map_err(io(&temporary))?;
+        fs::rename(&temporary, &path).map_err(io(&path))?;
+        Ok(())
+    }
+
+    /// Reads the table of `material` from `path`: `None` if there is no
+    /// such file.
+    pub fn read(path: &Path, material: Material) -> Result<Option<Table>, LoadError> {
+        match fs::read(path) {
+            Ok(bytes) => Table::from_bytes(&bytes, material, path).map(Some),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(LoadError::Io {
+                path: path.to_path_buf(),
+                source,
+            }),
+        }
+    }
+}
+
+impl Tablebase {
+    /// Writes every table to `directory` (created if missing), one file
+    /// each, each written whole or not at all.
+    pub fn save(&self, directory: &Path) -> Result<(), LoadError> {
+        self.tables().try_for_each(|table| table.write(directory))
+    }
+
+    /// Reads the tables of `variant` found in `directory`: every material
+    /// up to the largest number of pieces whose tables are all there.
+    /// Missing files only lower that number (to 1, no tables, if even the
+    /// two-piece ones are missing); a file that is there but damaged, or
+    /// built for other rules, is an error.
+    pub fn load(directory: &Path, variant: Variant) -> Result<Tablebase, LoadError> {
+        let mut tablebase = Tablebase::empty(variant);
+        let most = variant.pieces_per_side() * 2;
+        'pieces: for pieces in 2..=most {
+            let materials: Vec<Material> = Material::up_to(variant, pieces)
+                .into_iter()
+                .filter(|m| m.pieces() == pieces)
+                .collect();
+            let mut tables = Vec::new();
+            for material in materials {
+                let path = directory.join(file_name(material));
+                match Table::read(&path, material)? {
+                    Some(table) => tables.push(table),
+                    None => break 'pieces,
+                }
+            }
+            for table in tables {
+                tablebase.insert(table);
+            }
+            tablebase.set_pieces(pieces);
+        }
+        Ok(tablebase)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_survive_their_files_and_damage_is_found() {
+        let tablebase = Tablebase::build(Variant::Alquerque, 2, &|_| {}).expect("builds");
+        let table = tablebase.tables().next().expect("one table");
+        let material = table.material();
+        let path = Path::new("alquerque-1v1.tb");
+        let bytes = table.to_bytes();
+        let again = Table::from_bytes(&bytes, material, path).expect("reads back");
+        assert_eq!(again.codes(), table.codes());
+
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0x40;
+        assert!(Table::from_bytes(&flipped, material, path).is_err());
+        let mut old = bytes.clone();
+        old[12] = old[12].wrapping_add(1);
+        let error = Table::from_bytes(&old, material, path).expect_err("other rules");
+        assert!(
+            error.to_string().contains("build the tables again"),
+            "{error}"
+        );
+        let other = Material {
+            men: [2, 1],
+            ..material
+        };
+        assert!(matches!(
+            Table::from_bytes(&bytes, other, path),
+            Err(LoadError::WrongMaterial { .. })
+        ));
+        assert!(matches!(
+            Table::from_bytes(b"hello", material, path),
+            Err(LoadError::NotATable { .. })
+        ));
+    }
+}

@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+
+mod build;
+mod file;
+mod index;
+mod material;
+mod table;
+mod tablebase;
+mod value;
+
+pub use build::{BuildError, Progress, Stage};
+pub use file::LoadError;
+pub use index::Indexer;
+pub use material::Material;
+pub use table::{Summary, Table};
+pub use tablebase::{Probe, Tablebase};
+pub use value::{HORIZON, INVALID, Value, Verdict};

@@ -1,0 +1,171 @@
+//! Builds endgame tablebases by retrograde analysis, and asks them about
+//! positions.
+//!
+//! ```text
+//! cargo run --release --example tablebase -- --variant peralikatuma --pieces 4
+//! cargo run --release --example tablebase -- --variant alquerque --pieces 3 --probe "W:Wc2:Bc4"
+//! ```
+//!
+//! Every table of the game with at most `--pieces` pieces is written to
+//! `--dir` (default `tablebases`), where the other examples (play, serve,
+//! engine, tournament) find it. A table already there is read, not built
+//! again, so an interrupted build goes on where it stopped. Each table's
+//! line gives its positions, how many the side to move wins, draws and
+//! loses, the longest win (turns to the next removal) and the time taken.
+//!
+//! With `--probe POSITION` it prints what the tables say of a position and
+//! the line of best play to the next removal.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use alquerque_tablebase::{Progress, Stage, Tablebase, Verdict};
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use peralikatuma_rules::{Position, Variant};
+
+/// Build endgame tablebases and probe them.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The game: peralikatuma, alquerque or permainan.
+    #[arg(long, default_value = "peralikatuma")]
+    variant: Variant,
+    /// Build every ending with at most this many pieces.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=12))]
+    pieces: u32,
+    /// Where the tables are kept.
+    #[arg(long, default_value = "tablebases")]
+    dir: PathBuf,
+    /// Print what the tables say of this position (N3 text) and its line
+    /// of best play.
+    #[arg(long)]
+    probe: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let probe = match &args.probe {
+        Some(text) => match Position::parse(args.variant, text) {
+            Ok(position) => Some(position),
+            Err(error) => {
+                eprintln!("error: --probe: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let started = Instant::now();
+    let state = Mutex::new((None::<ProgressBar>, Instant::now()));
+    let report = |p: Progress| {
+        let Ok(mut state) = state.lock() else { return };
+        let (bar, since) = &mut *state;
+        match p.stage {
+            Stage::Found | Stage::Done => {
+                if let Some(bar) = bar.take() {
+                    bar.finish_and_clear();
+                }
+                let how = if p.stage == Stage::Found {
+                    "read".to_owned()
+                } else {
+                    format!("built in {:.1} s", since.elapsed().as_secs_f64())
+                };
+                println!("{} {}: {how}", p.material.variant, p.material);
+                *since = Instant::now();
+            }
+            stage => {
+                let bar = bar.get_or_insert_with(|| {
+                    let bar = ProgressBar::new(p.total);
+                    bar.set_style(
+                        ProgressStyle::with_template("{msg:28} {bar:40} {percent:>3}% {eta}")
+                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                    );
+                    bar
+                });
+                bar.set_length(p.total);
+                bar.set_position(p.done);
+                let stage = match stage {
+                    Stage::Counting => "counting",
+                    Stage::Linking => "linking",
+                    _ => "solving",
+                };
+                bar.set_message(format!("{} {stage}", p.material));
+            }
+        }
+    };
+    let tablebase =
+        match Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report) {
+            Ok(tablebase) => tablebase,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
+    println!();
+    println!(
+        "{:<12} {:>12} {:>7} {:>7} {:>7} {:>8}",
+        "material", "positions", "wins", "draws", "losses", "longest"
+    );
+    for table in tablebase.tables() {
+        let s = table.summary();
+        let share = |n: u64| 100.0 * n as f64 / s.positions().max(1) as f64;
+        println!(
+            "{:<12} {:>12} {:>6.1}% {:>6.1}% {:>6.1}% {:>8}",
+            table.material().to_string(),
+            s.positions(),
+            share(s.wins),
+            share(s.draws),
+            share(s.losses),
+            s.longest_win
+        );
+    }
+    println!(
+        "{} tables of {} up to {} pieces in {}, {:.1} s",
+        tablebase.tables().count(),
+        args.variant,
+        args.pieces,
+        args.dir.display(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(position) = probe {
+        if !tablebase.covers(&position) {
+            eprintln!(
+                "error: --probe: the tables cover at most {} pieces",
+                args.pieces
+            );
+            return ExitCode::from(2);
+        }
+        print_line(&tablebase, position);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The tables' verdict on a position and its line of best play to the next
+/// removal or the end.
+fn print_line(tablebase: &Tablebase, mut position: Position) {
+    let Some(probe) = tablebase.probe(&position) else {
+        println!("{position}: not in the tables");
+        return;
+    };
+    println!(
+        "{position}: {} for {} ({})",
+        probe.verdict,
+        position.side_to_move(),
+        probe.value
+    );
+    if probe.verdict == Verdict::Draw {
+        return;
+    }
+    let pieces = position.occupied().count();
+    let mut line = Vec::new();
+    while let Some((turn, _, _)) = tablebase.best_turn(&position) {
+        line.push(turn.to_string());
+        position = position.play_unchecked(&turn);
+        if position.occupied().count() < pieces || position.outcome().is_some() {
+            break;
+        }
+    }
+    println!("best play: {}", line.join(" "));
+}
