@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use alquerque_tablebase::{Progress, Stage, Tablebase, Verdict};
+use alquerque_tablebase::{Progress, Stage, Tablebase, Value, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::{Position, Variant};
@@ -43,6 +43,10 @@ struct Args {
     /// of best play.
     #[arg(long)]
     probe: Option<String>,
+    /// Print, for each table, a position with its longest win and the line
+    /// of best play to its next removal.
+    #[arg(long)]
+    longest: bool,
 }
 
 fn main() -> ExitCode {
@@ -129,6 +133,22 @@ fn main() -> ExitCode {
         args.dir.display(),
         started.elapsed().as_secs_f64()
     );
+    if args.longest {
+        for table in tablebase.tables() {
+            let longest = (0..table.indexer().size())
+                .filter_map(|i| match table.value(i) {
+                    Some(Value::Win(d)) => Some((d, i)),
+                    _ => None,
+                })
+                .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)));
+            if let Some((_, index)) = longest
+                && let Ok(position) = Position::from_setup(table.indexer().setup(index))
+            {
+                print!("{}: ", table.material());
+                print_line(&tablebase, position);
+            }
+        }
+    }
     if let Some(position) = probe {
         if !tablebase.covers(&position) {
             eprintln!(

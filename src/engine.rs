@@ -263,6 +263,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let limits = parse_limits(args)?;
         let game = self.game.clone();
         self.run(move |searcher, _, out| {
+            searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
             let result = searcher.search(&game, limits, |p| say(out, &info_line(p)));
             say(out, &best_line(&result));
         })

@@ -15,7 +15,12 @@ use std::process::ExitCode;
 
 /// The library crates, by their packages' names, which are their
 /// directories under `crates/`.
-const CRATES: [&str; 3] = ["board-topology", "peralikatuma-rules", "alquerque-ai"];
+const CRATES: [&str; 4] = [
+    "board-topology",
+    "peralikatuma-rules",
+    "alquerque-tablebase",
+    "alquerque-ai",
+];
 
 fn main() -> ExitCode {
     let update = std::env::args().any(|a| a == "--update");

@@ -1,0 +1,89 @@
+//! The search with endgame tables plays covered positions perfectly: from
+//! random positions of the tables, against the tables' own best defence,
+//! it wins every won one within the sixty-turn rule (E4) and loses no
+//! drawn one.
+
+use std::sync::Arc;
+
+use alquerque_ai::alquerque_tablebase::{Tablebase, Verdict};
+use alquerque_ai::{Limits, Searcher};
+use peralikatuma_rules::{Game, Position, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// A random legal position of the tables, not finished, with a random
+/// counter of quiet turns.
+fn random_position(tablebase: &Tablebase, rng: &mut Xoshiro256PlusPlus) -> Position {
+    let tables: Vec<_> = tablebase.tables().collect();
+    loop {
+        let table = tables[rng.random_range(0..tables.len())];
+        let index = rng.random_range(0..table.indexer().size());
+        let mut setup = table.indexer().setup(index);
+        setup.quiet_turns = rng.random_range(0..=50);
+        if let Ok(position) = Position::from_setup(setup)
+            && position.outcome().is_none()
+        {
+            return position;
+        }
+    }
+}
+
+/// Plays `games` won or drawn positions out, of which at least `draws`
+/// drawn (Alquerque's few pieces are hardly ever drawn).
+fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: u64) {
+    let tablebase = Arc::new(Tablebase::build(variant, pieces, &|_| {}).expect("small tables"));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut searcher = Searcher::new(4);
+    searcher.set_tablebase(Some(Arc::clone(&tablebase)));
+    let mut tested = [0usize; 2];
+    while tested.iter().sum::<usize>() < games {
+        let position = random_position(&tablebase, &mut rng);
+        let verdict = tablebase.probe(&position).expect("covered").verdict;
+        if verdict == Verdict::Loss {
+            continue;
+        }
+        tested[usize::from(verdict == Verdict::Draw)] += 1;
+        let machine = position.side_to_move();
+        let mut game = Game::from_position(position);
+        while game.outcome().is_none() {
+            let turn = if game.position().side_to_move() == machine {
+                searcher
+                    .search(&game, Limits::depth(3), |_| {})
+                    .best
+                    .expect("a turn")
+            } else {
+                tablebase.best_turn(game.position()).expect("a defence").0
+            };
+            game.play(&turn).expect("a legal turn");
+        }
+        let outcome = game.outcome().expect("over");
+        match verdict {
+            Verdict::Win => assert_eq!(
+                outcome.winner(),
+                Some(machine),
+                "{variant}: {position:?} is won, the machine got {outcome:?}"
+            ),
+            _ => assert_ne!(
+                outcome.winner(),
+                Some(machine.opposite()),
+                "{variant}: {position:?} is drawn, the machine lost"
+            ),
+        }
+    }
+    assert!(tested[0] > games / 10 && tested[1] >= draws, "{tested:?}");
+}
+
+#[test]
+fn peralikatuma_endings_are_played_perfectly() {
+    plays_out(Variant::Peralikatuma, 3, 150, 30, 21);
+}
+
+#[test]
+fn alquerque_endings_are_played_perfectly() {
+    plays_out(Variant::Alquerque, 3, 150, 2, 22);
+}
+
+#[test]
+fn permainan_endings_are_played_perfectly() {
+    plays_out(Variant::Permainan, 3, 150, 30, 23);
+}

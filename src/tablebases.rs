@@ -1,0 +1,61 @@
+//! Endgame tables for the frontends: read once per game from the directory
+//! the `tablebase` example writes (`tablebases`, or the one named by
+//! `$ALQUERQUE_TABLEBASES`), if it holds any.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use alquerque_tablebase::{LoadError, Tablebase};
+use peralikatuma_rules::Variant;
+
+/// The directory the frontends read tables from.
+pub fn directory() -> PathBuf {
+    std::env::var_os("ALQUERQUE_TABLEBASES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("tablebases"))
+}
+
+type Cache = Mutex<HashMap<Variant, Option<Arc<Tablebase>>>>;
+
+/// The tables of `variant` in [`directory`], read the first time they are
+/// asked for; `None` if there are none. A damaged file, or one built for
+/// other rules, is reported once on standard error and the game is played
+/// without tables.
+pub fn for_variant(variant: Variant) -> Option<Arc<Tablebase>> {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache.lock().ok()?;
+    cache
+        .entry(variant)
+        .or_insert_with(|| match read(variant) {
+            Ok(found) => found,
+            Err(error) => {
+                eprintln!("warning: endgame tables not used: {error}");
+                None
+            }
+        })
+        .clone()
+}
+
+/// Reads the tables of `variant` from [`directory`]: `None` if it has none.
+pub fn read(variant: Variant) -> Result<Option<Arc<Tablebase>>, LoadError> {
+    let tablebase = Tablebase::load(&directory(), variant)?;
+    let any = tablebase.tables().next().is_some();
+    Ok(any.then(|| Arc::new(tablebase)))
+}
+
+/// A line for a frontend's start: which tables it found, per game.
+pub fn summary() -> String {
+    let found: Vec<String> = Variant::ALL
+        .into_iter()
+        .filter_map(|variant| {
+            for_variant(variant).map(|t| format!("{} up to {} pieces", variant, t.pieces()))
+        })
+        .collect();
+    if found.is_empty() {
+        format!("no endgame tables in {}", directory().display())
+    } else {
+        format!("endgame tables: {}", found.join(", "))
+    }
+}
