@@ -74,16 +74,19 @@ fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: 
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn peralikatuma_endings_are_played_perfectly() {
     plays_out(Variant::Peralikatuma, 3, 150, 30, 21);
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn alquerque_endings_are_played_perfectly() {
     plays_out(Variant::Alquerque, 3, 150, 2, 22);
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn permainan_endings_are_played_perfectly() {
     plays_out(Variant::Permainan, 3, 150, 30, 23);
 }

@@ -276,9 +276,11 @@ mod tests {
 
     #[test]
     fn every_number_names_its_own_position() {
+        // Every number in release builds; a sample in debug builds.
+        let step = if cfg!(debug_assertions) { 29 } else { 1 };
         for variant in Variant::ALL {
             for material in Material::up_to(variant, 3) {
-                round_trip(material, 1);
+                round_trip(material, step);
             }
         }
         let four = Material {
@@ -286,13 +288,13 @@ mod tests {
             men: [1, 1],
             kings: [1, 1],
         };
-        round_trip(four, 7);
+        round_trip(four, 7 * step);
         let alquerque = Material {
             variant: Variant::Alquerque,
             men: [3, 2],
             kings: [0, 0],
         };
-        round_trip(alquerque, 101);
+        round_trip(alquerque, 101 * step);
     }
 
     #[test]

@@ -136,16 +136,19 @@ fn check(variant: Variant, pieces: usize, depth: u32, samples: usize, seed: u64)
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn peralikatuma_tables_agree_with_a_plain_search() {
     check(Variant::Peralikatuma, 3, 5, 300, 11);
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn alquerque_tables_agree_with_a_plain_search() {
     check(Variant::Alquerque, 3, 7, 300, 12);
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
 fn permainan_tables_agree_with_a_plain_search() {
     check(Variant::Permainan, 3, 4, 300, 13);
 }
