@@ -67,14 +67,17 @@ fn main() -> ExitCode {
         let Ok(mut state) = state.lock() else { return };
         let (bar, since) = &mut *state;
         match p.stage {
-            Stage::Found | Stage::Done => {
+            Stage::Found | Stage::Done | Stage::Turned => {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
-                let how = if p.stage == Stage::Found {
-                    "read".to_owned()
-                } else {
-                    format!("built in {:.1} s", since.elapsed().as_secs_f64())
+                let seconds = since.elapsed().as_secs_f64();
+                let how = match p.stage {
+                    Stage::Found => "read".to_owned(),
+                    Stage::Turned => {
+                        format!("turned round from the other side's in {seconds:.1} s")
+                    }
+                    _ => format!("built in {seconds:.1} s"),
                 };
                 println!("{} {}: {how}", p.material.variant, p.material);
                 *since = Instant::now();

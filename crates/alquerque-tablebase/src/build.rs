@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use crate::file::{LoadError, file_name};
 use crate::index::Indexer;
 use crate::material::Material;
+use crate::symmetry::turned_round;
 use crate::table::Table;
 use crate::tablebase::{Tablebase, claim_turn, without};
 use crate::value::{HORIZON, INVALID, Value};
@@ -50,6 +51,8 @@ pub enum Stage {
     Done,
     /// The table was read from its file instead of built.
     Found,
+    /// The table was made from the other side's, turned round.
+    Turned,
 }
 
 /// Why a tablebase could not be built.
@@ -144,14 +147,18 @@ impl Tablebase {
                 Some(directory) => Table::read(&directory.join(file_name(material)), material)?,
                 None => None,
             };
+            let turned = || tablebase.turned_table(material);
             let (table, stage) = match found {
                 Some(table) => (table, Stage::Found),
                 None => {
-                    let table = tablebase.build_table(material, progress)?;
+                    let (table, stage) = match turned() {
+                        Some(table) => (table, Stage::Turned),
+                        None => (tablebase.build_table(material, progress)?, Stage::Done),
+                    };
                     if let Some(directory) = directory {
                         table.write(directory)?;
                     }
-                    (table, Stage::Done)
+                    (table, stage)
                 }
             };
             let size = table.indexer().size();
@@ -337,6 +344,39 @@ impl Tablebase {
         Ok(Table::from_codes(material, codes).expect("one code per position"))
     }
 
+    /// The table of `material` made from the table of the other side's
+    /// material (White's men and kings Black's), if that one is here: the
+    /// value of each position is the value of the position turned round.
+    pub fn turned_table(&self, material: Material) -> Option<Table> {
+        let other = Material {
+            men: [material.men[1], material.men[0]],
+            kings: [material.kings[1], material.kings[0]],
+            ..material
+        };
+        if other == material {
+            return None;
+        }
+        let source = self.table(other)?;
+        let indexer = Indexer::new(material);
+        let codes = (0..indexer.size())
+            .into_par_iter()
+            .map(|i| {
+                let turned = Position::from_setup(indexer.setup(i))
+                    .ok()
+                    .and_then(|position| turned_round(&position));
+                match turned {
+                    Some(turned) => source
+                        .codes()
+                        .get(source.indexer().index(&turned) as usize)
+                        .copied()
+                        .unwrap_or(INVALID),
+                    None => INVALID,
+                }
+            })
+            .collect();
+        Table::from_codes(material, codes)
+    }
+
     /// Visits the turns of the position numbered `index`: `link(j, kind)`
     /// for each turn into the position numbered `j` of the same material,
     /// and the best worth of the others.
@@ -416,5 +456,24 @@ fn distance(value: Value) -> usize {
     match value {
         Value::Win(d) | Value::Loss(d) => usize::from(d),
         Value::Draw => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_turned_round_is_the_table_built() {
+        for variant in Variant::ALL {
+            let tablebase = Tablebase::build(variant, 3, &|_| {}).expect("builds");
+            for table in tablebase.tables() {
+                let material = table.material();
+                if let Some(turned) = tablebase.turned_table(material) {
+                    let built = tablebase.build_table(material, &|_| {}).expect("builds");
+                    assert_eq!(turned.codes(), built.codes(), "{variant} {material}");
+                }
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ mod build;
 mod file;
 mod index;
 mod material;
+mod symmetry;
 mod table;
 mod tablebase;
 mod value;
