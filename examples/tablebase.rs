@@ -9,9 +9,11 @@
 //! Every table of the game with at most `--pieces` pieces is written to
 //! `--dir` (default `tablebases`), where the other examples (play, serve,
 //! engine, tournament) find it. A table already there is read, not built
-//! again, so an interrupted build goes on where it stopped. Each table's
-//! line gives its positions, how many the side to move wins, draws and
-//! loses, the longest win (turns to the next removal) and the time taken.
+//! again, so an interrupted build goes on where it stopped, and a table of
+//! one side's material is turned round from the other side's. Then, for
+//! each table and side to move, it prints the positions, how many of them
+//! the side to move wins, draws and loses, and its longest win (turns to
+//! the next removal).
 //!
 //! With `--probe POSITION` it prints what the tables say of a position and
 //! the line of best play to the next removal.
@@ -112,21 +114,27 @@ fn main() -> ExitCode {
         };
     println!();
     println!(
-        "{:<12} {:>12} {:>7} {:>7} {:>7} {:>8}",
-        "material", "positions", "wins", "draws", "losses", "longest"
+        "{:<12} {:<7} {:>12} {:>7} {:>7} {:>7} {:>8}",
+        "material", "to move", "positions", "wins", "draws", "losses", "longest"
     );
     for table in tablebase.tables() {
-        let s = table.summary();
-        let share = |n: u64| 100.0 * n as f64 / s.positions().max(1) as f64;
-        println!(
-            "{:<12} {:>12} {:>6.1}% {:>6.1}% {:>6.1}% {:>8}",
-            table.material().to_string(),
-            s.positions(),
-            share(s.wins),
-            share(s.draws),
-            share(s.losses),
-            s.longest_win
-        );
+        let summary = table.summary();
+        for (side, counts) in [
+            ("White", summary.white_to_move),
+            ("Black", summary.black_to_move),
+        ] {
+            let share = |n: u64| 100.0 * n as f64 / counts.positions().max(1) as f64;
+            println!(
+                "{:<12} {:<7} {:>12} {:>6.1}% {:>6.1}% {:>6.1}% {:>8}",
+                table.material().to_string(),
+                side,
+                counts.positions(),
+                share(counts.wins),
+                share(counts.draws),
+                share(counts.losses),
+                counts.longest_win
+            );
+        }
     }
     println!(
         "{} tables of {} up to {} pieces in {}, {:.1} s",

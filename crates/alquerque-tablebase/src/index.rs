@@ -85,6 +85,20 @@ impl Indexer {
         self.size
     }
 
+    /// The side to move of the position numbered `index`.
+    pub fn side_to_move(&self, index: u64) -> Side {
+        let marks = if self.marks {
+            MARKS.pow(self.material.pieces() as u32)
+        } else {
+            1
+        };
+        if (index / marks) % 2 == 1 {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
+
     /// The material numbered.
     pub fn material(&self) -> Material {
         self.material
@@ -248,6 +262,7 @@ mod tests {
         while i < indexer.size() {
             let setup = indexer.setup(i);
             assert_eq!(Material::of_setup(&setup), material, "index {i}");
+            assert_eq!(indexer.side_to_move(i), setup.side_to_move);
             if let Ok(position) = Position::from_setup(setup) {
                 legal += 1;
                 assert_eq!(indexer.index(&position), i, "{position:?}");

@@ -13,6 +13,6 @@ pub use build::{BuildError, Progress, Stage};
 pub use file::LoadError;
 pub use index::Indexer;
 pub use material::Material;
-pub use table::{Summary, Table};
+pub use table::{Counts, Summary, Table};
 pub use tablebase::{Probe, Tablebase};
 pub use value::{HORIZON, INVALID, Value, Verdict};

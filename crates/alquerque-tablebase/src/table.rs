@@ -1,5 +1,7 @@
 //! One table: the value of every position of one material.
 
+use peralikatuma_rules::Side;
+
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::value::{INVALID, Value};
@@ -46,28 +48,51 @@ impl Table {
         }
     }
 
-    /// How many positions of each kind the table holds: wins, draws,
-    /// losses (for the side to move), and the longest win.
+    /// How many positions of each kind the table holds, for each side
+    /// to move.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
-        for &code in &self.codes {
-            match Value::from_code(code) {
-                Some(Value::Win(d)) => {
-                    summary.wins += 1;
-                    summary.longest_win = summary.longest_win.max(d);
+        for (index, &code) in self.codes.iter().enumerate() {
+            let Some(value) = Value::from_code(code) else {
+                continue;
+            };
+            let side = self.indexer.side_to_move(index as u64);
+            let counts = match side {
+                Side::White => &mut summary.white_to_move,
+                Side::Black => &mut summary.black_to_move,
+            };
+            match value {
+                Value::Win(d) => {
+                    counts.wins += 1;
+                    counts.longest_win = counts.longest_win.max(d);
                 }
-                Some(Value::Draw) => summary.draws += 1,
-                Some(Value::Loss(_)) => summary.losses += 1,
-                None => {}
+                Value::Draw => counts.draws += 1,
+                Value::Loss(_) => counts.losses += 1,
             }
         }
         summary
     }
 }
 
-/// Counts of a table's values.
+/// What a table holds, for each side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Summary {
+    /// Positions with White to move.
+    pub white_to_move: Counts,
+    /// Positions with Black to move.
+    pub black_to_move: Counts,
+}
+
+impl Summary {
+    /// All legal positions counted.
+    pub fn positions(&self) -> u64 {
+        self.white_to_move.positions() + self.black_to_move.positions()
+    }
+}
+
+/// Counts of values, for the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Counts {
     /// Positions the side to move wins.
     pub wins: u64,
     /// Drawn positions.
@@ -78,7 +103,7 @@ pub struct Summary {
     pub longest_win: u8,
 }
 
-impl Summary {
+impl Counts {
     /// All legal positions counted.
     pub fn positions(&self) -> u64 {
         self.wins + self.draws + self.losses
