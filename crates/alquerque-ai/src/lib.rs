@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod budget;
 mod candidates;
 mod eval;
 mod limits;
@@ -9,6 +10,7 @@ mod search;
 mod strength;
 mod tt;
 
+pub use budget::TimeBudget;
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
 pub use score::Score;
