@@ -193,6 +193,7 @@ async fn start(
         human: side(new.colour.as_deref(), "colour")?,
         first: side(new.first.as_deref(), "side to move first")?,
         position: None,
+        clock: None,
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
         let position = peralikatuma_rules::Position::parse(variant, text)

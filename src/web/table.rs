@@ -90,10 +90,11 @@ impl Table {
             human: stored.colour,
             first: record.game.start().side_to_move(),
             position: None,
+            clock: None,
         };
         Ok(Table {
             id: stored.id,
-            session: Session::resume(settings, record.game),
+            session: Session::resume_record(settings, &record),
             seating,
             seats: Seats {
                 owner: stored.owner,
@@ -445,6 +446,7 @@ mod tests {
             human: Side::Black,
             first: Side::White,
             position: None,
+            clock: None,
         };
         let session = Session::new(settings).expect("a start");
         Table::new("t".to_owned(), session, Seating::Machine(Strength::Easy))

@@ -172,6 +172,7 @@ impl App {
                     player,
                     self.session.game().clone(),
                     self.session.seed(),
+                    self.session.machine_budget(),
                 ));
             }
         }
@@ -184,8 +185,14 @@ impl App {
         }
     }
 
-    /// Called often: collects what the machine has decided.
+    /// Called often: ends the game when the time of the side to move has
+    /// run out (T2), and collects what the machine has decided.
     pub fn tick(&mut self) {
+        if let Some(outcome) = self.session.check_time() {
+            self.stop_thinking();
+            self.say(format!("Time is up. {outcome}."), Tone::Info);
+            self.changed();
+        }
         if self.thinking.as_ref().is_some_and(Thinking::is_finished) {
             if let Some(thinking) = self.thinking.take() {
                 let (player, turn) = thinking.finish();
@@ -583,6 +590,7 @@ impl App {
                         player,
                         self.session.game().clone(),
                         self.session.seed(),
+                        None,
                     ));
                     self.say("Looking for a good turn...", Tone::Info);
                 }
@@ -779,6 +787,7 @@ mod tests {
             human,
             first: Side::White,
             position: position.map(|text| Position::parse(variant, text).expect("valid")),
+            clock: None,
         };
         let mut session = Session::new(settings).expect("start");
         session.fix_seed(1);
