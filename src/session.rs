@@ -289,21 +289,24 @@ impl Session {
     }
 
     /// A session that goes on with the game of `record`, its players as in
-    /// `settings` ([`Session::resume`]), and on a clock as the record's
-    /// `TimeControl`, `WhiteClock` and `BlackClock` tags say (see the
-    /// module's docs): the time of the side to move runs again from now,
-    /// without an increment, so the time between writing the record and
-    /// taking the game up counts for nobody. `settings.clock` is taken only
-    /// for a record without a time control.
+    /// `settings` ([`Session::resume`]). The clock is `settings.clock`,
+    /// with the base time each, when it names one; else the record's, as
+    /// its `TimeControl`, `WhiteClock` and `BlackClock` tags say (see the
+    /// module's docs): then the time of the side to move runs again from
+    /// now, without an increment, so the time between writing the record
+    /// and taking the game up counts for nobody.
     pub fn resume_record(settings: Settings, record: &Record) -> Session {
-        let clock = recorded_clock(record);
+        let recorded = match settings.clock {
+            Some(_) => None,
+            None => recorded_clock(record),
+        };
         let settings = Settings {
-            clock: clock.as_ref().map(Clock::control).or(settings.clock),
+            clock: settings.clock.or(recorded.as_ref().map(Clock::control)),
             ..settings
         };
         let mut session = Session::resume(settings, record.game.clone());
-        if clock.is_some() {
-            session.clock = clock;
+        if recorded.is_some() {
+            session.clock = recorded;
             session.take_up_clock(Instant::now());
         }
         session
@@ -646,7 +649,8 @@ impl Session {
             let now = Instant::now();
             for side in Side::ALL {
                 let left = clock.left(side, now);
-                record.set_tag(clock_tag(side), &format!("{:.3}", left.as_secs_f64()));
+                let ms = left.as_millis();
+                record.set_tag(clock_tag(side), &format!("{}.{:03}", ms / 1000, ms % 1000));
             }
         }
         record
@@ -741,7 +745,9 @@ fn recorded_clock(record: &Record) -> Option<Clock> {
     let left = Side::ALL.map(|side| {
         tag(clock_tag(side))
             .and_then(|text| text.parse::<f64>().ok())
-            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+            .and_then(|seconds| {
+                Duration::try_from_secs_f64((seconds * 1000.0).round() / 1000.0).ok()
+            })
             .unwrap_or(control.base)
     });
     Some(Clock::with_times(control, left))
