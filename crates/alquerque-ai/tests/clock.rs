@@ -99,25 +99,25 @@ fn t2_easy_and_medium_never_run_out_on_a_tenth_of_a_second_a_turn() {
     }
 }
 
-/// Whole games (up to 300 turns), every strength, both clocks of the
-/// issue; under three minutes in a release build (least time left seen:
-/// 50 ms, Medium on 0+100 ms in Alquerque).
+/// Long games (up to 120 turns), Hard against Hard and Medium on both
+/// clocks of the issue; about a minute in a release build (`.ci/run` runs
+/// it). Runs on a busy machine saw 38 ms as the least time left at the end
+/// of a turn (Medium on 0+100 ms): the budget spends at most about 60 ms
+/// of 100.
 #[test]
-#[ignore = "long: whole games on a clock; run with --release -- --ignored"]
-fn t2_no_strength_runs_out_in_whole_games() {
+#[ignore = "long: long games on a clock; run with --release -- --ignored"]
+fn t2_no_strength_runs_out_in_long_games() {
     for variant in Variant::ALL {
-        for pair in [
-            [Strength::Hard; 2],
-            [Strength::Medium, Strength::Hard],
-            [Strength::Easy, Strength::Random],
+        for (pair, base) in [
+            ([Strength::Hard; 2], Duration::ZERO),
+            ([Strength::Medium, Strength::Hard], Duration::ZERO),
+            ([Strength::Hard; 2], MS * 1000),
         ] {
-            for (base, increment) in [(Duration::ZERO, MS * 100), (MS * 1000, MS * 100)] {
-                let played = play_on_clock(variant, pair, base, increment, 300);
-                println!(
-                    "{variant} {pair:?} {base:?}+{increment:?}: {} turns, least left {:?}",
-                    played.turns, played.least_left
-                );
-            }
+            let played = play_on_clock(variant, pair, base, MS * 100, 120);
+            println!(
+                "{variant} {pair:?} {base:?}+100ms: {} turns, least left {:?}",
+                played.turns, played.least_left
+            );
         }
     }
 }
