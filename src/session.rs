@@ -515,8 +515,9 @@ impl Session {
         Undone::Turns(taken)
     }
 
-    /// Whether the game was lost on time (T2).
-    fn lost_on_time(&self) -> bool {
+    /// Whether the game was lost on time (T2): that is final, [`Session::undo`]
+    /// takes nothing back.
+    pub fn lost_on_time(&self) -> bool {
         matches!(
             self.game.outcome(),
             Some(Outcome::Win {

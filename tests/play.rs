@@ -572,6 +572,28 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
     }
 }
 
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn t1_t2_full_screen_on_a_clock_shows_the_times_and_ends_the_game_when_one_runs_out() {
+    let session = format!("play-clock-{}", std::process::id());
+    let dir = std::env::temp_dir();
+    start_in_tmux(&session, &dir, "--opponent human --clock 0+2s");
+    let screen = screen_with(&session, "Clock White 0:00.0  Black 0:00.0");
+    assert!(screen.contains("on a clock of 0+2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, ":", "e4-e5", "Enter"]);
+    screen_with(&session, "Black 0:01.");
+    // Black does nothing: the game ends at once when its time is gone.
+    screen_with(
+        &session,
+        "Game over: White wins: Black ran out of time (T2)",
+    );
+    screen_with(&session, "Black 0:00.0");
+    tmux(&["send-keys", "-t", &session, "q"]);
+    screen_with(&session, "not been saved");
+    tmux(&["send-keys", "-t", &session, "y"]);
+    ended(&session);
+}
+
 /// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.
 fn start_in_tmux(session: &str, dir: &std::path::Path, args: &str) {
     let command = format!("{} {args}", binary().display());

@@ -1235,7 +1235,7 @@ async fn t1_a_game_on_a_clock_comes_back_after_a_restart_with_the_times_it_had()
 }
 
 #[tokio::test]
-async fn t1_a_link_or_the_form_chooses_the_clock_and_a_bad_one_is_refused() {
+async fn t1_a_link_the_form_or_a_record_chooses_the_clock_and_a_bad_one_is_refused() {
     let h = Harness::new("clock-link");
     // In a link's query, `+` is a space: both read alike.
     for query in ["clock=5+3", "clock=5%2B3"] {
@@ -1251,6 +1251,24 @@ async fn t1_a_link_or_the_form_chooses_the_clock_and_a_bad_one_is_refused() {
         assert_eq!(state["clock"]["white_ms"], 300_000, "{query}");
         assert_eq!(state["clock"]["increment_ms"], 3000, "{query}");
     }
+    // A record loaded brings its clock and the times it kept, unless the
+    // request chooses another clock.
+    let record = "[Variant \"Peralikatuma\"]\n[TimeControl \"60+0\"]\n\
+                  [WhiteClock \"12.500\"]\n[BlackClock \"30.000\"]\n\n1. e4-e5 *\n";
+    let (id, _) = h
+        .start(json!({"opponent": "human", "record": record}))
+        .await;
+    let clock = h.state(&id, None).await["clock"].clone();
+    assert_eq!(clock["control"], "1+0");
+    assert_eq!(clock["white_ms"], 12_500);
+    assert_eq!(clock["running"], "black");
+    assert!(clock["black_ms"].as_u64().expect("ms") > 29_000);
+    let (id, _) = h
+        .start(json!({"opponent": "human", "record": record, "clock": "5+3"}))
+        .await;
+    let clock = h.state(&id, None).await["clock"].clone();
+    assert_eq!(clock["control"], "5+3");
+    assert_eq!(clock["white_ms"], 300_000);
     let (id, _) = h.start(json!({"opponent": "human", "clock": ""})).await;
     assert_eq!(h.state(&id, None).await["clock"], Value::Null);
     let answer = h.get("/new?clock=5", None).await;

@@ -104,6 +104,9 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                 }
             }
             Command::Undo => match session.undo() {
+                Undone::Nothing if session.lost_on_time() => {
+                    writeln!(out, "nothing to take back: a loss on time is final (T2)")?;
+                }
                 Undone::Nothing => writeln!(out, "nothing to take back")?,
                 Undone::Declaration(outcome) => {
                     writeln!(out, "took back the end of the game ({outcome})")?;

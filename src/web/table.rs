@@ -124,13 +124,7 @@ impl Table {
 
     /// Whether the game was lost on time (T2).
     pub fn lost_on_time(&self) -> bool {
-        matches!(
-            self.game().outcome(),
-            Some(Outcome::Win {
-                reason: WinReason::Time,
-                ..
-            })
-        )
+        self.session.lost_on_time()
     }
 
     /// The game.
@@ -328,6 +322,12 @@ impl Table {
                     "only the player who made the last turn can take it back",
                 ));
             }
+        }
+        if self.session.lost_on_time() {
+            return Err(ApiError::conflict(
+                "final",
+                "a loss on time is final (T2): the time is gone",
+            ));
         }
         match self.session.undo() {
             Undone::Nothing => Err(ApiError::conflict(
