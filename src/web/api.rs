@@ -261,7 +261,7 @@ pub async fn create(
     Ok(response)
 }
 
-/// `GET /new?variant=..&opponent=..&colour=..&first=..`: starts a game and
+/// `GET /new?variant=..&opponent=..&colour=..&first=..&clock=..`: starts a game and
 /// sends the browser to its page, with the owner's seat in a cookie.
 pub async fn new_game(
     State(server): State<Arc<Server>>,
