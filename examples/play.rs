@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example play
 //! cargo run --release --example play -- --variant alquerque --opponent hard
+//! cargo run --release --example play -- --opponent medium --clock 5+3
 //! ```
 //!
 //! In a terminal the game is full screen: pick pieces and points with the
@@ -19,6 +20,7 @@ use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
 use peralikatuma_rules::{Side, Variant};
 
+use peralikatuma::clock::TimeControl;
 use peralikatuma::play::{run_full_screen, run_plain};
 use peralikatuma::session::{Opponent, Session, Settings};
 
@@ -52,6 +54,11 @@ struct Args {
     /// random].
     #[arg(long)]
     seed: Option<u64>,
+    /// Play on a clock (rules.md T1): base+increment, the base in minutes
+    /// and the increment in seconds (`5+3`), or with units (`300s+2s`,
+    /// `0+100ms`). A player out of time loses (T2).
+    #[arg(long)]
+    clock: Option<TimeControl>,
     /// Print the board as text and read turns line by line, even in a
     /// terminal.
     #[arg(long)]
@@ -116,6 +123,7 @@ fn main() -> ExitCode {
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),
         position,
+        clock: args.clock,
     };
     let mut session = match Session::new(settings) {
         Ok(session) => session,
@@ -136,7 +144,8 @@ fn main() -> ExitCode {
             || args.opponent.is_some()
             || args.colour.is_some()
             || args.first.is_some()
-            || args.position.is_some();
+            || args.position.is_some()
+            || args.clock.is_some();
         run_full_screen(session, !chosen)
     };
     match result {

@@ -4,10 +4,16 @@
 //! ```text
 //! cargo run --release --example tournament -- --first medium --second easy --games 100
 //! cargo run --release --example tournament -- --first hard --second medium --variant alquerque --hard-ms 100
+//! cargo run --release --example tournament -- --first hard --second hard --clock 0+100ms --threads 1
 //! ```
 //!
 //! Each game of a pair is played once with each colour; game `i` uses seed
-//! `seed + i` for both players, so a tournament can be replayed.
+//! `seed + i` for both players, so a tournament can be replayed. With
+//! `--clock` the players play on a clock (rules.md T1) and manage their
+//! time from it; a player out of time loses (T2), and the report counts
+//! such losses. Games on a clock run on the wall clock: give each game a
+//! core of its own (`--threads`, one per core by default, is right when
+//! nothing else runs).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +22,9 @@ use std::time::Duration;
 use alquerque_ai::{Player, Strength};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use peralikatuma_rules::{Game, Outcome, Record, Side, Variant};
+use peralikatuma::clock::TimeControl;
+use peralikatuma::session::{Opponent, Session, Settings};
+use peralikatuma_rules::{GameError, Outcome, Record, Side, Variant, WinReason};
 use rayon::prelude::*;
 
 /// Play a match between two machine players.
@@ -41,6 +49,11 @@ struct Args {
     /// Thinking time of a Hard player per turn, in milliseconds.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     hard_ms: u64,
+    /// Play on a clock (rules.md T1), `base+increment` as in the play
+    /// example (`5+3`, `1s+100ms`, `0+100ms`): Hard thinks from the clock
+    /// instead of `--hard-ms`.
+    #[arg(long)]
+    clock: Option<TimeControl>,
     /// Save every game as a record (RULES.md N4) in this folder.
     #[arg(long)]
     save: Option<PathBuf>,
@@ -141,28 +154,44 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays one game; both players draw their randomness from `seed`.
+/// Plays one game; both players draw their randomness from `seed`. On a
+/// clock the session keeps it (T1) and ends the game of a player out of
+/// time (T2), as for people.
 fn play(args: &Args, variant: Variant, seed: u64, first_is_white: bool) -> Played {
     let mut first = Player::new(args.first, seed);
     let mut second = Player::new(args.second, seed ^ 0x5eed);
     for player in [&mut first, &mut second] {
         player.hard_time = Duration::from_millis(args.hard_ms);
     }
-    let mut game = Game::new(variant);
-    while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
-        let white_to_move = game.position().side_to_move() == Side::White;
+    let settings = Settings {
+        variant,
+        opponent: Opponent::Human,
+        clock: args.clock,
+        ..Settings::default()
+    };
+    let Ok(mut session) = Session::new(settings) else {
+        unreachable!("a game's start is a valid position")
+    };
+    while session.game().outcome().is_none() && session.game().turns().len() < MAX_TURNS {
+        let white_to_move = session.game().position().side_to_move() == Side::White;
         let player = if white_to_move == first_is_white {
             &mut first
         } else {
             &mut second
         };
-        let Some(turn) = player.choose(&game) else {
+        let chosen = match session.machine_budget() {
+            Some(budget) => player.choose_on_clock(session.game(), budget),
+            None => player.choose(session.game()),
+        };
+        let Some(turn) = chosen else {
             break;
         };
-        if game.play(&turn).is_err() {
-            break;
+        match session.play(&turn) {
+            Ok(()) | Err(GameError::Over(_)) => {}
+            Err(_) => break,
         }
     }
+    let game = session.game().clone();
     let points = match game.outcome().and_then(Outcome::winner) {
         Some(Side::White) => f64::from(u8::from(first_is_white)),
         Some(Side::Black) => f64::from(u8::from(!first_is_white)),
@@ -173,10 +202,16 @@ fn play(args: &Args, variant: Variant, seed: u64, first_is_white: bool) -> Playe
     } else {
         (args.second, args.first)
     };
+    let on_time = session.record();
     let mut record = Record::new(game);
     record.set_tag("White", white.name());
     record.set_tag("Black", black.name());
     record.set_tag("Event", &format!("tournament seed {seed}"));
+    for tag in ["TimeControl", "WhiteClock", "BlackClock"] {
+        if let Some(value) = on_time.tag(tag) {
+            record.set_tag(tag, value);
+        }
+    }
     Played {
         variant,
         first_is_white,
@@ -200,8 +235,24 @@ fn report(label: &str, games: &[&Played]) {
     let z = 1.96_f64;
     let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let on_time = games
+        .iter()
+        .filter(|g| {
+            matches!(
+                g.record.game.outcome(),
+                Some(Outcome::Win {
+                    reason: WinReason::Time,
+                    ..
+                })
+            )
+        })
+        .count();
+    let on_time = match on_time {
+        0 => String::new(),
+        n => format!(" ({n} lost on time)"),
+    };
     println!(
-        "{label}: {} games, +{wins} ={draws} -{losses}, score {:.1}%, Elo {} [{}, {}]",
+        "{label}: {} games, +{wins} ={draws} -{losses}{on_time}, score {:.1}%, Elo {} [{}, {}]",
         games.len(),
         100.0 * score,
         elo(score),

@@ -13,9 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{Game, Position, Variant};
+use peralikatuma_rules::{Game, Position, Side, Variant};
 
-use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, evaluate};
+use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, evaluate};
 
 /// Default size of the transposition table, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -260,7 +260,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
-        let limits = parse_limits(args)?;
+        let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
         self.run(move |searcher, _, out| {
             searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
@@ -415,20 +415,32 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 }
 
 /// `go depth N`, `go nodes N`, `go time MS`, `go infinite`, or several
-/// together (`go depth 10 time 500`).
-fn parse_limits(args: &[&str]) -> Result<Limits, String> {
-    let usage = "usage: go [depth N] [nodes N] [time MS] | go infinite";
+/// together (`go depth 10 time 500`); on a clock (rules of play T1), `go
+/// wtime MS btime MS winc MS binc MS` as in UCI: the side to move's time
+/// left (the increment for this turn included) and increment give the
+/// search its budget ([`TimeBudget::from_clock`]), which a `time` given
+/// too can only shorten.
+fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
+    let usage =
+        "usage: go [depth N] [nodes N] [time MS] [wtime MS btime MS winc MS binc MS] | go infinite";
     let mut limits = Limits::default();
+    let mut clock = [None; 2];
+    let mut increment = [Duration::ZERO; 2];
     let mut i = 0;
     while i < args.len() {
         match args[i] {
             "infinite" => {}
-            key @ ("depth" | "nodes" | "time") => {
+            key @ ("depth" | "nodes" | "time" | "wtime" | "btime" | "winc" | "binc") => {
                 let value: u64 = args.get(i + 1).and_then(|v| v.parse().ok()).ok_or(usage)?;
+                let ms = Duration::from_millis(value);
                 match key {
                     "depth" => limits.depth = Some(u32::try_from(value).map_err(|_| usage)?.max(1)),
                     "nodes" => limits.nodes = Some(value.max(1)),
-                    _ => limits.time = Some(Duration::from_millis(value.max(1))),
+                    "time" => limits.time = Some(Duration::from_millis(value.max(1))),
+                    "wtime" => clock[0] = Some(ms),
+                    "btime" => clock[1] = Some(ms),
+                    "winc" => increment[0] = ms,
+                    _ => increment[1] = ms,
                 }
                 i += 1;
             }
@@ -438,6 +450,15 @@ fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     }
     if args.is_empty() {
         return Err(usage.into());
+    }
+    let mover = usize::from(game.position().side_to_move() == Side::Black);
+    if let Some(left) = clock[mover] {
+        let budget = TimeBudget::from_clock(left, increment[mover], game.turns().len());
+        let hard = limits
+            .time
+            .map_or(budget.hard, |time| time.min(budget.hard));
+        limits.time = Some(hard.max(Duration::from_millis(1)));
+        limits.soft = Some(budget.soft.min(hard));
     }
     Ok(limits)
 }
@@ -470,6 +491,7 @@ commands:
   position start [turns T1 T2 ...]        the start, then turns (N2)
   position text TEXT [turns T1 T2 ...]    a position (N3), then turns
   go [depth N] [nodes N] [time MS]        search; `go infinite` until `stop`
+  go wtime MS btime MS [winc MS binc MS]  search on a clock (time left, increment)
   stop                                    stop the search (bestturn), perft, bench
   wait                                    wait for the search, perft or bench
   show | legal | eval | perft D           the position, its turns, ...

@@ -3,6 +3,7 @@
 pub use board_topology;
 pub use peralikatuma_rules;
 
+pub mod clock;
 mod diagram;
 pub mod engine;
 mod picture;

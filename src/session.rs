@@ -17,6 +17,8 @@
 //! | `Person` | `"White"` | against the machine, the side of the person |
 //! | `First` | `"White"` | who moved first (P2) |
 //! | `Seed` | `"271828"` | against the machine, the seed of its random choices (the play example's `--seed` replays the game) |
+//! | `TimeControl` | `"300+3"` | on a clock (T1), the base time and the increment in seconds, as in PGN |
+//! | `WhiteClock`, `BlackClock` | `"287.412"` | on a clock, each player's time left in seconds when the record was written |
 //!
 //! ```text
 //! [Variant "Peralikatuma"]
@@ -34,19 +36,23 @@
 //! A record from elsewhere loads too: without an `Opponent` tag, or with
 //! one not understood, it is a game between two players at one screen; a
 //! missing or unknown `Person` is White; a missing or unreadable `Seed`
-//! leaves the seed in use. Who moved first is the record's own start
+//! leaves the seed in use; a missing or unreadable `TimeControl` is a game
+//! without a clock, and missing clock times are the base time. Who moved first is the record's own start
 //! (its `Setup`, N4); `First` only says it in words. Every other tag
 //! (`Event`, `Date`, ...) is kept, and written again when the game is
 //! saved.
 
 use std::fmt;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-use alquerque_ai::{Limits, Searcher, Strength};
+use alquerque_ai::{Limits, Searcher, Strength, TimeBudget};
 use peralikatuma_rules::{
     Bitboard, Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup,
-    Side, Turn, Variant,
+    Side, Turn, Variant, WinReason,
 };
+
+use crate::clock::{Clock, TimeControl};
 
 /// How far behind (hundredths of a man) the machine must judge itself to
 /// accept a draw.
@@ -58,7 +64,23 @@ const RANDOM_SEEDS: u64 = 1_000_000;
 
 /// The record's tags for the program (see the module's docs); other tags
 /// are kept as they were read.
-const PLAYER_TAGS: [&str; 4] = ["Opponent", "Person", "First", "Seed"];
+const PLAYER_TAGS: [&str; 7] = [
+    "Opponent",
+    "Person",
+    "First",
+    "Seed",
+    "TimeControl",
+    "WhiteClock",
+    "BlackClock",
+];
+
+/// The tag of each side's time left.
+const fn clock_tag(side: Side) -> &'static str {
+    match side {
+        Side::White => "WhiteClock",
+        Side::Black => "BlackClock",
+    }
+}
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -114,6 +136,8 @@ pub struct Settings {
     /// A position to start from instead of the variant's start; it fixes
     /// the game and who moves first.
     pub position: Option<Position>,
+    /// The time control, for a game on a clock (T1).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Settings {
@@ -126,6 +150,7 @@ impl Default for Settings {
             human: Side::White,
             first: Side::White,
             position: None,
+            clock: None,
         }
     }
 }
@@ -145,13 +170,18 @@ impl Settings {
         Position::from_setup(setup)
     }
 
-    /// Says who plays whom, e.g. `you (White) against the machine (easy)`.
+    /// Says who plays whom, e.g. `you (White) against the machine (easy)`,
+    /// and on what clock: `..., on a clock of 5+3`.
     pub fn players(&self) -> String {
-        match self.opponent {
+        let players = match self.opponent {
             Opponent::Human => "two players on one screen".to_owned(),
             Opponent::Machine(strength) => {
                 format!("you ({}) against the machine ({strength})", self.human)
             }
+        };
+        match self.clock {
+            Some(control) => format!("{players}, on a clock of {control}"),
+            None => players,
         }
     }
 }
@@ -204,6 +234,8 @@ pub struct Session {
     /// The game as it was last saved, loaded or started: dropping it then
     /// loses nothing.
     kept: Game,
+    /// The clock, in a game with a time control (T1).
+    clock: Option<Clock>,
 }
 
 impl Session {
@@ -215,6 +247,7 @@ impl Session {
     pub fn new(settings: Settings) -> Result<Session, PositionError> {
         let game = Game::from_position(settings.start()?);
         Ok(Session {
+            clock: settings.clock.map(Clock::new),
             settings,
             kept: game.clone(),
             game,
@@ -228,7 +261,8 @@ impl Session {
     /// A session that goes on with `game` (a game kept or loaded), its
     /// players as in `settings`. The game's start fixes the variant and
     /// who moved first; `settings.position` keeps it only when it is not
-    /// the usual start.
+    /// the usual start. On a clock, each side has the base time; see
+    /// [`Session::load_record`] for a game whose times were kept.
     pub fn resume(settings: Settings, game: Game) -> Session {
         let start = *game.start();
         let mut settings = Settings {
@@ -240,7 +274,8 @@ impl Session {
         if settings.start() != Ok(start) {
             settings.position = Some(start);
         }
-        Session {
+        let mut session = Session {
+            clock: settings.clock.map(Clock::new),
             settings,
             kept: game.clone(),
             game,
@@ -248,7 +283,33 @@ impl Session {
             seed: rand::random_range(0..RANDOM_SEEDS),
             fixed_seed: None,
             tags: Vec::new(),
+        };
+        session.take_up_clock(Instant::now());
+        session
+    }
+
+    /// A session that goes on with the game of `record`, its players as in
+    /// `settings` ([`Session::resume`]). The clock is `settings.clock`,
+    /// with the base time each, when it names one; else the record's, as
+    /// its `TimeControl`, `WhiteClock` and `BlackClock` tags say (see the
+    /// module's docs): then the time of the side to move runs again from
+    /// now, without an increment, so the time between writing the record
+    /// and taking the game up counts for nobody.
+    pub fn resume_record(settings: Settings, record: &Record) -> Session {
+        let recorded = match settings.clock {
+            Some(_) => None,
+            None => recorded_clock(record),
+        };
+        let settings = Settings {
+            clock: settings.clock.or(recorded.as_ref().map(Clock::control)),
+            ..settings
+        };
+        let mut session = Session::resume(settings, record.game.clone());
+        if recorded.is_some() {
+            session.clock = recorded;
+            session.take_up_clock(Instant::now());
         }
+        session
     }
 
     /// The settings of this game.
@@ -318,8 +379,11 @@ impl Session {
     /// # Errors
     /// As [`Game::play`]; the game is unchanged.
     pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
+        let now = Instant::now();
+        self.check_time_at(now);
         self.game.play(turn)?;
         self.redo.clear();
+        self.turn_played(now);
         Ok(())
     }
 
@@ -328,17 +392,106 @@ impl Session {
     /// # Errors
     /// As [`Game::play_text`]; the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
+        let now = Instant::now();
+        self.check_time_at(now);
         let turn = self.game.play_text(text)?;
         self.redo.clear();
+        self.turn_played(now);
         Ok(turn)
+    }
+
+    /// The clock, in a game on one (T1).
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Each side's time left now (White's, Black's), in a game on a clock.
+    pub fn times_left(&self) -> Option<[Duration; 2]> {
+        let now = Instant::now();
+        let clock = self.clock.as_ref()?;
+        Some(Side::ALL.map(|side| clock.left(side, now)))
+    }
+
+    /// Ends the game when the time of the side to move has run out (T2),
+    /// and returns the outcome then; `None` while the game goes on (or was
+    /// already over). Frontends call it as time passes; every turn, undo
+    /// and the like calls it first.
+    pub fn check_time(&mut self) -> Option<Outcome> {
+        self.check_time_at(Instant::now())
+    }
+
+    fn check_time_at(&mut self, now: Instant) -> Option<Outcome> {
+        let clock = self.clock.as_mut()?;
+        let side = clock.flagged(now)?;
+        clock.stop(now);
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        self.game.lose_on_time(side).ok()?;
+        self.redo.clear();
+        self.game.outcome()
+    }
+
+    /// After a turn played at `now`: the mover's time stops, and the next
+    /// mover's turn starts with the increment, unless the game is over
+    /// (T1). The first turn of the game starts the clock.
+    fn turn_played(&mut self, now: Instant) {
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        match self.game.outcome() {
+            Some(_) => clock.stop(now),
+            None => clock.start_turn(self.game.position().side_to_move(), now),
+        }
+    }
+
+    /// After turns taken back or played again at `now`, or a game taken
+    /// up: the time of the side to move runs, without an increment, once
+    /// a turn has been played (T1); it stops when the game is over.
+    fn take_up_clock(&mut self, now: Instant) {
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if self.game.outcome().is_some() || self.game.turns().is_empty() {
+            clock.stop(now);
+        } else {
+            clock.resume(self.game.position().side_to_move(), now);
+        }
+    }
+
+    /// How long the machine may think for its turn now, on a clock
+    /// ([`TimeBudget::from_clock`]); `None` in a game without one. Before
+    /// the clock starts (the first turn, T1) the machine plans as if its
+    /// time ran.
+    pub fn machine_budget(&self) -> Option<TimeBudget> {
+        let clock = self.clock.as_ref()?;
+        let side = self.game.position().side_to_move();
+        let mut left = clock.left(side, Instant::now());
+        if clock.running().is_none() {
+            left += clock.control().increment;
+        }
+        Some(TimeBudget::from_clock(
+            left,
+            clock.control().increment,
+            self.game.turns().len(),
+        ))
     }
 
     /// Takes back a resignation or an agreed draw (E6) if the game ended
     /// so, and otherwise the last turn: against the machine, as many turns
     /// as give the move back to the person (the machine's reply and the
     /// person's turn before it).
+    ///
+    /// A loss on time (T2) is not taken back, nor the turns before it: the
+    /// time is gone.
     pub fn undo(&mut self) -> Undone {
+        let now = Instant::now();
+        self.check_time_at(now);
+        if self.lost_on_time() {
+            return Undone::Nothing;
+        }
         if let Some(withdrawn) = self.game.withdraw() {
+            self.take_up_clock(now);
             return Undone::Declaration(withdrawn);
         }
         let count = match self.machine() {
@@ -358,21 +511,38 @@ impl Session {
             return Undone::Nothing;
         }
         self.redo.push(taken.clone());
+        self.take_up_clock(now);
         Undone::Turns(taken)
+    }
+
+    /// Whether the game was lost on time (T2): that is final, [`Session::undo`]
+    /// takes nothing back.
+    pub fn lost_on_time(&self) -> bool {
+        matches!(
+            self.game.outcome(),
+            Some(Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            })
+        )
     }
 
     /// Plays again the turns last taken back; returns them (none when
     /// there is nothing to redo).
     pub fn redo(&mut self) -> Vec<Turn> {
+        let now = Instant::now();
+        self.check_time_at(now);
         let Some(turns) = self.redo.pop() else {
             return Vec::new();
         };
         for (i, turn) in turns.iter().enumerate() {
             if self.game.play(turn).is_err() {
                 // Cannot happen: these turns were played from here before.
+                self.take_up_clock(now);
                 return turns[..i].to_vec();
             }
         }
+        self.take_up_clock(now);
         turns
     }
 
@@ -386,8 +556,11 @@ impl Session {
     /// # Errors
     /// When the game is already over.
     pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
+        let now = Instant::now();
+        self.check_time_at(now);
         self.game.resign(side)?;
         self.redo.clear();
+        self.take_up_clock(now);
         Ok(())
     }
 
@@ -396,8 +569,11 @@ impl Session {
     /// # Errors
     /// When the game is already over.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        let now = Instant::now();
+        self.check_time_at(now);
         self.game.agree_draw()?;
         self.redo.clear();
+        self.take_up_clock(now);
         Ok(())
     }
 
@@ -469,6 +645,15 @@ impl Session {
         if self.machine().is_some() {
             record.set_tag("Seed", &self.seed.to_string());
         }
+        if let Some(clock) = &self.clock {
+            record.set_tag("TimeControl", &clock.control().record_tag());
+            let now = Instant::now();
+            for side in Side::ALL {
+                let left = clock.left(side, now);
+                let ms = left.as_millis();
+                record.set_tag(clock_tag(side), &format!("{}.{:03}", ms / 1000, ms % 1000));
+            }
+        }
         record
     }
 
@@ -484,7 +669,10 @@ impl Session {
 
     /// Replaces the game and its players with the record's (see the
     /// module's docs for the tags read, and what stands in for those
-    /// missing); what could be redone is forgotten.
+    /// missing); what could be redone is forgotten. On a clock, the times
+    /// are those the record kept, and the time of the side to move runs
+    /// again from now (without an increment): the time between writing
+    /// the record and loading it counts for nobody.
     pub fn load_record(&mut self, record: Record) {
         let tag = |key: &str| record.tag(key).map(str::trim);
         let opponent = tag("Opponent")
@@ -497,6 +685,8 @@ impl Session {
         if let Some(seed) = tag("Seed").and_then(|text| text.parse().ok()) {
             self.seed = seed;
         }
+        self.clock = recorded_clock(&record);
+        let control = self.clock.as_ref().map(Clock::control);
         let start = *record.game.start();
         self.settings = Settings {
             variant: record.game.variant(),
@@ -504,6 +694,7 @@ impl Session {
             human,
             first: start.side_to_move(),
             position: Some(start),
+            clock: control,
         };
         self.tags = record
             .tags
@@ -513,6 +704,7 @@ impl Session {
         self.kept = record.game.clone();
         self.game = record.game;
         self.redo.clear();
+        self.take_up_clock(Instant::now());
     }
 
     /// Replaces the game and its players with those recorded in `path`
@@ -544,6 +736,22 @@ impl Session {
         self.load_record(record);
         Ok(fault)
     }
+}
+
+/// The clock a record keeps (its `TimeControl`, `WhiteClock` and
+/// `BlackClock` tags), stopped; `None` without a readable time control.
+fn recorded_clock(record: &Record) -> Option<Clock> {
+    let tag = |key: &str| record.tag(key).map(str::trim);
+    let control = TimeControl::from_record_tag(tag("TimeControl")?).ok()?;
+    let left = Side::ALL.map(|side| {
+        tag(clock_tag(side))
+            .and_then(|text| text.parse::<f64>().ok())
+            .and_then(|seconds| {
+                Duration::try_from_secs_f64((seconds * 1000.0).round() / 1000.0).ok()
+            })
+            .unwrap_or(control.base)
+    });
+    Some(Clock::with_times(control, left))
 }
 
 /// Says plainly which pieces the side to move may claim and why (P6), or
@@ -625,6 +833,7 @@ mod tests {
             human,
             first: Side::White,
             position: None,
+            clock: None,
         }
     }
 
@@ -685,6 +894,81 @@ mod tests {
         session.agree_draw().expect("not over");
         assert!(matches!(session.undo(), Undone::Declaration(_)));
         assert!(matches!(session.undo(), Undone::Turns(_)));
+    }
+
+    fn on_clock(control: &str) -> Session {
+        let settings = Settings {
+            clock: Some(control.parse().expect("a time control")),
+            ..settings(Opponent::Human, Side::White)
+        };
+        Session::new(settings).expect("start")
+    }
+
+    #[test]
+    fn t1_the_clock_starts_with_the_first_turn_and_the_increment_comes_with_each_turn() {
+        let mut session = on_clock("0+200ms");
+        std::thread::sleep(Duration::from_millis(250));
+        assert_eq!(session.check_time(), None, "the first turn is not timed");
+        session.play_text("d2-c3").expect("legal");
+        let clock = session.clock().expect("a clock");
+        assert_eq!(clock.running(), Some(Side::Black));
+        let [white, black] = session.times_left().expect("a clock");
+        assert_eq!(white, Duration::ZERO);
+        assert!(black > Duration::from_millis(100) && black <= Duration::from_millis(200));
+        let budget = session.machine_budget().expect("a clock");
+        assert!(budget.hard < black);
+    }
+
+    #[test]
+    fn t2_a_player_out_of_time_loses_and_cannot_take_it_back() {
+        let mut session = on_clock("0+50ms");
+        session.play_text("d2-c3").expect("legal");
+        std::thread::sleep(Duration::from_millis(80));
+        let lost = Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Time,
+        };
+        assert_eq!(session.check_time(), Some(lost));
+        assert_eq!(session.check_time(), None, "only once");
+        assert_eq!(session.clock().and_then(Clock::running), None);
+        assert_eq!(session.undo(), Undone::Nothing);
+        assert!(session.play_text("b3-c3").is_err());
+        let record = session.record();
+        assert_eq!(record.tag("TimeControl"), Some("0+0.05"));
+        assert_eq!(record.tag("BlackClock"), Some("0.000"));
+        let text = record.to_string();
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        // A turn too late is refused: the time ran out before it.
+        let mut session = on_clock("0+50ms");
+        session.play_text("d2-c3").expect("legal");
+        std::thread::sleep(Duration::from_millis(80));
+        assert!(matches!(
+            session.play_text("b3-c3"),
+            Err(GameError::Over(outcome)) if outcome == lost
+        ));
+    }
+
+    #[test]
+    fn t1_a_record_keeps_the_clock_and_the_time_between_counts_for_nobody() {
+        let mut session = on_clock("1+0");
+        session.play_text("d2-c3").expect("legal");
+        std::thread::sleep(Duration::from_millis(30));
+        let record: Record = session.record().to_string().parse().expect("a record");
+        let black: f64 = record
+            .tag("BlackClock")
+            .expect("kept")
+            .parse()
+            .expect("seconds");
+        assert!(black < 59.98 && black > 50.0, "{black}");
+        std::thread::sleep(Duration::from_millis(50));
+        let mut loaded = on_clock("5+3");
+        loaded.load_record(record.clone());
+        assert_eq!(loaded.settings().clock, "1+0".parse().ok());
+        let [white, left] = loaded.times_left().expect("a clock");
+        assert_eq!(white, Duration::from_secs(60));
+        assert!(left.as_secs_f64() > black - 0.02, "{left:?} {black}");
+        let resumed = Session::resume_record(settings(Opponent::Human, Side::White), &record);
+        assert_eq!(resumed.clock().and_then(Clock::running), Some(Side::Black));
     }
 
     #[test]

@@ -403,6 +403,79 @@ fn black_may_move_first_by_agreement_p2() {
 }
 
 #[test]
+fn t1_t2_on_a_clock_the_times_are_shown_the_machine_keeps_in_time_and_a_late_player_loses() {
+    // Against the machine on a tenth of a second a turn: it answers in
+    // time, turn after turn, and the times are printed with the board.
+    let mut player = Player::start(&[
+        "--variant",
+        "alquerque",
+        "--opponent",
+        "hard",
+        "--clock",
+        "0+100ms",
+    ]);
+    let opening = player.until_prompt();
+    assert!(opening.contains("on a clock of 0+100ms"), "{opening}");
+    assert!(
+        opening
+            .contains("clock 0+100ms (it starts with the first turn): White 0:00.0, Black 0:00.0"),
+        "{opening}"
+    );
+    for _ in 0..5 {
+        let moves = player.say("moves");
+        let Some(turn) = moves
+            .lines()
+            .find_map(|l| l.split_once(" legal turn").and(l.split_once(": ")))
+            .and_then(|(_, list)| list.split_whitespace().next())
+            .map(str::to_owned)
+        else {
+            break;
+        };
+        let answer = player.say(&turn);
+        if answer.contains("Game over") {
+            assert!(!answer.contains("ran out of time"), "{answer}");
+            break;
+        }
+        assert!(answer.contains("the machine plays"), "{answer}");
+        // A tenth of a second a turn, and what the person did not use.
+        assert!(answer.contains("clock 0+100ms: White 0:00."), "{answer}");
+        assert!(answer.contains(" (running), Black 0:00."), "{answer}");
+    }
+    player.say("quit");
+    player.say("yes");
+    // Two players: Black answers after its time is gone, and has lost.
+    let mut player = Player::start(&["--variant", "alquerque", "--clock", "0+300ms"]);
+    player.until_prompt();
+    let answer = player.say("d2-c3");
+    assert!(
+        answer.contains("Black 0:00.2 (running)") || answer.contains("Black 0:00.3 (running)"),
+        "{answer}"
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    let answer = player.say("b3-c3");
+    assert!(
+        answer.contains("time is up: White wins: Black ran out of time (T2)"),
+        "{answer}"
+    );
+    assert!(answer.contains("the game is over ("), "{answer}");
+    let file = temp_file("clock.txt");
+    let saved = player.say(&format!("save {file}"));
+    assert!(saved.contains("saved to"), "{saved}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    for tag in [
+        "[Result \"1-0\"]",
+        "[Termination \"time forfeit\"]",
+        "[TimeControl \"0+0.3\"]",
+        "[BlackClock \"0.000\"]",
+    ] {
+        assert!(record.contains(tag), "{tag} not in:\n{record}");
+    }
+    assert!(player.say("undo").contains("nothing to take back"));
+    player.say("quit");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
 fn bad_command_lines_are_refused_with_a_message() {
     for (args, said) in [
         (
@@ -416,6 +489,11 @@ fn bad_command_lines_are_refused_with_a_message() {
             &["--position", "W:Wa1:Be5", "--first", "black"][..],
             "cannot be used with",
         ),
+        (
+            &["--clock", "5"][..],
+            "no `+` between the base and the increment",
+        ),
+        (&["--clock", "5+3h"][..], "`h` is not a unit"),
     ] {
         let output = run(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -492,6 +570,28 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
         assert!(Instant::now() < deadline, "q did not quit");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn t1_t2_full_screen_on_a_clock_shows_the_times_and_ends_the_game_when_one_runs_out() {
+    let session = format!("play-clock-{}", std::process::id());
+    let dir = std::env::temp_dir();
+    start_in_tmux(&session, &dir, "--opponent human --clock 0+2s");
+    let screen = screen_with(&session, "Clock White 0:00.0  Black 0:00.0");
+    assert!(screen.contains("on a clock of 0+2"), "{screen}");
+    tmux(&["send-keys", "-t", &session, ":", "e4-e5", "Enter"]);
+    screen_with(&session, "Black 0:01.");
+    // Black does nothing: the game ends at once when its time is gone.
+    screen_with(
+        &session,
+        "Game over: White wins: Black ran out of time (T2)",
+    );
+    screen_with(&session, "Black 0:00.0");
+    tmux(&["send-keys", "-t", &session, "q"]);
+    screen_with(&session, "not been saved");
+    tmux(&["send-keys", "-t", &session, "y"]);
+    ended(&session);
 }
 
 /// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.

@@ -133,7 +133,11 @@ impl Harness {
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        panic!("the machine did not reach turn {number}");
+        let state = self.state(id, Some(token)).await;
+        panic!(
+            "the machine did not reach turn {number}: {}",
+            state["status"]
+        );
     }
 }
 
@@ -1104,4 +1108,201 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
         assert!(game.turns().len() >= PERSON_TURNS.min(2), "{id}");
     }
     serving.abort();
+}
+
+/// The next `state` event of a page's event stream.
+async fn next_event(
+    stream: &mut (impl futures_util::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
+    within: Duration,
+) -> Value {
+    let mut text = String::new();
+    loop {
+        let chunk = tokio::time::timeout(within, stream.next())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = text.find("\n\n") {
+            let event = text[..end].to_owned();
+            text = text[end + 2..].to_owned();
+            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                return serde_json::from_str(data).expect("json");
+            }
+        }
+    }
+}
+
+/// The friend's token of a game with a friend.
+async fn guest_of(h: &Harness, id: &str, token: &str) -> String {
+    h.state(id, Some(token)).await["invite"]
+        .as_str()
+        .and_then(|link| link.split("seat=").nth(1))
+        .expect("a guest")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn t1_t2_on_a_clock_both_seats_see_it_and_the_server_ends_the_game_when_a_time_runs_out() {
+    let h = Harness::new("clock-friend");
+    let (id, token) = h
+        .start(json!({"opponent": "friend", "clock": "0+400ms"}))
+        .await;
+    let guest = guest_of(&h, &id, &token).await;
+    let state = h.state(&id, Some(&token)).await;
+    assert_eq!(state["clock"]["control"], "0+400ms");
+    assert_eq!(
+        state["clock"]["running"],
+        Value::Null,
+        "it starts with the first turn"
+    );
+    // The guest's page listens; the owner plays; both see Black's time run.
+    let request = Request::get(format!("/api/games/{id}/events"))
+        .header("x-seat-token", &guest)
+        .body(Body::empty())
+        .expect("a request");
+    let response = h.app.clone().oneshot(request).await.expect("an answer");
+    let mut stream = response.into_body().into_data_stream();
+    assert_eq!(
+        next_event(&mut stream, Duration::from_secs(5)).await["number"],
+        0
+    );
+    assert_eq!(
+        h.play(&id, Some(&token), "e4-e5", 0).await.status,
+        StatusCode::OK
+    );
+    let seen = next_event(&mut stream, Duration::from_secs(5)).await;
+    assert_eq!(seen["number"], 1);
+    assert_eq!(seen["clock"]["running"], "black");
+    let black = seen["clock"]["black_ms"].as_u64().expect("ms");
+    assert!(black > 200 && black <= 400, "{black}");
+    assert_eq!(
+        h.state(&id, Some(&token)).await["clock"]["running"],
+        "black"
+    );
+    // Nobody does anything: the server ends the game and tells the page.
+    let ended = next_event(&mut stream, Duration::from_secs(5)).await;
+    assert_eq!(ended["outcome"]["result"], "1-0");
+    assert_eq!(
+        ended["outcome"]["text"],
+        "White wins: Black ran out of time (T2)"
+    );
+    assert_eq!(ended["clock"]["black_ms"], 0);
+    assert_eq!(ended["clock"]["running"], Value::Null);
+    // The guest's turn comes too late; the loss is final; the record says
+    // why, and the game file kept it.
+    let late = h.play(&id, Some(&guest), "e6xe4", 1).await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.body);
+    let undo = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(undo.status, StatusCode::CONFLICT, "{}", undo.body);
+    let record = h.get(&format!("/api/games/{id}/record"), None).await;
+    let text = record.body.as_str().expect("text");
+    for tag in ["[Termination \"time forfeit\"]", "[TimeControl \"0+0.4\"]"] {
+        assert!(text.contains(tag), "{tag} not in {text}");
+    }
+    let again = h.restart();
+    let after = again.state(&id, Some(&token)).await;
+    assert_eq!(
+        after["outcome"]["text"],
+        "White wins: Black ran out of time (T2)"
+    );
+}
+
+#[tokio::test]
+async fn t1_a_game_on_a_clock_comes_back_after_a_restart_with_the_times_it_had() {
+    let h = Harness::new("clock-restart");
+    let (id, token) = h.start(json!({"opponent": "human", "clock": "5+3"})).await;
+    h.play(&id, Some(&token), "e4-e5", 0).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    h.play(&id, Some(&token), "e6xe4", 1).await;
+    let before = h.state(&id, Some(&token)).await["clock"].clone();
+    let black = before["black_ms"].as_u64().expect("ms");
+    assert!(black < 303_000 - 250, "Black spent its time: {black}");
+    // The server stops; time passes; it comes back.
+    let again = h.restart();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let after = again.state(&id, Some(&token)).await["clock"].clone();
+    assert_eq!(after["control"], "5+3");
+    assert_eq!(after["running"], "white");
+    assert_eq!(after["black_ms"], before["black_ms"]);
+    // White's turn under way starts again from the time it had when the
+    // game was last kept: the time the server was away counts for nobody.
+    let white = after["white_ms"].as_u64().expect("ms");
+    let kept = before["white_ms"].as_u64().expect("ms");
+    assert!(white + 250 > kept && white <= 303_000, "{white} {kept}");
+}
+
+#[tokio::test]
+async fn t1_a_link_the_form_or_a_record_chooses_the_clock_and_a_bad_one_is_refused() {
+    let h = Harness::new("clock-link");
+    // In a link's query, `+` is a space: both read alike.
+    for query in ["clock=5+3", "clock=5%2B3"] {
+        let answer = h.get(&format!("/new?opponent=human&{query}"), None).await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{query}");
+        let id = answer.headers[header::LOCATION]
+            .to_str()
+            .expect("text")
+            .trim_start_matches("/games/")
+            .to_owned();
+        let state = h.state(&id, None).await;
+        assert_eq!(state["clock"]["control"], "5+3", "{query}");
+        assert_eq!(state["clock"]["white_ms"], 300_000, "{query}");
+        assert_eq!(state["clock"]["increment_ms"], 3000, "{query}");
+    }
+    // A record loaded brings its clock and the times it kept, unless the
+    // request chooses another clock.
+    let record = "[Variant \"Peralikatuma\"]\n[TimeControl \"60+0\"]\n\
+                  [WhiteClock \"12.500\"]\n[BlackClock \"30.000\"]\n\n1. e4-e5 *\n";
+    let (id, _) = h
+        .start(json!({"opponent": "human", "record": record}))
+        .await;
+    let clock = h.state(&id, None).await["clock"].clone();
+    assert_eq!(clock["control"], "1+0");
+    assert_eq!(clock["white_ms"], 12_500);
+    assert_eq!(clock["running"], "black");
+    assert!(clock["black_ms"].as_u64().expect("ms") > 29_000);
+    let (id, _) = h
+        .start(json!({"opponent": "human", "record": record, "clock": "5+3"}))
+        .await;
+    let clock = h.state(&id, None).await["clock"].clone();
+    assert_eq!(clock["control"], "5+3");
+    assert_eq!(clock["white_ms"], 300_000);
+    let (id, _) = h.start(json!({"opponent": "human", "clock": ""})).await;
+    assert_eq!(h.state(&id, None).await["clock"], Value::Null);
+    let answer = h.get("/new?clock=5", None).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let message = answer.body["message"].as_str().expect("text");
+    assert!(message.contains("`5` is not a time control"), "{message}");
+}
+
+#[tokio::test]
+async fn t2_the_machine_keeps_within_a_tenth_of_a_second_a_turn() {
+    let h = Harness::new("clock-machine");
+    let (id, token) = h
+        .start(json!({"opponent": "hard", "variant": "alquerque", "clock": "0+100ms"}))
+        .await;
+    let mut number = 0;
+    for _ in 0..4 {
+        let state = h.state(&id, Some(&token)).await;
+        if state["outcome"] != Value::Null {
+            break;
+        }
+        let turn = state["turns"][0]["text"]
+            .as_str()
+            .expect("a turn")
+            .to_owned();
+        assert_eq!(
+            h.play(&id, Some(&token), &turn, number).await.status,
+            StatusCode::OK
+        );
+        let state = h.wait_for(&id, &token, number + 2).await;
+        assert_ne!(
+            state["outcome"]["outcome"]["win"]["reason"], "time",
+            "{}",
+            state["status"]
+        );
+        number += 2;
+    }
 }

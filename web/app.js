@@ -77,7 +77,7 @@ function say(text, error = false) {
   const message = $('message');
   message.className = error ? 'error' : '';
   message.replaceChildren();
-  const parts = String(text).split(/\(([RPAMEN]\d+(?:\.\d+)?)\)/);
+  const parts = String(text).split(/\(([RPAMENT]\d+(?:\.\d+)?)\)/);
   parts.forEach((part, i) => {
     if (i % 2 === 0) { message.append(part); return; }
     const link = document.createElement('a');
@@ -149,8 +149,38 @@ function apply(state) {
   panel();
 }
 
+// The clocks (T1): the times of the last state, the running one counted
+// down here until the next; the server alone decides that a time ran out (T2).
+function showTime(ms) {
+  const total = Math.max(0, ms);
+  const seconds = Math.floor(total / 1000);
+  const [h, m, sec] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const two = (n) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+  if (seconds < 10) return `${m}:${two(sec)}.${Math.floor(total % 1000 / 100)}`;
+  return `${m}:${two(sec)}`;
+}
+
+function showClocks() {
+  const clock = app.state?.clock;
+  $('clocks').hidden = !clock;
+  if (!clock) return;
+  const since = performance.now() - app.clockAt;
+  for (const side of ['white', 'black']) {
+    const running = clock.running === side;
+    const left = clock[`${side}_ms`] - (running ? since : 0);
+    const shown = $(`clock-${side}`);
+    shown.textContent = `${capital(side)} ${showTime(left)}`;
+    shown.className = (running ? 'running' : '') + (left < 10000 ? ' low' : '');
+    shown.title = `${capital(side)}'s time left on a clock of ${clock.control} (minutes + seconds a turn)`;
+  }
+}
+
 function panel() {
   const s = app.state;
+  app.clockAt = performance.now();
+  showClocks();
+  if (s.clock && !app.clockTimer) app.clockTimer = setInterval(showClocks, 100);
   document.title = `${s.name} – ${s.status}`;
   $('title').textContent = s.name;
   $('status').textContent = s.status;
@@ -440,6 +470,11 @@ function newGame() {
     form.opponent.value = s.opponent;
     form.colour.value = s.colour;
     form.first.value = s.first;
+    const control = s.clock?.control ?? '';
+    if (control && ![...form.clock.options].some((o) => o.value === control)) {
+      form.clock.add(new Option(`${control} (this game's)`, control));
+    }
+    form.clock.value = control;
   }
   newOpponent();
   $('d-new').showModal();

@@ -4,7 +4,7 @@
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Player, Stop, Strength};
+use alquerque_ai::{Player, Stop, Strength, TimeBudget};
 use peralikatuma_rules::{Game, Turn};
 
 /// How long the engine thinks for a hint.
@@ -29,13 +29,16 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// `player` starts thinking about `game`.
-    pub fn start(player: Player, game: Game, seed: u64) -> Thinking {
+    /// `player` starts thinking about `game`, within `budget` on a clock.
+    pub fn start(player: Player, game: Game, seed: u64, budget: Option<TimeBudget>) -> Thinking {
         let stop = player.stop_handle();
         let (strength, hard_time) = (player.strength(), player.hard_time);
         let mut player = player;
         let handle = thread::spawn(move || {
-            let turn = player.choose(&game);
+            let turn = match budget {
+                Some(budget) => player.choose_on_clock(&game, budget),
+                None => player.choose(&game),
+            };
             (player, turn)
         });
         Thinking {

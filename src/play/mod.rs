@@ -16,6 +16,7 @@
 //!     human: Side::White,
 //!     first: Side::White,
 //!     position: None,
+//!     clock: None,
 //! };
 //! let mut session = Session::new(settings)?;
 //! let mut screen = Vec::new();

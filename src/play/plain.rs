@@ -1,12 +1,15 @@
 //! The plain line mode: the board printed as text, one command per line
-//! from standard input, so that a game can be scripted.
+//! from standard input, so that a game can be scripted. On a clock (T1),
+//! the times are printed with the board, and a player whose time ran out
+//! (T2) hears it with the next line read: a line mode waits for input.
 
 use std::io::{self, BufRead, Write};
 
 use crate::diagram;
 use alquerque_ai::Player;
-use peralikatuma_rules::GameError;
+use peralikatuma_rules::{GameError, Side};
 
+use crate::clock::show_time;
 use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
 use crate::play::machine;
@@ -31,6 +34,10 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
             writeln!(out)?;
             return Ok(());
         };
+        if let Some(outcome) = session.check_time() {
+            writeln!(out, "time is up: {outcome}")?;
+            show(session, out)?;
+        }
         let command = match Command::parse(&line?) {
             Ok(Some(command)) => command,
             Ok(None) => continue,
@@ -97,6 +104,9 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                 }
             }
             Command::Undo => match session.undo() {
+                Undone::Nothing if session.lost_on_time() => {
+                    writeln!(out, "nothing to take back: a loss on time is final (T2)")?;
+                }
                 Undone::Nothing => writeln!(out, "nothing to take back")?,
                 Undone::Declaration(outcome) => {
                     writeln!(out, "took back the end of the game ({outcome})")?;
@@ -237,12 +247,18 @@ impl Players {
             return Ok(());
         }
         writeln!(out, "thinking...")?;
-        if let Some(turn) = machine.choose(session.game()) {
+        let chosen = match session.machine_budget() {
+            Some(budget) => machine.choose_on_clock(session.game(), budget),
+            None => machine.choose(session.game()),
+        };
+        if let Some(turn) = chosen {
             let text = turn.to_string();
-            if session.play(&turn).is_ok() {
-                writeln!(out, "the machine plays {text}")?;
-                show(session, out)?;
+            match session.play(&turn) {
+                Ok(()) => writeln!(out, "the machine plays {text}")?,
+                Err(GameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
+                Err(error) => writeln!(out, "the machine's {text} is refused: {error}")?,
             }
+            show(session, out)?;
         }
         Ok(())
     }
@@ -332,6 +348,30 @@ fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "last turn: {}", last)?;
     }
     write!(out, "{}", diagram(position))?;
+    if let (Some(clock), Some(left)) = (session.clock(), session.times_left()) {
+        let times: Vec<String> = Side::ALL
+            .into_iter()
+            .zip(left)
+            .map(|(side, left)| {
+                let running = if clock.running() == Some(side) {
+                    " (running)"
+                } else {
+                    ""
+                };
+                format!("{side} {}{running}", show_time(left))
+            })
+            .collect();
+        let starts = match clock.running() {
+            None if session.game().turns().is_empty() => " (it starts with the first turn)",
+            _ => "",
+        };
+        writeln!(
+            out,
+            "clock {}{starts}: {}",
+            clock.control(),
+            times.join(", ")
+        )?;
+    }
     match game.outcome() {
         Some(outcome) => writeln!(
             out,

@@ -25,6 +25,7 @@ use super::seating::{Seat, Seating};
 use super::server::{Entry, Server};
 use super::table::DrawOffer;
 use super::view::{GameView, TurnView, turn_view, view};
+use crate::clock::TimeControl;
 use crate::session::{Session, Settings};
 
 /// The header that carries a seat's token.
@@ -136,6 +137,12 @@ pub struct NewGame {
     /// A game record (N4) to go on with from its end; it gives the game,
     /// its start and its turns.
     pub record: Option<String>,
+    /// A clock (T1): `base+increment`, minutes and seconds (`5+3`) or with
+    /// units (`300s+2s`, `0+100ms`); none, empty or `none` for no clock. A
+    /// record loaded brings its own (its `TimeControl` tag, the times kept)
+    /// unless this chooses one. In a link, `clock=5+3` arrives as `5 3`
+    /// (a `+` in a query is a space), and is read as `5+3`.
+    pub clock: Option<String>,
 }
 
 fn side(text: Option<&str>, what: &str) -> Result<Side, ApiError> {
@@ -146,6 +153,17 @@ fn side(text: Option<&str>, what: &str) -> Result<Side, ApiError> {
             "unknown {what} `{other}` (known: white, black)"
         ))),
     }
+}
+
+/// The time control `text` names; in a link's query a `+` is a space,
+/// so `5 3` reads as `5+3`.
+fn clock(text: &str) -> Result<TimeControl, ApiError> {
+    let text = match text.contains('+') {
+        true => text.to_owned(),
+        false => text.replacen(' ', "+", 1),
+    };
+    text.parse()
+        .map_err(|e: crate::clock::TimeControlError| ApiError::bad_request(e.to_string()))
 }
 
 /// A new game made from `new`, and the fault of a record loaded up to a
@@ -193,14 +211,17 @@ async fn start(
         human: side(new.colour.as_deref(), "colour")?,
         first: side(new.first.as_deref(), "side to move first")?,
         position: None,
+        clock: match new.clock.as_deref().map(str::trim) {
+            None | Some("" | "none") => None,
+            Some(text) => Some(clock(text)?),
+        },
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
         let position = peralikatuma_rules::Position::parse(variant, text)
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }
-    let game = record.map(|record| record.game);
-    Ok((server.create(settings, game, seating).await?, fault))
+    Ok((server.create(settings, record, seating).await?, fault))
 }
 
 /// What `POST /api/games` answers.
@@ -240,7 +261,7 @@ pub async fn create(
     Ok(response)
 }
 
-/// `GET /new?variant=..&opponent=..&colour=..&first=..`: starts a game and
+/// `GET /new?variant=..&opponent=..&colour=..&first=..&clock=..`: starts a game and
 /// sends the browser to its page, with the owner's seat in a cookie.
 pub async fn new_game(
     State(server): State<Arc<Server>>,

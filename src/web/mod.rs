@@ -10,6 +10,10 @@
 //!   pages by server-sent events.
 //! - Every bad request gets a 4xx with a JSON reason ([`error`]); an
 //!   illegal turn's reason is the rules crate's refusal.
+//! - A game on a clock (T1) is timed by the server: it ends the game the
+//!   moment a time runs out (T2), whether or not a page is open; after a
+//!   restart the turn under way goes on from the time kept with the game
+//!   ([`Session::resume_record`](crate::session::Session::resume_record)).
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {

@@ -3,9 +3,9 @@
 //! the machine thinking never stall the server's answers to pages.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use alquerque_ai::{Player, Strength};
+use alquerque_ai::{Player, Strength, TimeBudget};
 use peralikatuma_rules::{Game, Turn};
 use tokio::sync::Semaphore;
 
@@ -53,6 +53,33 @@ impl Pool {
     /// thinking failed.
     pub async fn choose(&self, mut player: Player, game: Game) -> Option<Turn> {
         self.run(move || player.choose(&game)).await.flatten()
+    }
+
+    /// `player`'s turn in `game` (`None` when it has none), and the player
+    /// given back to think again; `None` if the thinking failed. On a
+    /// clock, within `budget` as it was at the instant given: the time
+    /// spent waiting for a thread is taken off.
+    pub async fn think(
+        &self,
+        mut player: Player,
+        game: Game,
+        budget: Option<(TimeBudget, Instant)>,
+    ) -> Option<(Player, Option<Turn>)> {
+        self.run(move || {
+            let turn = match budget {
+                Some((budget, as_of)) => {
+                    let waited = as_of.elapsed();
+                    let budget = TimeBudget {
+                        soft: budget.soft.saturating_sub(waited),
+                        hard: budget.hard.saturating_sub(waited),
+                    };
+                    player.choose_on_clock(&game, budget)
+                }
+                None => player.choose(&game),
+            };
+            (player, turn)
+        })
+        .await
     }
 
     /// A hint for the side to move: the full searcher on a short budget.

@@ -6,9 +6,10 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{Game, Record};
+use alquerque_ai::Player;
+use peralikatuma_rules::Record;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
 use super::error::ApiError;
@@ -16,6 +17,7 @@ use super::pool::Pool;
 use super::seating::Seating;
 use super::store::{Store, is_game_id};
 use super::table::Table;
+use crate::clock::Clock;
 use crate::session::{Session, Settings};
 
 /// How the server runs.
@@ -151,11 +153,14 @@ impl Server {
             .map_err(|e| ApiError::internal(e.to_string()))?
             .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?
             .ok_or_else(|| ApiError::unknown_game(id))?;
-        let table = Table::from_stored(stored)
+        let mut table = Table::from_stored(stored)
             .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?;
+        table.machine = self.machine_player(table.seating).await;
+        let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         let (entry, fresh) = self.remember(id, Entry::new(table));
         if fresh {
             self.clone().machine_moves(entry.clone());
+            self.clone().watch_clock(entry.clone(), runs_out_at);
         }
         Ok(entry)
     }
@@ -177,27 +182,42 @@ impl Server {
         Ok(count)
     }
 
-    /// Starts a new game, keeps it, and lets the machine move if it has
-    /// the move; returns its id.
+    /// Starts a new game from its start or from the end of `record` (with
+    /// the record's clock unless `settings` chooses one), keeps it, and
+    /// lets the machine move if it has the move; returns its id.
     ///
     /// # Errors
     /// 500 when it cannot be kept.
     pub async fn create(
         self: &Arc<Self>,
         settings: Settings,
-        game: Option<Game>,
+        record: Option<Record>,
         seating: Seating,
     ) -> Result<Arc<Entry>, ApiError> {
-        let session = match game {
-            Some(game) => Session::resume(settings, game),
+        let session = match record {
+            Some(record) => Session::resume_record(settings, &record),
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
         };
         let id = new_id();
-        let table = Table::new(id.clone(), session, seating);
+        let mut table = Table::new(id.clone(), session, seating);
+        table.machine = self.machine_player(seating).await;
         self.persist(&table).await?;
+        let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         let (entry, _) = self.remember(&id, Entry::new(table));
         self.clone().machine_moves(entry.clone());
+        self.clone().watch_clock(entry.clone(), runs_out_at);
         Ok(entry)
+    }
+
+    /// A new player for the machine of a game seated so, made on the
+    /// pool's threads (a Hard player's tables take a while to set up):
+    /// ready before the game's clock runs.
+    async fn machine_player(&self, seating: Seating) -> Option<Player> {
+        let Seating::Machine(strength) = seating else {
+            return None;
+        };
+        let pool = self.pool.clone();
+        self.pool.run(move || pool.player(strength, None)).await
     }
 
     /// Writes the game to the data directory.
@@ -228,7 +248,30 @@ impl Server {
         if table.session.machine_to_move() {
             self.clone().machine_moves(entry.clone());
         }
+        let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
+        self.clone().watch_clock(entry.clone(), runs_out_at);
         kept
+    }
+
+    /// On a clock, when the running side's time runs out (`runs_out_at`,
+    /// unless the game changes first): the server ends the game (T2),
+    /// keeps it and tells the pages, whether or not a page is watching.
+    /// A game found lost on time by a request meanwhile is kept and told
+    /// here too.
+    pub fn watch_clock(self: Arc<Self>, entry: Arc<Entry>, runs_out_at: Option<Instant>) {
+        let Some(at) = runs_out_at else {
+            return;
+        };
+        tokio::spawn(async move {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await;
+            let mut table = entry.lock().await;
+            let flagged = table.check_time().is_some();
+            if flagged || table.lost_on_time() {
+                if let Err(error) = self.changed(&entry, &table).await {
+                    eprintln!("warning: {}", error.message);
+                }
+            }
+        });
     }
 
     /// Tells the pages of a change that is not kept (a draw offered).
@@ -241,7 +284,7 @@ impl Server {
     /// the game has changed meanwhile.
     pub fn machine_moves(self: Arc<Self>, entry: Arc<Entry>) {
         tokio::spawn(async move {
-            let (player, game, ticket) = {
+            let (player, game, ticket, budget) = {
                 let mut table = entry.lock().await;
                 let Some(strength) = table.session.machine() else {
                     return;
@@ -249,19 +292,37 @@ impl Server {
                 if !table.session.machine_to_move() {
                     return;
                 }
-                let player = self.pool.player(strength, None);
+                if table.thinking() {
+                    return;
+                }
+                let player = match table.machine.take() {
+                    Some(player) if player.strength() == strength => player,
+                    _ => self.pool.player(strength, None),
+                };
                 let Some(ticket) = table.start_thinking(player.stop_handle()) else {
                     return;
                 };
-                (player, table.game().clone(), ticket)
+                let budget = table.session.machine_budget().map(|b| (b, Instant::now()));
+                (player, table.game().clone(), ticket, budget)
             };
-            let turn = self.pool.choose(player, game).await;
+            let thought = self.pool.think(player, game, budget).await;
             let mut table = entry.lock().await;
+            let turn = thought.and_then(|(player, turn)| {
+                table.machine = Some(player);
+                turn
+            });
             if !table.finish_thinking(ticket) {
                 return;
             }
             match turn {
                 Some(turn) if table.play_machine(&turn) => {
+                    if let Err(error) = self.changed(&entry, &table).await {
+                        eprintln!("warning: {}", error.message);
+                    }
+                }
+                // Its time ran out first (T2); not expected, but the game
+                // is over and told.
+                _ if table.lost_on_time() => {
                     if let Err(error) = self.changed(&entry, &table).await {
                         eprintln!("warning: {}", error.message);
                     }

@@ -2,7 +2,7 @@
 //! draw offered, the machine thinking, and what each seat may do. Every
 //! rule is the rules crate's; every change the session's.
 
-use alquerque_ai::Stop;
+use alquerque_ai::{Player, Stop};
 use peralikatuma_rules::{DrawReason, Game, Outcome, Record, Side, Turn, WinReason};
 
 use super::error::ApiError;
@@ -32,6 +32,10 @@ pub struct Table {
     thinking: Option<Thinking>,
     /// Tickets handed out to the machine's thinking.
     tickets: u64,
+    /// The machine's player between its turns, kept so that a turn on a
+    /// clock does not spend its time making one (a Hard player's tables
+    /// take a while to set up), and so that it remembers what it learnt.
+    pub machine: Option<Player>,
 }
 
 /// The machine thinking about a game.
@@ -54,6 +58,7 @@ impl Table {
             version: first_version(),
             thinking: None,
             tickets: 0,
+            machine: None,
         }
     }
 
@@ -90,10 +95,11 @@ impl Table {
             human: stored.colour,
             first: record.game.start().side_to_move(),
             position: None,
+            clock: None,
         };
         Ok(Table {
             id: stored.id,
-            session: Session::resume(settings, record.game),
+            session: Session::resume_record(settings, &record),
             seating,
             seats: Seats {
                 owner: stored.owner,
@@ -103,7 +109,22 @@ impl Table {
             version: first_version(),
             thinking: None,
             tickets: 0,
+            machine: None,
         })
+    }
+
+    /// Ends the game when the time of the side to move has run out (T2):
+    /// the server decides it, whatever the pages show. Returns the outcome
+    /// then; `None` while the game goes on or was already over.
+    pub fn check_time(&mut self) -> Option<Outcome> {
+        let outcome = self.session.check_time()?;
+        self.changed();
+        Some(outcome)
+    }
+
+    /// Whether the game was lost on time (T2).
+    pub fn lost_on_time(&self) -> bool {
+        self.session.lost_on_time()
     }
 
     /// The game.
@@ -119,6 +140,11 @@ impl Table {
     /// The sides `seat` plays.
     pub fn sides(&self, seat: Seat) -> Vec<Side> {
         sides(self.seating, self.session.settings().human, seat)
+    }
+
+    /// Whether the machine is thinking about its turn.
+    pub fn thinking(&self) -> bool {
+        self.thinking.is_some()
     }
 
     /// The machine starts thinking, unless it is already; returns the
@@ -213,6 +239,7 @@ impl Table {
     /// is over or the machine has the move, 400 for text that is not a
     /// turn, 422 with the rules' refusal for an illegal turn.
     pub fn play(&mut self, seat: Seat, text: &str, number: usize) -> Result<Turn, ApiError> {
+        self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(Some(number))?;
         self.check_not_over()?;
@@ -246,8 +273,12 @@ impl Table {
     }
 
     /// Plays the machine's turn; false (and nothing changes) if it is not
-    /// legal.
+    /// legal, or comes after the machine's time ran out (then the game is
+    /// lost on time, T2).
     pub fn play_machine(&mut self, turn: &Turn) -> bool {
+        if self.check_time().is_some() {
+            return false;
+        }
         let played = self.session.play(turn).is_ok();
         if played {
             self.changed();
@@ -264,6 +295,7 @@ impl Table {
     /// 403 for an onlooker or a friend's turn, 409 when stale or when
     /// there is nothing to take back.
     pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone, ApiError> {
+        self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(number)?;
         if self.seating == Seating::Friend {
@@ -291,6 +323,12 @@ impl Table {
                 ));
             }
         }
+        if self.session.lost_on_time() {
+            return Err(ApiError::conflict(
+                "final",
+                "a loss on time is final (T2): the time is gone",
+            ));
+        }
         match self.session.undo() {
             Undone::Nothing => Err(ApiError::conflict(
                 "nothing_to_undo",
@@ -309,6 +347,7 @@ impl Table {
     /// 403 for an onlooker or, with a friend, a seat not to move; 409 when
     /// stale or when there is nothing to redo.
     pub fn redo(&mut self, seat: Seat, number: Option<usize>) -> Result<Vec<Turn>, ApiError> {
+        self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(number)?;
         if self.seating == Seating::Friend
@@ -334,6 +373,7 @@ impl Table {
     /// # Errors
     /// 403 for an onlooker, 409 when stale or when the game is over.
     pub fn resign(&mut self, seat: Seat, number: Option<usize>) -> Result<Side, ApiError> {
+        self.check_time();
         let side = self.acting_side(seat)?;
         self.check_number(number)?;
         self.check_not_over()?;
@@ -365,6 +405,7 @@ impl Table {
     /// # Errors
     /// 409 when the game is over.
     pub fn agree_draw(&mut self) -> Result<(), ApiError> {
+        self.check_time();
         self.session
             .agree_draw()
             .map_err(|e| ApiError::conflict("game_over", e.to_string()))?;
@@ -445,6 +486,7 @@ mod tests {
             human: Side::Black,
             first: Side::White,
             position: None,
+            clock: None,
         };
         let session = Session::new(settings).expect("a start");
         Table::new("t".to_owned(), session, Seating::Machine(Strength::Easy))

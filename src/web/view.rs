@@ -4,6 +4,7 @@
 //! rules crate; the page only draws it.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use peralikatuma_rules::{
     Bitboard, Board, Outcome, Point, Position, QUIET_TURNS_FOR_DRAW, Side, Turn, Variant,
@@ -12,7 +13,7 @@ use serde::Serialize;
 
 use super::seating::{Seat, Seating};
 use super::table::Table;
-use crate::session::{claim_advice, no_return_advice};
+use crate::session::{Session, claim_advice, no_return_advice};
 
 /// The most legal turns listed for the picker: a position can have
 /// millions (flying kings' chains); past this many, the page is told the
@@ -94,6 +95,28 @@ pub struct GameView {
     /// For the owner of a game with a friend: the friend's link (a path
     /// with the friend's token).
     pub invite: Option<String>,
+    /// The clock, in a game on one (T1).
+    pub clock: Option<ClockView>,
+}
+
+/// A game's clock as the page sees it: the times left when the state was
+/// made; the page counts the running one down itself until the next
+/// state, and the server alone decides when a time has run out (T2).
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// The time control as players write it: `5+3` (minutes + seconds).
+    pub control: String,
+    /// The base time, in milliseconds.
+    pub base_ms: u64,
+    /// The increment a turn, in milliseconds.
+    pub increment_ms: u64,
+    /// White's time left, in milliseconds.
+    pub white_ms: u64,
+    /// Black's time left, in milliseconds.
+    pub black_ms: u64,
+    /// The side whose time runs, if any (none before the first turn and
+    /// after the end).
+    pub running: Option<Side>,
 }
 
 /// The players' names.
@@ -326,5 +349,22 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         can_redo: session.can_redo(),
         draw_offer: table.draw_offer,
         invite,
+        clock: clock_view(session),
     }
+}
+
+/// The clock of `session`'s game now, if it has one.
+fn clock_view(session: &Session) -> Option<ClockView> {
+    let clock = session.clock()?;
+    let [white, black] = session.times_left()?;
+    let ms = |time: Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+    let control = clock.control();
+    Some(ClockView {
+        control: control.to_string(),
+        base_ms: ms(control.base),
+        increment_ms: ms(control.increment),
+        white_ms: ms(white),
+        black_ms: ms(black),
+        running: clock.running(),
+    })
 }

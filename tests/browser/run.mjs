@@ -565,6 +565,46 @@ test('the New game form starts the game chosen', async (t) => {
   P.equal([state.variant, state.opponent, state.first], ['alquerque', 'human', 'black'], 'the game started');
 });
 
+test('a game on a clock: the form chooses it, both pages count down, and the server ends it when a time runs out (T1, T2)', async (t) => {
+  const page = await t.page();
+  await open(page, 'variant=alquerque&opponent=human');
+  P.check(await page.getByTestId('clocks').isHidden(), 'no clocks in a game without one');
+  await P.button(page, 'New game').click();
+  const form = page.getByRole('dialog', { name: 'New game' });
+  await form.getByLabel('Clock').selectOption('5+3');
+  const old = page.url();
+  await form.getByRole('button', { name: 'Start' }).click();
+  await page.waitForURL((url) => url.href !== old && /^\/games\/[0-9a-f]+$/.test(url.pathname));
+  const timed = await P.settle(page);
+  P.equal([timed.clock?.control, timed.clock?.white_ms, timed.clock?.running], ['5+3', 300_000, null], 'the clock chosen');
+  P.equal(await page.getByTestId('clock-white').textContent(), 'White 5:00', 'White\'s clock');
+  P.equal(await page.getByTestId('clock-black').textContent(), 'Black 5:00', 'Black\'s clock');
+  // The form offers the game's own clock again.
+  await P.button(page, 'New game').click();
+  P.equal(await form.getByLabel('Clock').inputValue(), '5+3', 'the form\'s clock');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Two browsers on two seconds a turn: Black lets its time run out.
+  const owner = await t.page();
+  const start = await open(owner, 'variant=alquerque&opponent=friend&clock=0%2B2s');
+  const guest = await t.page();
+  await guest.goto(start.invite);
+  await P.settle(guest);
+  await P.playTurn(owner, start, P.choose(start.turns, t.rng));
+  await P.waitForMoves(guest, 1);
+  const black = guest.getByTestId('clock-black');
+  await guest.waitForFunction(() => /^Black 0:01\.\d$/.test(document.querySelector('[data-testid="clock-black"]').textContent));
+  const seen = await black.textContent();
+  P.check(await black.evaluate((e) => e.classList.contains('running')), 'Black\'s clock runs');
+  await guest.waitForFunction((seen) => document.querySelector('[data-testid="clock-black"]').textContent !== seen, seen);
+  for (const shown of [owner, guest]) {
+    await shown.getByTestId('status').filter({ hasText: '1-0: White wins: Black ran out of time (T2)' }).waitFor({ timeout: 10_000 });
+    P.equal(await shown.getByTestId('clock-black').textContent(), 'Black 0:00.0', 'Black\'s clock at the end');
+  }
+  const late = await P.request(guest, 'POST', `/api/games/${P.gameId(guest)}/turn`, { turn: 'b4-c3', number: 1 });
+  P.equal([late.status, late.body?.error], [409, 'game_over'], 'a turn after the time ran out');
+});
+
 test('a phone\'s width (390x844) shows the whole board without scrolling sideways', async (t) => {
   const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const checkFits = async () => {

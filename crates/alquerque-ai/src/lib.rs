@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod budget;
 mod candidates;
 mod eval;
 mod limits;
@@ -10,6 +11,7 @@ mod strength;
 mod tt;
 
 pub use alquerque_tablebase;
+pub use budget::TimeBudget;
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
 pub use score::Score;

@@ -22,8 +22,14 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes (positions visited) in all.
     pub nodes: Option<u64>,
-    /// Longest thinking time.
+    /// Longest thinking time: the search stops when it has passed, in the
+    /// middle of an iteration if need be. Without a `soft` limit it also
+    /// begins no iteration once a third of it has passed.
     pub time: Option<Duration>,
+    /// The time after which the search begins no further iteration (it
+    /// finishes the one under way, within `time`): the time a player on a
+    /// clock aims at ([`TimeBudget`](crate::TimeBudget)).
+    pub soft: Option<Duration>,
 }
 
 impl Limits {
@@ -34,6 +40,7 @@ impl Limits {
             depth: Some(depth),
             nodes: None,
             time: None,
+            soft: None,
         }
     }
 
@@ -43,6 +50,7 @@ impl Limits {
             depth: None,
             nodes: Some(nodes),
             time: None,
+            soft: None,
         }
     }
 
@@ -52,6 +60,7 @@ impl Limits {
             depth: None,
             nodes: None,
             time: Some(time),
+            soft: None,
         }
     }
 }

@@ -268,12 +268,16 @@ impl Searcher {
         result
     }
 
-    /// Whether another iteration would likely overrun the time limit.
+    /// Whether to begin no further iteration: the soft limit has passed,
+    /// or, without one, another iteration would likely overrun the time
+    /// limit.
     fn time_is_up(&self, _depth: u32) -> bool {
-        match self.limits.time {
+        let elapsed = self.started.elapsed();
+        match (self.limits.soft, self.limits.time) {
+            (Some(soft), _) => elapsed >= soft,
             // The next iteration usually costs several times the last.
-            Some(limit) => self.started.elapsed() * 3 > limit,
-            None => false,
+            (None, Some(limit)) => elapsed * 3 > limit,
+            (None, None) => false,
         }
     }
 

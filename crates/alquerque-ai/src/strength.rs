@@ -2,12 +2,13 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use peralikatuma_rules::{Game, Turn, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use crate::budget::TimeBudget;
 use crate::limits::{Limits, Stop};
 use crate::score::Score;
 use crate::search::Searcher;
@@ -112,6 +113,8 @@ pub struct Player {
     /// A node limit per turn for [`Strength::Hard`] instead of time, for
     /// reproducible games.
     pub hard_nodes: Option<u64>,
+    /// The budget of the turn being chosen on a clock.
+    budget: Option<TimeBudget>,
 }
 
 impl Player {
@@ -123,6 +126,7 @@ impl Player {
             searcher: Searcher::new(if strength == Strength::Hard { 64 } else { 4 }),
             hard_time: Duration::from_secs(1),
             hard_nodes: None,
+            budget: None,
         }
     }
 
@@ -139,7 +143,7 @@ impl Player {
     /// the machine thinks.
     ///
     /// ```
-    /// use std::time::Duration;
+    /// use std::time::{Duration, Instant};
     /// use alquerque_ai::{Player, Strength};
     /// use peralikatuma_rules::{Game, Variant};
     ///
@@ -162,10 +166,11 @@ impl Player {
         if turns.is_empty() {
             return None;
         }
+        let deadline = self.budget.map(|budget| Instant::now() + budget.hard);
         match self.strength {
             Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
             Strength::Easy => {
-                let scored = self.score_each(game, 2);
+                let scored = self.score_each(game, 2, deadline);
                 let best = scored.iter().map(|&(_, s)| s).max()?;
                 let margin = if self.rng.random_bool(EASY_SLIP) {
                     EASY_MARGIN
@@ -175,14 +180,15 @@ impl Player {
                 self.pick_within(&scored, best, margin)
             }
             Strength::Medium => {
-                let scored = self.score_each(game, medium_depth(game.variant()));
+                let scored = self.score_each(game, medium_depth(game.variant()), deadline);
                 let best = scored.iter().map(|&(_, s)| s).max()?;
                 self.pick_within(&scored, best, MEDIUM_MARGIN)
             }
             Strength::Hard => {
-                let limits = match self.hard_nodes {
-                    Some(nodes) => Limits::nodes(nodes),
-                    None => Limits::time(self.hard_time),
+                let limits = match (self.budget, self.hard_nodes) {
+                    (Some(budget), _) => budget.limits(),
+                    (None, Some(nodes)) => Limits::nodes(nodes),
+                    (None, None) => Limits::time(self.hard_time),
                 };
                 self.searcher.contempt = HARD_CONTEMPT;
                 self.searcher.search(game, limits, |_| {}).best
@@ -190,10 +196,56 @@ impl Player {
         }
     }
 
-    /// Each legal turn with its score after a search `depth` turns deep.
-    fn score_each(&mut self, game: &Game, depth: u32) -> Vec<(Turn, Score)> {
+    /// The player's turn in the current position of `game` on a clock:
+    /// as [`Player::choose`], within `budget` ([`TimeBudget::from_clock`]).
+    /// Hard thinks for the budget instead of [`Player::hard_time`] or
+    /// [`Player::hard_nodes`]; the others choose as ever, but stop at the
+    /// budget's hard limit and choose among the turns weighed by then.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use alquerque_ai::{Player, Strength, TimeBudget};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let game = Game::new(Variant::Peralikatuma);
+    /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
+    /// let started = Instant::now();
+    /// let turn = Player::new(Strength::Hard, 1).choose_on_clock(&game, budget);
+    /// assert!(turn.is_some());
+    /// assert!(started.elapsed() < Duration::from_millis(300));
+    /// ```
+    pub fn choose_on_clock(&mut self, game: &Game, budget: TimeBudget) -> Option<Turn> {
+        self.budget = Some(budget);
+        let turn = self.choose(game);
+        self.budget = None;
+        turn
+    }
+
+    /// Each legal turn with its score after a search `depth` turns deep;
+    /// at the `deadline`, the turns scored so far (at least one).
+    fn score_each(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Vec<(Turn, Score)> {
         let mut scored = Vec::new();
         for turn in game.legal_turns() {
+            let limits = match deadline {
+                None => Limits::depth(depth - 1),
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() && !scored.is_empty() {
+                        break;
+                    }
+                    // Deepen to the depth, cut short only at the deadline.
+                    Limits {
+                        depth: Some(depth - 1),
+                        soft: Some(left),
+                        ..Limits::time(left)
+                    }
+                }
+            };
             let mut after = game.clone();
             if after.play(&turn).is_err() {
                 continue;
@@ -204,10 +256,7 @@ impl Player {
                     None => Score::DRAW,
                 }
             } else {
-                -self
-                    .searcher
-                    .search(&after, Limits::depth(depth - 1), |_| {})
-                    .score
+                -self.searcher.search(&after, limits, |_| {}).score
             };
             scored.push((turn, score));
         }

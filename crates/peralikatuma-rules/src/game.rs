@@ -141,7 +141,7 @@ impl Game {
     }
 
     /// The outcome, once the game is over: by the rules (E1-E5, in the order
-    /// of E5) or by resignation or agreement (E6).
+    /// of E5), by resignation or agreement (E6), or on time (T2).
     pub fn outcome(&self) -> Option<Outcome> {
         self.declared.or(self.decided)
     }
@@ -184,8 +184,8 @@ impl Game {
         self.decided = self.decide();
     }
 
-    /// Takes back the last turn, and any resignation or agreed draw made
-    /// after it; returns the turn, or `None` at the start of the game.
+    /// Takes back the last turn, and any resignation, agreed draw or loss
+    /// on time declared after it; returns the turn, or `None` at the start of the game.
     pub fn undo(&mut self) -> Option<Turn> {
         self.declared = None;
         let turn = self.turns.pop()?;
@@ -194,7 +194,8 @@ impl Game {
         Some(turn)
     }
 
-    /// Takes back a resignation or an agreed draw (E6), and returns it;
+    /// Takes back a resignation or an agreed draw (E6), or a loss on time
+    /// (T2), and returns it;
     /// `None` (and nothing changes) when the game has not ended so.
     ///
     /// ```
@@ -218,6 +219,32 @@ impl Game {
         self.declare(Outcome::Win {
             winner: side.opposite(),
             reason: WinReason::Resignation,
+        })
+    }
+
+    /// `side` ran out of time on a clock and loses (T2, a rule of play of
+    /// this project): the clock is kept by whoever plays the game, not by
+    /// the rules, so it is declared like a resignation, and [`Game::undo`]
+    /// and [`Game::withdraw`] take it back alike.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Game, Outcome, Side, Variant, WinReason};
+    /// let mut game = Game::new(Variant::Permainan);
+    /// game.lose_on_time(Side::White)?;
+    /// assert_eq!(
+    ///     game.outcome(),
+    ///     Some(Outcome::Win { winner: Side::Black, reason: WinReason::Time })
+    /// );
+    /// assert_eq!(game.outcome().map(|o| o.to_string()).as_deref(), Some("Black wins: White ran out of time (T2)"));
+    /// # Ok::<(), peralikatuma_rules::GameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::Over`] if the game is already over.
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), GameError> {
+        self.declare(Outcome::Win {
+            winner: side.opposite(),
+            reason: WinReason::Time,
         })
     }
 

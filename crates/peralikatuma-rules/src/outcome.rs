@@ -1,4 +1,4 @@
-//! How a game ends (E1-E6).
+//! How a game ends (E1-E6, and T2 on a clock).
 
 use std::fmt;
 
@@ -40,6 +40,9 @@ pub enum WinReason {
     NoLegalTurn,
     /// The loser resigned (E6).
     Resignation,
+    /// The loser's time ran out (T2, a rule of play of this project, not
+    /// of the rule book).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -101,6 +104,7 @@ impl fmt::Display for Outcome {
                     WinReason::NoPieces => write!(f, "{loser} has no pieces left (E1)"),
                     WinReason::NoLegalTurn => write!(f, "{loser} has no legal turn (E1)"),
                     WinReason::Resignation => write!(f, "{loser} resigned (E6)"),
+                    WinReason::Time => write!(f, "{loser} ran out of time (T2)"),
                 }
             }
             Outcome::Draw { reason } => f.write_str(match reason {

@@ -511,6 +511,47 @@ fn n4_resignation_and_agreement_from_result() {
     assert_eq!(record.result(), "*");
 }
 
+/// T2 (a rule of play, not of the rule book): a loss on time is written
+/// with `[Termination "time forfeit"]`, and read back as one.
+#[test]
+fn t2_a_loss_on_time_is_written_with_its_termination_and_read_back() {
+    let mut game = Game::new(V);
+    game.play_text("e4-e5").unwrap();
+    game.lose_on_time(Side::Black).unwrap();
+    let mut record = Record::new(game);
+    record.set_tag("Event", "blitz");
+    let text = record.to_string();
+    assert_eq!(
+        text,
+        "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\
+         [Termination \"time forfeit\"]\n[Event \"blitz\"]\n\n1. e4-e5 1-0\n"
+    );
+    let again: Record = text.parse().unwrap();
+    assert_eq!(again, record);
+    assert_eq!(
+        again.game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Time
+        })
+    );
+    // Another termination is only a tag, and the result a resignation.
+    let other = read("[Variant \"Peralikatuma\"]\n[Termination \"normal\"]\n\n1. e4-e5 1-0\n");
+    assert_eq!(other.tag("Termination"), Some("normal"));
+    assert_eq!(
+        other.game.outcome().map(|o| o.to_string()).as_deref(),
+        Some("White wins: Black resigned (E6)")
+    );
+    // A loss on time cannot be a draw, nor come after the rules' end.
+    let head = "[Variant \"Peralikatuma\"]\n[Termination \"time forfeit\"]\n";
+    for movetext in ["1. e4-e5 1/2-1/2", "1. e4-e5 *"] {
+        let error = read_error(&format!("{head}\n{movetext}\n"));
+        assert_mentions(&error.to_string(), &["time forfeit", "T2"]);
+    }
+    let error = read_error(&format!("{head}[Setup \"W:Wd5:Be5\"]\n\n1. d5xf5 1-0\n"));
+    assert_mentions(&error.to_string(), &["time forfeit", "White wins"]);
+}
+
 #[test]
 fn n4_header_errors() {
     assert!(matches!(

@@ -271,6 +271,7 @@ fn outcomes_have_readable_names() {
         WinReason::NoPieces,
         WinReason::NoLegalTurn,
         WinReason::Resignation,
+        WinReason::Time,
     ] {
         for winner in Side::ALL {
             round_trip(&Outcome::Win { winner, reason });

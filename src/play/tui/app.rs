@@ -172,6 +172,7 @@ impl App {
                     player,
                     self.session.game().clone(),
                     self.session.seed(),
+                    self.session.machine_budget(),
                 ));
             }
         }
@@ -184,8 +185,14 @@ impl App {
         }
     }
 
-    /// Called often: collects what the machine has decided.
+    /// Called often: ends the game when the time of the side to move has
+    /// run out (T2), and collects what the machine has decided.
     pub fn tick(&mut self) {
+        if let Some(outcome) = self.session.check_time() {
+            self.stop_thinking();
+            self.say(format!("Time is up. {outcome}."), Tone::Info);
+            self.changed();
+        }
         if self.thinking.as_ref().is_some_and(Thinking::is_finished) {
             if let Some(thinking) = self.thinking.take() {
                 let (player, turn) = thinking.finish();
@@ -551,6 +558,10 @@ impl App {
             Command::Undo => {
                 self.stop_thinking();
                 match self.session.undo() {
+                    Undone::Nothing if self.session.lost_on_time() => self.say(
+                        "Nothing to take back: a loss on time is final (T2).",
+                        Tone::Error,
+                    ),
                     Undone::Nothing => self.say("Nothing to take back.", Tone::Error),
                     Undone::Declaration(outcome) => self.say(
                         format!("Took back the end of the game ({outcome})."),
@@ -583,6 +594,7 @@ impl App {
                         player,
                         self.session.game().clone(),
                         self.session.seed(),
+                        None,
                     ));
                     self.say("Looking for a good turn...", Tone::Info);
                 }
@@ -779,6 +791,7 @@ mod tests {
             human,
             first: Side::White,
             position: position.map(|text| Position::parse(variant, text).expect("valid")),
+            clock: None,
         };
         let mut session = Session::new(settings).expect("start");
         session.fix_seed(1);
@@ -833,6 +846,66 @@ mod tests {
             assert!(Instant::now() < deadline, "the machine never moved");
             std::thread::sleep(Duration::from_millis(10));
             app.tick();
+        }
+    }
+
+    #[test]
+    fn t1_t2_the_panel_shows_the_clocks_and_a_time_run_out_ends_the_game() {
+        let settings = Settings {
+            clock: "0+300ms".parse().ok(),
+            ..Settings {
+                opponent: Opponent::Human,
+                ..Settings::default()
+            }
+        };
+        let mut app = App::new(Session::new(settings).expect("start"), false);
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("Clock White 0:00.0  Black 0:00.0"), "{text}");
+        assert!(text.contains("on a clock of 0+300ms"), "{text}");
+        typed(&mut app, "d4-d5");
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains("Black 0:00.3") || text.contains("Black 0:00.2"),
+            "{text}"
+        );
+        std::thread::sleep(Duration::from_millis(350));
+        app.tick();
+        let text = screen(&mut app, 100, 30);
+        assert!(
+            text.contains("Game over: White wins: Black ran out of time (T2)"),
+            "{text}"
+        );
+        assert!(
+            app.message.0.starts_with("Time is up. White wins"),
+            "{:?}",
+            app.message
+        );
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(
+            app.message.0,
+            "Nothing to take back: a loss on time is final (T2)."
+        );
+    }
+
+    #[test]
+    fn t2_the_machine_answers_within_its_time_on_a_clock() {
+        let settings = Settings {
+            variant: Variant::Alquerque,
+            opponent: Opponent::Machine(Strength::Hard),
+            clock: "0+200ms".parse().ok(),
+            ..Settings::default()
+        };
+        let mut app = App::new(Session::new(settings).expect("start"), false);
+        for _ in 0..3 {
+            let Some(turn) = app.session.game().legal_turns().first().copied() else {
+                break;
+            };
+            app.person_plays(turn);
+            wait_for_machine(&mut app);
+            assert!(!app.session.lost_on_time(), "{:?}", app.message);
+            if app.session.game().outcome().is_some() {
+                break;
+            }
         }
     }
 

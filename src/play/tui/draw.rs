@@ -1,5 +1,7 @@
 //! Drawing the full-screen game: the board with its lines, the side panel
-//! (players, pieces, claims, moves), the message line and the keys.
+//! (players, pieces, clocks, claims, moves), the message line and the keys.
+
+use std::time::Duration;
 
 use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
 use ratatui::Frame;
@@ -9,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::Cell;
+use crate::clock::show_time;
 use crate::play::brief::rules_in_brief;
 use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
 use crate::play::tui::form::Form;
@@ -331,6 +334,9 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
     lines.push(Line::from(
         [piece(Side::White), piece(Side::Black)].concat(),
     ));
+    if let (Some(clock), Some(left)) = (app.session.clock(), app.session.times_left()) {
+        lines.push(clock_line(clock.running(), left));
+    }
     lines.extend(said(
         &format!(
             "Turns without a removal: {} of {}",
@@ -401,6 +407,24 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
         };
         draw_moves(frame, app, moves_area);
     }
+}
+
+/// Each side's time left (T1), the running one bold, in red under ten
+/// seconds.
+fn clock_line(running: Option<Side>, left: [Duration; 2]) -> Line<'static> {
+    let mut spans = vec![Span::raw("Clock ")];
+    for (side, left) in Side::ALL.into_iter().zip(left) {
+        let mut style = Style::new();
+        if running == Some(side) {
+            style = style.add_modifier(Modifier::BOLD).fg(Color::Yellow);
+        }
+        if left < Duration::from_secs(10) {
+            style = style.fg(Color::Red);
+        }
+        spans.push(Span::styled(format!("{side} {}", show_time(left)), style));
+        spans.push(Span::raw("  "));
+    }
+    Line::from(spans)
 }
 
 /// The moves, numbered, White's and Black's side by side when they fit;

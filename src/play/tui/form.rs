@@ -1,15 +1,48 @@
 //! The new-game form: the game, the opponent, the player's colour (against
-//! the machine only) and who moves first, each chosen with the arrow keys.
+//! the machine only), who moves first and the clock, each chosen with the
+//! arrow keys.
+
+use std::time::Duration;
 
 use peralikatuma_rules::Variant;
 
+use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};
 
 /// The fields of the form, top to bottom.
-pub const FIELDS: [&str; 4] = ["Game", "Opponent", "Your colour", "Moves first"];
+pub const FIELDS: [&str; 5] = [
+    "Game",
+    "Opponent",
+    "Your colour",
+    "Moves first",
+    "Clock (m+s)",
+];
 
 /// The field of the person's colour.
 const COLOUR: usize = 2;
+
+/// The field of who moves first.
+const FIRST: usize = 3;
+
+/// The clocks offered (T1), minutes and seconds a turn; `--clock` gives
+/// any other.
+const CLOCKS: [(u64, u64); 5] = [(1, 0), (3, 2), (5, 3), (10, 5), (15, 10)];
+
+/// The choices of clock: none, then [`CLOCKS`], and the form's own if it
+/// is another.
+fn clock_choices(now: Option<TimeControl>) -> Vec<Option<TimeControl>> {
+    let mut choices = vec![None];
+    choices.extend(CLOCKS.map(|(minutes, seconds)| {
+        Some(TimeControl {
+            base: Duration::from_secs(minutes * 60),
+            increment: Duration::from_secs(seconds),
+        })
+    }));
+    if !choices.contains(&now) {
+        choices.push(now);
+    }
+    choices
+}
 
 /// The form being filled in.
 #[derive(Clone, Debug)]
@@ -18,6 +51,9 @@ pub struct Form {
     pub field: usize,
     /// What the form says so far.
     pub settings: Settings,
+    /// The clocks offered: none, the usual ones, and the one the form
+    /// began with.
+    clocks: Vec<Option<TimeControl>>,
 }
 
 impl Form {
@@ -26,7 +62,11 @@ impl Form {
     pub fn new(settings: &Settings) -> Form {
         let mut settings = settings.clone();
         settings.position = None;
-        Form { field: 0, settings }
+        Form {
+            field: 0,
+            clocks: clock_choices(settings.clock),
+            settings,
+        }
     }
 
     /// The fields shown, top to bottom: the colour only against the
@@ -52,7 +92,8 @@ impl Form {
             0 => s.variant = cycle(&Variant::ALL, s.variant, by),
             1 => s.opponent = cycle(&Opponent::ALL, s.opponent, by),
             COLOUR => s.human = s.human.opposite(),
-            _ => s.first = s.first.opposite(),
+            FIRST => s.first = s.first.opposite(),
+            _ => s.clock = cycle(&self.clocks, s.clock, by),
         }
     }
 
@@ -66,7 +107,11 @@ impl Form {
                 Opponent::Machine(strength) => format!("the machine ({strength})"),
             },
             COLOUR => s.human.to_string(),
-            _ => s.first.to_string(),
+            FIRST => s.first.to_string(),
+            _ => match s.clock {
+                None => "none".to_owned(),
+                Some(control) => control.to_string(),
+            },
         };
         self.fields()
             .into_iter()
@@ -94,6 +139,7 @@ mod tests {
             human: Side::White,
             first: Side::White,
             position: None,
+            clock: None,
         });
         form.change(-1);
         assert_eq!(form.settings.variant, Variant::Permainan);
@@ -104,7 +150,26 @@ mod tests {
         form.move_field(-2);
         assert_eq!(form.field, FIELDS.len() - 1);
         form.change(1);
+        assert_eq!(form.settings.clock, "1+0".parse().ok());
+        assert_eq!(form.rows()[4].2, "1+0");
+        form.change(-2);
+        assert_eq!(form.settings.clock, "15+10".parse().ok());
+        form.move_field(-1);
+        form.change(1);
         assert_eq!(form.settings.first, Side::Black);
+    }
+
+    #[test]
+    fn t1_a_clock_given_on_the_command_line_is_among_the_choices() {
+        let mut form = Form::new(&Settings {
+            clock: "0+100ms".parse().ok(),
+            ..Settings::default()
+        });
+        form.field = FIELDS.len() - 1;
+        form.change(1);
+        assert_eq!(form.settings.clock, None);
+        form.change(-1);
+        assert_eq!(form.settings.clock, "0+100ms".parse().ok());
     }
 
     #[test]
@@ -116,7 +181,10 @@ mod tests {
         form.move_field(1);
         form.change(-1);
         assert_eq!(form.settings.opponent, Opponent::Human);
-        assert_eq!(names(&form), ["Game", "Opponent", "Moves first"]);
+        assert_eq!(
+            names(&form),
+            ["Game", "Opponent", "Moves first", "Clock (m+s)"]
+        );
         assert_eq!(form.rows()[1].2, "a second player here");
         form.move_field(1);
         assert_eq!(FIELDS[form.field], "Moves first", "the colour is skipped");

@@ -14,7 +14,10 @@ use crate::variant::Variant;
 ///
 /// `Variant`, `Result` and `Setup` are taken from the game itself; every
 /// other tag (`White`, `Black`, `Event`, ...) is kept in [`Record::tags`] in
-/// its order.
+/// its order. A game lost on time (T2) is written with the tag
+/// `[Termination "time forfeit"]` (as in PGN), which says so when the
+/// record is read again: a decisive result that the turns do not reach is
+/// otherwise a resignation.
 ///
 /// ```
 /// use peralikatuma_rules::{Game, Record, Variant};
@@ -168,6 +171,23 @@ impl Record {
 /// Header keys written from the game itself, never from [`Record::tags`].
 const RESERVED: [&str; 3] = ["Variant", "Result", "Setup"];
 
+/// The header that says why a game ended outside the turns.
+const TERMINATION: &str = "Termination";
+
+/// Its value for a loss on time (T2), as in PGN.
+const TIME_FORFEIT: &str = "time forfeit";
+
+/// Whether the game was lost on time.
+fn lost_on_time(game: &Game) -> bool {
+    matches!(
+        game.outcome(),
+        Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        })
+    )
+}
+
 /// Writes one header line; a line break in the value becomes a space, so
 /// that the header stays on one line.
 fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
@@ -207,10 +227,15 @@ impl fmt::Display for Record {
         if *game.start() != Position::start(variant) {
             write_tag(f, "Setup", &game.start().to_string())?;
         }
+        let on_time = lost_on_time(game);
+        if on_time {
+            write_tag(f, TERMINATION, TIME_FORFEIT)?;
+        }
         others.extend(
             self.tags
                 .iter()
                 .filter(|(k, _)| !RESERVED.contains(&k.as_str()) && k != "White" && k != "Black")
+                .filter(|(k, _)| !(on_time && k == TERMINATION))
                 .filter(|(k, _)| {
                     !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 }),
@@ -313,6 +338,11 @@ impl FromStr for Record {
             None => Position::start(variant),
         };
         let mut game = Game::from_position(start);
+        let on_time = tags
+            .iter()
+            .position(|(k, v)| k == TERMINATION && v.trim().eq_ignore_ascii_case(TIME_FORFEIT))
+            .map(|at| tags.remove(at))
+            .is_some();
 
         let movetext: Vec<&str> = lines
             .flat_map(|(_, line)| line.split_whitespace())
@@ -387,11 +417,27 @@ impl FromStr for Record {
             (None, None) => "*".to_owned(),
         };
         match (game.outcome(), written.as_str()) {
+            (Some(outcome), _) if on_time => {
+                return Err(RecordError::Result {
+                    written,
+                    with: format!(
+                        "the Termination header `{TIME_FORFEIT}`: the game ended by the rules: {outcome}"
+                    ),
+                    partial: partial(&game),
+                });
+            }
             (Some(outcome), w) if w == outcome.result() => {}
             (Some(outcome), _) => {
                 return Err(RecordError::Result {
                     written,
                     with: format!("the game, which ended: {outcome}"),
+                    partial: partial(&game),
+                });
+            }
+            (None, "*") if on_time => {
+                return Err(RecordError::Result {
+                    written,
+                    with: format!("the Termination header `{TIME_FORFEIT}` (T2: a loss)"),
                     partial: partial(&game),
                 });
             }
@@ -419,7 +465,15 @@ impl FromStr for Record {
                 };
                 let before = partial(&game);
                 let outcome_set = match declared {
+                    Outcome::Win { winner, .. } if on_time => game.lose_on_time(winner.opposite()),
                     Outcome::Win { winner, .. } => game.resign(winner.opposite()),
+                    Outcome::Draw { .. } if on_time => {
+                        return Err(RecordError::Result {
+                            written,
+                            with: format!("the Termination header `{TIME_FORFEIT}` (T2: a loss)"),
+                            partial: before,
+                        });
+                    }
                     Outcome::Draw { .. } => game.agree_draw(),
                 };
                 outcome_set.map_err(|_| RecordError::Result {
