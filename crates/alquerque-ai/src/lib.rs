@@ -1,9 +1,13 @@
 #![doc = include_str!("../README.md")]
 
 mod candidates;
+mod casual;
 mod eval;
+mod facts;
 mod limits;
+mod mistakes;
 mod ordering;
+mod player;
 mod score;
 mod search;
 mod strength;
@@ -11,6 +15,7 @@ mod tt;
 
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
+pub use player::Player;
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
-pub use strength::{Player, Strength, UnknownStrength};
+pub use strength::{Strength, UnknownStrength};

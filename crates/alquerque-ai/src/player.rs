@@ -1,0 +1,275 @@
+//! A machine player of one strength.
+
+use std::time::Duration;
+
+use peralikatuma_rules::{Game, Turn, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use crate::casual::casual_choices;
+use crate::limits::{Limits, Stop};
+use crate::mistakes::Mistakes;
+use crate::score::Score;
+use crate::search::Searcher;
+use crate::strength::Strength;
+
+/// Beginner's mistakes: it errs on most turns where it can.
+const BEGINNER_MISTAKES: Mistakes = Mistakes {
+    forfeit: 0.5,
+    missed_capture: 0.4,
+    hanging: 0.3,
+};
+/// Easy's mistakes: fewer than Beginner's.
+const EASY_MISTAKES: Mistakes = Mistakes {
+    forfeit: 0.25,
+    missed_capture: 0.2,
+    hanging: 0.12,
+};
+/// How deep Beginner and Easy look, in turns.
+const WEAK_DEPTH: u32 = 2;
+/// Turns Beginner, Easy and Medium count as equally good (hundredths of a
+/// man).
+const EQUAL_MARGIN: i32 = 5;
+/// Hard's and Master's contempt (see [`Searcher::contempt`]): they play
+/// for a win.
+const HARD_CONTEMPT: i32 = 30;
+/// Master thinks this many times as long as Hard ...
+const MASTER_TIME_FACTOR: u32 = 3;
+/// ... on this many threads.
+const MASTER_THREADS: usize = 2;
+
+/// How deep Medium looks, in turns: Alquerque's small board is cheap to
+/// search and its compulsory chains need depth to be seen.
+const fn medium_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Peralikatuma => 4,
+        Variant::Alquerque => 8,
+        Variant::Permainan => 4,
+    }
+}
+
+/// A machine player of one strength, with its own searcher and seeded
+/// randomness, so that a game can be replayed from the seed (Master's
+/// games excepted: two threads do not search alike twice).
+///
+/// ```
+/// use alquerque_ai::{Player, Strength};
+/// use peralikatuma_rules::{Game, Variant};
+///
+/// let game = Game::new(Variant::Permainan);
+/// let mut easy = Player::new(Strength::Easy, 7);
+/// let turn = easy.choose(&game).expect("the start has legal turns");
+/// assert!(game.legal_turns().contains(&turn));
+/// // The same seed makes the same choice.
+/// assert_eq!(Player::new(Strength::Easy, 7).choose(&game), Some(turn));
+/// ```
+pub struct Player {
+    strength: Strength,
+    rng: Xoshiro256PlusPlus,
+    searcher: Searcher,
+    /// Thinking time per turn for [`Strength::Hard`]; [`Strength::Master`]
+    /// thinks three times as long.
+    pub hard_time: Duration,
+    /// A node limit per turn for [`Strength::Hard`] instead of time, for
+    /// reproducible games ([`Strength::Master`]: three times as many).
+    pub hard_nodes: Option<u64>,
+}
+
+impl Player {
+    /// A player of `strength` whose random choices follow `seed`.
+    pub fn new(strength: Strength, seed: u64) -> Player {
+        let mut searcher = Searcher::new(match strength {
+            Strength::Hard | Strength::Master => 64,
+            Strength::Random | Strength::Casual => 0,
+            _ => 4,
+        });
+        if strength == Strength::Master {
+            searcher.threads = MASTER_THREADS;
+        }
+        Player {
+            strength,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            searcher,
+            hard_time: Duration::from_secs(1),
+            hard_nodes: None,
+        }
+    }
+
+    /// The player's strength.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// A handle that cuts the player's thinking short from another thread
+    /// (see [`Searcher::stop_handle`]): [`Strength::Hard`] and
+    /// [`Strength::Master`] then return the best turn found so far. The
+    /// weaker strengths, which choose in a few milliseconds by many short
+    /// searches, cut short only the search under way. Frontends use it to
+    /// take back a turn or start a new game while the machine thinks.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Player, Strength};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let mut hard = Player::new(Strength::Hard, 1);
+    /// hard.hard_time = Duration::from_secs(3600);
+    /// let stop = hard.stop_handle();
+    /// let game = Game::new(Variant::Alquerque);
+    /// let thinking = std::thread::spawn(move || hard.choose(&game));
+    /// stop.stop();
+    /// assert!(thinking.join().expect("no panic").is_some());
+    /// ```
+    pub fn stop_handle(&self) -> Stop {
+        self.searcher.stop_handle()
+    }
+
+    /// The player's turn in the current position of `game`, or `None` when
+    /// the game is over or has no legal turn.
+    pub fn choose(&mut self, game: &Game) -> Option<Turn> {
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            return None;
+        }
+        match self.strength {
+            Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
+            Strength::Casual => {
+                let choices = casual_choices(game.position());
+                (!choices.is_empty()).then(|| choices[self.rng.random_range(0..choices.len())])
+            }
+            Strength::Beginner => self.choose_with_mistakes(game, BEGINNER_MISTAKES),
+            Strength::Easy => self.choose_with_mistakes(game, EASY_MISTAKES),
+            Strength::Medium => {
+                let scored = self.score_each(game, medium_depth(game.variant()));
+                self.pick_best(&scored)
+            }
+            Strength::Hard | Strength::Master => {
+                let factor = if self.strength == Strength::Master {
+                    MASTER_TIME_FACTOR
+                } else {
+                    1
+                };
+                let limits = match self.hard_nodes {
+                    Some(nodes) => Limits::nodes(nodes.saturating_mul(u64::from(factor))),
+                    None => Limits::time(self.hard_time.saturating_mul(factor)),
+                };
+                self.searcher.contempt = HARD_CONTEMPT;
+                self.searcher.search(game, limits, |_| {}).best
+            }
+        }
+    }
+
+    /// The turn Beginner or Easy means to play, a best one by a short
+    /// search, unless it makes one of `mistakes` instead.
+    fn choose_with_mistakes(&mut self, game: &Game, mistakes: Mistakes) -> Option<Turn> {
+        let scored = self.score_each(game, WEAK_DEPTH);
+        let intended = self.pick_best(&scored)?;
+        Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
+    }
+
+    /// Each legal turn with its score after a search `depth` turns deep.
+    fn score_each(&mut self, game: &Game, depth: u32) -> Vec<(Turn, Score)> {
+        let mut scored = Vec::new();
+        for turn in game.legal_turns() {
+            let mut after = game.clone();
+            if after.play(&turn).is_err() {
+                continue;
+            }
+            let score = if let Some(outcome) = after.outcome() {
+                match outcome.winner() {
+                    Some(_) => Score::WIN,
+                    None => Score::DRAW,
+                }
+            } else {
+                -self
+                    .searcher
+                    .search(&after, Limits::depth(depth - 1), |_| {})
+                    .score
+            };
+            scored.push((turn, score));
+        }
+        scored
+    }
+
+    /// A random turn among those scoring within [`EQUAL_MARGIN`] of the
+    /// best.
+    fn pick_best(&mut self, scored: &[(Turn, Score)]) -> Option<Turn> {
+        let best = scored.iter().map(|&(_, s)| s).max()?;
+        let good: Vec<Turn> = scored
+            .iter()
+            .filter(|&&(_, s)| s.0 >= best.0 - EQUAL_MARGIN)
+            .map(|&(t, _)| t)
+            .collect();
+        (!good.is_empty()).then(|| good[self.rng.random_range(0..good.len())])
+    }
+}
+
+/// The strength and the settings, not the search's tables.
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("strength", &self.strength)
+            .field("hard_time", &self.hard_time)
+            .field("hard_nodes", &self.hard_nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// A few turns of a game between `white` and `black`, seeded.
+    fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {
+        let mut players = [Player::new(white, seed), Player::new(black, seed + 1)];
+        for player in &mut players {
+            player.hard_time = Duration::from_millis(5);
+        }
+        let mut game = Game::new(variant);
+        let mut turns = Vec::new();
+        for ply in 0..12 {
+            let Some(turn) = players[ply % 2].choose(&game) else {
+                break;
+            };
+            assert!(game.legal_turns().contains(&turn), "{turn}");
+            game.play(&turn).unwrap();
+            turns.push(turn);
+        }
+        turns
+    }
+
+    #[test]
+    fn every_strength_plays_legal_turns_in_every_game() {
+        for variant in Variant::ALL {
+            for strength in Strength::ALL {
+                assert!(!opening(variant, strength, Strength::Random, 3).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_weak_strengths_replay_from_their_seed() {
+        for strength in [
+            Strength::Random,
+            Strength::Casual,
+            Strength::Beginner,
+            Strength::Easy,
+        ] {
+            for variant in Variant::ALL {
+                assert_eq!(
+                    opening(variant, strength, strength, 11),
+                    opening(variant, strength, strength, 11),
+                    "{strength} in {variant}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn master_searches_on_two_threads() {
+        let master = Player::new(Strength::Master, 1);
+        assert_eq!(master.searcher.threads, MASTER_THREADS);
+        assert_eq!(Player::new(Strength::Hard, 1).searcher.threads, 1);
+    }
+}
