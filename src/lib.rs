@@ -8,6 +8,7 @@ pub mod engine;
 mod picture;
 pub mod play;
 pub mod session;
+pub mod tournament;
 pub mod web;
 
 pub use diagram::diagram;
