@@ -209,9 +209,9 @@ fn connected(players: usize, anchor: usize, played: impl Fn(usize, usize) -> boo
         reached[anchor] = true;
     }
     while let Some(i) = queue.pop() {
-        for j in 0..players {
-            if !reached[j] && played(i, j) {
-                reached[j] = true;
+        for (j, seen) in reached.iter_mut().enumerate() {
+            if !*seen && played(i, j) {
+                *seen = true;
                 queue.push(j);
             }
         }
