@@ -13,18 +13,51 @@ use crate::score::Score;
 use crate::search::Searcher;
 use crate::strength::Strength;
 
-/// Beginner's mistakes: it errs on most turns where it can.
-const BEGINNER_MISTAKES: Mistakes = Mistakes {
-    forfeit: 0.5,
-    missed_capture: 0.4,
-    hanging: 0.3,
-};
-/// Easy's mistakes: fewer than Beginner's.
-const EASY_MISTAKES: Mistakes = Mistakes {
-    forfeit: 0.25,
-    missed_capture: 0.2,
-    hanging: 0.12,
-};
+/// Beginner's mistakes, per game: in Peralikatuma every kind can be made;
+/// in Alquerque and Permainan, where captures are compulsory (A4, M5) and
+/// there are no forfeits, a missed capture is a shorter chain and the
+/// chances of a mistake are fewer, so the rates are higher.
+const fn beginner_mistakes(variant: Variant) -> Mistakes {
+    match variant {
+        Variant::Peralikatuma => Mistakes {
+            forfeit: 0.25,
+            missed_capture: 0.2,
+            hanging: 0.15,
+        },
+        Variant::Alquerque => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 1.0,
+            hanging: 0.8,
+        },
+        Variant::Permainan => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.35,
+            hanging: 0.25,
+        },
+    }
+}
+
+/// Easy's mistakes, per game: fewer than Beginner's.
+const fn easy_mistakes(variant: Variant) -> Mistakes {
+    match variant {
+        Variant::Peralikatuma => Mistakes {
+            forfeit: 0.12,
+            missed_capture: 0.1,
+            hanging: 0.06,
+        },
+        Variant::Alquerque => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.35,
+            hanging: 0.3,
+        },
+        Variant::Permainan => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.1,
+            hanging: 0.06,
+        },
+    }
+}
+
 /// How deep Beginner and Easy look, in turns.
 const WEAK_DEPTH: u32 = 2;
 /// Turns Beginner, Easy and Medium count as equally good (hundredths of a
@@ -137,8 +170,10 @@ impl Player {
                 let choices = casual_choices(game.position());
                 (!choices.is_empty()).then(|| choices[self.rng.random_range(0..choices.len())])
             }
-            Strength::Beginner => self.choose_with_mistakes(game, BEGINNER_MISTAKES),
-            Strength::Easy => self.choose_with_mistakes(game, EASY_MISTAKES),
+            Strength::Beginner => {
+                self.choose_with_mistakes(game, beginner_mistakes(game.variant()))
+            }
+            Strength::Easy => self.choose_with_mistakes(game, easy_mistakes(game.variant())),
             Strength::Medium => {
                 let scored = self.score_each(game, medium_depth(game.variant()));
                 self.pick_best(&scored)
