@@ -52,8 +52,8 @@ const fn easy_mistakes(variant: Variant) -> Mistakes {
         },
         Variant::Permainan => Mistakes {
             forfeit: 0.0,
-            missed_capture: 0.1,
-            hanging: 0.06,
+            missed_capture: 0.12,
+            hanging: 0.08,
         },
     }
 }
