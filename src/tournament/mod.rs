@@ -9,7 +9,7 @@ use std::time::Duration;
 use alquerque_ai::{Player, Strength};
 use peralikatuma_rules::{DrawReason, Game, Outcome, Record, Side, Variant};
 
-pub use ratings::{Rating, Score, ratings};
+pub use ratings::{GameResult, Rating, ratings};
 
 /// The pairings of the ladder: each strength against the one below it,
 /// and the casual player against the two weakest levels and the random
@@ -227,7 +227,16 @@ pub fn elo(score: f64) -> String {
     } else if score <= 1e-9 {
         "-inf".into()
     } else {
-        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+        let difference = -400.0 * (1.0 / score - 1.0).log10();
+        // Not `-0` for an even score.
+        format!(
+            "{:+.0}",
+            if difference.abs() < 0.5 {
+                0.0
+            } else {
+                difference
+            }
+        )
     }
 }
 
@@ -235,9 +244,9 @@ pub fn elo(score: f64) -> String {
 /// players in the order of [`Strength::ALL`], relative to `anchor`.
 pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
     let index = |s: Strength| Strength::ALL.iter().position(|&a| a == s).unwrap_or(0);
-    let scores: Vec<Score> = played
+    let scores: Vec<GameResult> = played
         .iter()
-        .map(|g| Score {
+        .map(|g| GameResult {
             first: index(g.fixture.first),
             second: index(g.fixture.second),
             points: g.points,
@@ -262,4 +271,51 @@ pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
         table.push_str(&format!("| {strength} | {text} | {games} |\n"));
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_pairs_its_games_by_seed_one_with_each_colour() {
+        let games: Vec<Fixture> = Fixture::match_games(
+            Variant::Alquerque,
+            Strength::Casual,
+            Strength::Random,
+            5,
+            40,
+        )
+        .collect();
+        assert_eq!(games.len(), 6);
+        for (n, pair) in games.chunks(2).enumerate() {
+            assert_eq!([pair[0].seed, pair[1].seed], [40 + n as u64; 2]);
+            assert!(pair[0].first_is_white && !pair[1].first_is_white);
+        }
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_and_tallied_for_the_first_player() {
+        let played: Vec<Played> =
+            Fixture::match_games(Variant::Alquerque, Strength::Casual, Strength::Random, 4, 1)
+                .map(|f| f.play(Duration::from_millis(1)))
+                .collect();
+        for game in &played {
+            assert!(game.record.game.outcome().is_some());
+            let white = if game.fixture.first_is_white {
+                "casual"
+            } else {
+                "random"
+            };
+            assert_eq!(game.record.tag("White"), Some(white));
+        }
+        let tally = Tally::of(&played);
+        assert_eq!(tally.games, 4);
+        assert_eq!(tally.wins + tally.draws + tally.losses, 4);
+        let (low, high) = tally.interval();
+        assert!(low <= tally.score() && tally.score() <= high);
+        let table = ratings_table(&played, Strength::Casual);
+        assert!(table.contains("| casual | 0 | (anchor) | 4 |"), "{table}");
+        assert!(table.contains("| random |"), "{table}");
+    }
 }

@@ -20,7 +20,7 @@ use std::f64::consts::LN_10;
 /// One game's result between two players, given as indices into the list
 /// of players.
 #[derive(Copy, Clone, PartialEq, Debug)]
-pub struct Score {
+pub struct GameResult {
     /// The first player.
     pub first: usize,
     /// The second player.
@@ -59,12 +59,12 @@ struct Pairing {
 /// `None` for a player who has no chain of games to the anchor.
 ///
 /// ```
-/// use peralikatuma::tournament::{Score, ratings};
+/// use peralikatuma::tournament::{GameResult, ratings};
 /// // Player 1 scores 76% against player 0: about 200 Elo more.
 /// let mut scores = Vec::new();
 /// for game in 0..100 {
 ///     let points = if game < 76 { 1.0 } else { 0.0 };
-///     scores.push(Score { first: 1, second: 0, points });
+///     scores.push(GameResult { first: 1, second: 0, points });
 /// }
 /// let fitted = ratings(2, &scores, 0);
 /// let strong = fitted[1].expect("connected to the anchor");
@@ -72,7 +72,7 @@ struct Pairing {
 /// assert!(strong.low < strong.elo && strong.elo < strong.high);
 /// assert_eq!(fitted[0].map(|r| r.elo), Some(0.0));
 /// ```
-pub fn ratings(players: usize, scores: &[Score], anchor: usize) -> Vec<Option<Rating>> {
+pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Option<Rating>> {
     let mut pairings = vec![Pairing::default(); players * players];
     for score in scores {
         let (low, high, points) = if score.first < score.second {
@@ -256,8 +256,14 @@ fn invert(mut matrix: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
 mod tests {
     use super::*;
 
-    fn games(first: usize, second: usize, wins: usize, draws: usize, losses: usize) -> Vec<Score> {
-        let result = |points| Score {
+    fn games(
+        first: usize,
+        second: usize,
+        wins: usize,
+        draws: usize,
+        losses: usize,
+    ) -> Vec<GameResult> {
+        let result = |points| GameResult {
             first,
             second,
             points,
