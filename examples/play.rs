@@ -34,9 +34,9 @@ struct Args {
     /// The game: peralikatuma, alquerque or permainan [default: peralikatuma].
     #[arg(long)]
     variant: Option<Variant>,
-    /// Who plays the other side: the machine at easy, medium or hard, or a
-    /// second person at this keyboard [default: easy full screen, human in
-    /// line mode].
+    /// Who plays the other side: the machine at beginner, easy, medium,
+    /// hard or master, or a second person at this keyboard [default: easy
+    /// full screen, human in line mode].
     #[arg(long, value_enum, ignore_case = true)]
     opponent: Option<OpponentArg>,
     /// Your colour against the machine [default: white].
@@ -68,9 +68,11 @@ struct Args {
 #[derive(Copy, Clone, Debug, ValueEnum)]
 enum OpponentArg {
     Human,
+    Beginner,
     Easy,
     Medium,
     Hard,
+    Master,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -92,9 +94,11 @@ impl From<OpponentArg> for Opponent {
     fn from(opponent: OpponentArg) -> Opponent {
         match opponent {
             OpponentArg::Human => Opponent::Human,
+            OpponentArg::Beginner => Opponent::Machine(Strength::Beginner),
             OpponentArg::Easy => Opponent::Machine(Strength::Easy),
             OpponentArg::Medium => Opponent::Machine(Strength::Medium),
             OpponentArg::Hard => Opponent::Machine(Strength::Hard),
+            OpponentArg::Master => Opponent::Machine(Strength::Master),
         }
     }
 }

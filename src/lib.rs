@@ -10,6 +10,7 @@ mod picture;
 pub mod play;
 pub mod session;
 pub mod tablebases;
+pub mod tournament;
 pub mod web;
 
 pub use diagram::diagram;

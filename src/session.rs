@@ -13,7 +13,7 @@
 //!
 //! | Tag | Example | Meaning |
 //! |-----|---------|---------|
-//! | `Opponent` | `"easy"`, `"human"` | the player of the other side: the machine at a strength (`random`, `easy`, `medium`, `hard`), or `human`, a second person at the same screen |
+//! | `Opponent` | `"easy"`, `"human"` | the player of the other side: the machine at a strength (`beginner`, `easy`, `medium`, `hard`, `master`, or the yardsticks `casual` and `random`), or `human`, a second person at the same screen |
 //! | `Person` | `"White"` | against the machine, the side of the person |
 //! | `First` | `"White"` | who moved first (P2) |
 //! | `Seed` | `"271828"` | against the machine, the seed of its random choices (the play example's `--seed` replays the game) |
@@ -92,12 +92,15 @@ pub enum Opponent {
 }
 
 impl Opponent {
-    /// The choices offered, in order.
-    pub const ALL: [Opponent; 4] = [
+    /// The choices offered, in order: a second person, then the machine
+    /// at each level of [`Strength::LEVELS`].
+    pub const ALL: [Opponent; 6] = [
         Opponent::Human,
+        Opponent::Machine(Strength::Beginner),
         Opponent::Machine(Strength::Easy),
         Opponent::Machine(Strength::Medium),
         Opponent::Machine(Strength::Hard),
+        Opponent::Machine(Strength::Master),
     ];
 }
 
@@ -349,6 +352,17 @@ impl Session {
             Opponent::Human => None,
             Opponent::Machine(strength) => Some(strength),
         }
+    }
+
+    /// A player for the machine opponent, if there is one, seeded with the
+    /// session's seed, with the game's endgame tables if the frontends
+    /// found any ([`crate::tablebases`]; Hard and Master use them).
+    pub fn machine_player(&self) -> Option<alquerque_ai::Player> {
+        self.machine().map(|strength| {
+            let mut player = alquerque_ai::Player::new(strength, self.seed());
+            player.set_tablebase(crate::tablebases::for_variant(self.game().variant()));
+            player
+        })
     }
 
     /// Whether the machine has the move now.

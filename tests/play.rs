@@ -476,6 +476,18 @@ fn t1_t2_on_a_clock_the_times_are_shown_the_machine_keeps_in_time_and_a_late_pla
 }
 
 #[test]
+fn each_of_the_five_levels_can_be_chosen() {
+    for level in ["beginner", "easy", "medium", "hard", "master"] {
+        let output = run(&["--opponent", level, "--plain"], "quit\nyes\n");
+        let text = stdout(&output);
+        assert!(
+            text.contains(&format!("you (White) against the machine ({level})")),
+            "{level}: {text}"
+        );
+    }
+}
+
+#[test]
 fn bad_command_lines_are_refused_with_a_message() {
     for (args, said) in [
         (
@@ -633,10 +645,13 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     let screen = screen_with(&session, " New game ");
     assert!(screen.contains("the machine (easy)"), "{screen}");
     assert!(screen.contains("Your colour"), "{screen}");
+    // Left: a weaker level, then a second player.
     tmux(&["send-keys", "-t", &session, "Down", "Left"]);
+    screen_with(&session, "the machine (beginner)");
+    tmux(&["send-keys", "-t", &session, "Left"]);
     let screen = screen_with(&session, "a second player here");
     assert!(!screen.contains("Your colour"), "{screen}");
-    tmux(&["send-keys", "-t", &session, "Right", "Enter"]);
+    tmux(&["send-keys", "-t", &session, "Right", "Right", "Enter"]);
     let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
     let seed = screen
         .split_once("Seed ")

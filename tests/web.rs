@@ -248,6 +248,22 @@ async fn a_link_starts_a_game_and_sends_the_browser_to_it() {
 }
 
 #[tokio::test]
+async fn a_link_chooses_each_of_the_five_levels() {
+    let h = Harness::new("levels");
+    for level in ["beginner", "easy", "medium", "hard", "master"] {
+        let answer = h
+            .get(&format!("/new?opponent={level}&colour=white"), None)
+            .await;
+        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{level}");
+        let location = answer.headers[header::LOCATION].to_str().expect("text");
+        let id = location.strip_prefix("/games/").expect("a game's page");
+        let state = h.state(id, None).await;
+        assert_eq!(state["opponent"], level);
+        assert_eq!(state["players"]["black"], format!("the machine ({level})"));
+    }
+}
+
+#[tokio::test]
 async fn a_turn_is_played_and_every_page_sees_it() {
     let h = Harness::new("turn");
     let (id, token) = h.start(hot_seat()).await;

@@ -233,7 +233,7 @@ impl Players {
     fn new(session: &Session) -> Players {
         let seed = session.seed();
         Players {
-            machine: session.machine().map(|s| Player::new(s, seed)),
+            machine: session.machine_player(),
             hint: machine::hint_player(seed),
         }
     }

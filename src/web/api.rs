@@ -125,8 +125,8 @@ pub async fn game(
 pub struct NewGame {
     /// The game [default: peralikatuma].
     pub variant: Option<String>,
-    /// `human` (one screen), `friend`, `easy`, `medium`, `hard`
-    /// [default: easy].
+    /// `human` (one screen), `friend`, `beginner`, `easy`, `medium`,
+    /// `hard`, `master` [default: easy].
     pub opponent: Option<String>,
     /// The side of the person starting the game [default: white].
     pub colour: Option<String>,

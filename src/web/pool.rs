@@ -84,7 +84,8 @@ impl Pool {
 
     /// A hint for the side to move: the full searcher on a short budget.
     pub async fn hint(&self, game: Game) -> Option<Turn> {
-        let player = self.player(Strength::Hard, Some(HINT_TIME));
+        let mut player = self.player(Strength::Hard, Some(HINT_TIME));
+        player.set_tablebase(crate::tablebases::for_variant(game.variant()));
         self.choose(player, game).await
     }
 

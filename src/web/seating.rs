@@ -24,10 +24,12 @@ pub enum Seating {
 impl Seating {
     /// The choices offered, in order (the names of `--opponent`, and
     /// `friend`).
-    pub const ALL: [Seating; 5] = [
+    pub const ALL: [Seating; 7] = [
+        Seating::Machine(Strength::Beginner),
         Seating::Machine(Strength::Easy),
         Seating::Machine(Strength::Medium),
         Seating::Machine(Strength::Hard),
+        Seating::Machine(Strength::Master),
         Seating::OneScreen,
         Seating::Friend,
     ];
@@ -59,7 +61,7 @@ impl fmt::Display for Seating {
 
 /// A name that is not an opponent.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown opponent `{0}` (known: human, friend, easy, medium, hard)")]
+#[error("unknown opponent `{0}` (known: human, friend, beginner, easy, medium, hard, master)")]
 pub struct UnknownSeating(pub String);
 
 impl FromStr for Seating {
@@ -156,6 +158,22 @@ mod tests {
         }
         assert_eq!("HARD".parse(), Ok(Seating::Machine(Strength::Hard)));
         assert!("grandmaster".parse::<Seating>().is_err());
+    }
+
+    #[test]
+    fn the_page_offers_every_opponent_in_both_forms() {
+        let page = include_str!("../../web/index.html");
+        let form = |id: &str| {
+            let start = page.find(&format!("id=\"{id}\"")).expect("the form's list");
+            let end = start + page[start..].find("</select>").expect("its end");
+            &page[start..end]
+        };
+        for list in ["new-opponent", "load-opponent"] {
+            for seating in Seating::ALL {
+                let option = format!("<option value=\"{seating}\">");
+                assert!(form(list).contains(&option), "{list}: {seating}");
+            }
+        }
     }
 
     #[test]

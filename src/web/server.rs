@@ -295,10 +295,12 @@ impl Server {
                 if table.thinking() {
                     return;
                 }
-                let player = match table.machine.take() {
+                let mut player = match table.machine.take() {
                     Some(player) if player.strength() == strength => player,
                     _ => self.pool.player(strength, None),
                 };
+                let variant = table.session.game().variant();
+                player.set_tablebase(crate::tablebases::for_variant(variant));
                 let Some(ticket) = table.start_thinking(player.stop_handle()) else {
                     return;
                 };

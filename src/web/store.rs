@@ -24,8 +24,8 @@ pub struct StoredGame {
     pub format: u32,
     /// The game's id, also the file's name.
     pub id: String,
-    /// Who plays the other side: `human`, `friend`, `easy`, `medium`,
-    /// `hard`.
+    /// Who plays the other side: `human`, `friend`, `beginner`, `easy`,
+    /// `medium`, `hard`, `master`.
     pub opponent: String,
     /// The side of the person who started the game.
     pub colour: Side,

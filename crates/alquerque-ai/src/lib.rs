@@ -2,9 +2,13 @@
 
 mod budget;
 mod candidates;
+mod casual;
 mod eval;
+mod facts;
 mod limits;
+mod mistakes;
 mod ordering;
+mod player;
 mod score;
 mod search;
 mod strength;
@@ -14,6 +18,7 @@ pub use alquerque_tablebase;
 pub use budget::TimeBudget;
 pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
+pub use player::Player;
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
-pub use strength::{Player, Strength, UnknownStrength};
+pub use strength::{Strength, UnknownStrength};

@@ -89,8 +89,21 @@ pub struct Searcher {
     /// rather than trading down to a drawn ending). Zero by default: the
     /// scores are then the position's own.
     pub contempt: i32,
+    /// Threads searching each position, 1 by default. With more, helper
+    /// searchers on threads of their own search the same position at the
+    /// same time, sharing this searcher's transposition table, and what
+    /// they store there guides this searcher's own search (Lazy SMP); the
+    /// result is this searcher's. The helpers skip every other depth, so
+    /// that they are often a depth ahead. Searches with more than one
+    /// thread are not reproducible, even with depth or node limits.
+    pub threads: usize,
+    /// The helpers of earlier searches, kept for their killers and history.
+    helpers: Vec<Searcher>,
+    /// A helper searches only the depths `d` with `(d + skip) % 2 == 0`;
+    /// 0 for every depth.
+    skip: u32,
     root_side: Side,
-    table: Table,
+    table: Arc<Table>,
     tablebase: Option<Arc<Tablebase>>,
     ordering: Ordering,
     stop: Stop,
@@ -114,8 +127,11 @@ impl Searcher {
     pub fn new(table_megabytes: usize) -> Searcher {
         Searcher {
             contempt: 0,
+            threads: 1,
+            helpers: Vec::new(),
+            skip: 0,
             root_side: Side::White,
-            table: Table::new(table_megabytes),
+            table: Arc::new(Table::new(table_megabytes)),
             tablebase: None,
             ordering: Ordering::new(),
             stop: Stop::new(),
@@ -134,6 +150,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.ordering.clear();
+        self.helpers.clear();
     }
 
     /// A handle that stops the running search from another thread. A stop
@@ -166,8 +183,72 @@ impl Searcher {
     /// `progress` after each completed iteration. The game's history counts
     /// for repetition (E2), where the search takes a first repetition for
     /// the draw it can always become, and the turn counter for the
-    /// sixty-turn rule (E4).
+    /// sixty-turn rule (E4). With [`Searcher::threads`] above 1, helpers
+    /// search beside it (the nodes reported include theirs).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Limits, Searcher};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let game = Game::new(Variant::Peralikatuma);
+    /// let mut searcher = Searcher::new(16);
+    /// searcher.threads = 2;
+    /// let result = searcher.search(&game, Limits::time(Duration::from_millis(50)), |_| {});
+    /// assert!(game.legal_turns().contains(&result.best.unwrap()));
+    /// ```
     pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        progress: impl FnMut(&Progress),
+    ) -> SearchResult {
+        if self.threads <= 1 {
+            return self.search_alone(game, limits, progress);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        helpers.truncate(self.threads - 1);
+        while helpers.len() < self.threads - 1 {
+            let mut helper = Searcher::new(0);
+            helper.table = Arc::clone(&self.table);
+            helper.skip = 1 + helpers.len() as u32 % 2;
+            helpers.push(helper);
+        }
+        // Helpers run until this search ends (or their own time is up).
+        let helper_limits = Limits {
+            nodes: None,
+            ..limits
+        };
+        let stops: Vec<Stop> = helpers.iter().map(Searcher::stop_handle).collect();
+        let (mut result, helper_nodes) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    helper.contempt = self.contempt;
+                    helper.tablebase = self.tablebase.clone();
+                    scope.spawn(move || helper.search_alone(game, helper_limits, |_| {}).nodes)
+                })
+                .collect();
+            let result = self.search_alone(game, limits, progress);
+            for stop in &stops {
+                stop.stop();
+            }
+            let nodes: u64 = running
+                .into_iter()
+                .map(|thread| thread.join().unwrap_or(0))
+                .sum();
+            (result, nodes)
+        });
+        for stop in &stops {
+            stop.reset();
+        }
+        self.helpers = helpers;
+        result.nodes += helper_nodes;
+        result
+    }
+
+    /// The search on this thread alone.
+    fn search_alone(
         &mut self,
         game: &Game,
         limits: Limits,
@@ -228,6 +309,10 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
         for depth in 1..=max_depth {
+            // A helper skips depths (not the last, nor the first it can do).
+            if self.skip > 0 && (depth + self.skip) % 2 != 0 && depth > 1 && depth < max_depth {
+                continue;
+            }
             let score = self.negamax(&root, depth, -Score::INFINITY, Score::INFINITY, 0);
             if self.aborted && depth > 1 {
                 break;

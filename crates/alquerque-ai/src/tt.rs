@@ -1,5 +1,10 @@
 //! The transposition table: what earlier searches learnt about a position,
-//! found by its Zobrist hash.
+//! found by its Zobrist hash. Several searchers may share one table, each
+//! on a thread of its own (Lazy SMP): an entry is two atomic words, the
+//! data and the key XOR'd with the data, so that an entry torn by two
+//! threads writing at once no longer matches its key and is not believed.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::score::Score;
 
@@ -14,16 +19,29 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// One stored result.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Entry {
-    key: u64,
-    score: i32,
-    /// Index of the best turn in the order of `legal_turns`, `u16::MAX` for
-    /// none.
-    best: u16,
-    depth: u8,
-    bound: Bound,
+impl Bound {
+    const fn bits(self) -> u64 {
+        match self {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        }
+    }
+
+    const fn from_bits(bits: u64) -> Bound {
+        match bits & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+/// One stored result: the data word and the key XOR'd with it.
+#[derive(Default, Debug)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
 }
 
 /// What the table knows about a position.
@@ -35,54 +53,64 @@ pub(crate) struct Probe {
     pub bound: Bound,
 }
 
-/// A fixed-size table, always replacing (the newest result is the most
-/// useful to an iterative deepening search).
-pub(crate) struct Table {
-    entries: Vec<Entry>,
+/// No best turn, in the data word.
+const NO_BEST: u16 = u16::MAX;
+
+/// The data word: the score in the low 32 bits, then the best turn's index
+/// in the order of `legal_turns` (16 bits, [`NO_BEST`] for none), the depth
+/// (8 bits) and the bound (2 bits).
+fn pack(score: i32, best: u16, depth: u8, bound: Bound) -> u64 {
+    u64::from(score as u32) | u64::from(best) << 32 | u64::from(depth) << 48 | bound.bits() << 56
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    score: 0,
-    best: u16::MAX,
-    depth: 0,
-    bound: Bound::Upper,
-};
+/// A fixed-size table, always replacing (the newest result is the most
+/// useful to an iterative deepening search), safe to share between threads.
+pub(crate) struct Table {
+    slots: Vec<Slot>,
+}
 
 impl Table {
     /// A table of about `megabytes` MiB (at least one entry).
     pub fn new(megabytes: usize) -> Table {
-        let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1);
+        let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
         Table {
-            entries: vec![EMPTY; count],
+            slots: (0..count).map(|_| Slot::default()).collect(),
         }
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
     }
 
-    fn slot(&self, key: u64) -> usize {
+    fn slot(&self, key: u64) -> &Slot {
         // Multiply-shift maps the key evenly onto the table.
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The stored result for `key`, with decided scores made relative to
     /// `ply` (they are stored relative to the position).
     pub fn probe(&self, key: u64, ply: u32) -> Option<Probe> {
-        let entry = self.entries[self.slot(key)];
-        (entry.key == key && key != 0).then(|| Probe {
-            score: from_table(Score(entry.score), ply),
-            best: (entry.best != u16::MAX).then_some(usize::from(entry.best)),
-            depth: u32::from(entry.depth),
-            bound: entry.bound,
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (check ^ data == key && key != 0).then(|| {
+            let best = (data >> 32) as u16;
+            Probe {
+                score: from_table(Score(data as u32 as i32), ply),
+                best: (best != NO_BEST).then_some(usize::from(best)),
+                depth: u32::from((data >> 48) as u8),
+                bound: Bound::from_bits(data >> 56),
+            }
         })
     }
 
     /// Stores a result.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: u32,
         depth: u32,
@@ -90,14 +118,15 @@ impl Table {
         bound: Bound,
         best: Option<usize>,
     ) {
-        let slot = self.slot(key);
-        self.entries[slot] = Entry {
-            key,
-            score: to_table(score, ply).0,
-            best: best.and_then(|b| u16::try_from(b).ok()).unwrap_or(u16::MAX),
-            depth: depth.min(255) as u8,
+        let data = pack(
+            to_table(score, ply).0,
+            best.and_then(|b| u16::try_from(b).ok()).unwrap_or(NO_BEST),
+            depth.min(255) as u8,
             bound,
-        };
+        );
+        let slot = self.slot(key);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
     }
 }
 
@@ -125,7 +154,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_with_decided_scores_moved_by_ply() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(42, 3, 5, Score::win_in(7), Bound::Exact, Some(2));
         let probe = table.probe(42, 5).expect("stored");
         assert_eq!(probe.score, Score::win_in(9));
@@ -134,5 +163,25 @@ mod tests {
         assert!(table.probe(43, 5).is_none());
         table.clear();
         assert!(table.probe(42, 5).is_none());
+    }
+
+    #[test]
+    fn keeps_every_field_whole_and_refuses_a_torn_entry() {
+        let table = Table::new(1);
+        table.store(7, 0, 200, Score::loss_in(3), Bound::Lower, None);
+        let probe = table.probe(7, 0).expect("stored");
+        assert_eq!(probe.score, Score::loss_in(3));
+        assert_eq!(
+            (probe.best, probe.depth, probe.bound),
+            (None, 200, Bound::Lower)
+        );
+        table.store(9, 0, 1, Score(-25), Bound::Upper, Some(300));
+        let probe = table.probe(9, 0).expect("stored");
+        assert_eq!((probe.score, probe.best), (Score(-25), Some(300)));
+        // Another thread's data under this key's check word: not believed.
+        let slot = table.slot(9);
+        slot.data
+            .store(pack(50, 1, 9, Bound::Exact), Ordering::Relaxed);
+        assert!(table.probe(9, 0).is_none());
     }
 }

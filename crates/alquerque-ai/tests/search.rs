@@ -739,3 +739,39 @@ fn principal_variations_are_legal_lines() {
         }
     }
 }
+
+#[test]
+fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
+    for (variant, text, plies) in [(P, "W:We2,f7,c4:Bf2,d3", 3), (P, "W:Wg7,e6,d7:Bf4,d4", 3)] {
+        let game = game(variant, text);
+        let mut searcher = Searcher::new(4);
+        searcher.threads = 2;
+        let result = searcher.search(&game, Limits::depth(plies + 2), |_| {});
+        assert_eq!(result.score, Score::win_in(plies), "{text}");
+        let mover = game.position().side_to_move();
+        let end = replay(&game, &result.pv);
+        assert_eq!(
+            end.outcome().and_then(|o| o.winner()),
+            Some(mover),
+            "{text}"
+        );
+    }
+    // Stopped from outside, the helper stops too, and the searcher is
+    // ready for the next search.
+    let mut searcher = Searcher::new(4);
+    searcher.threads = 2;
+    let stop = searcher.stop_handle();
+    let game = Game::new(P);
+    let started = Instant::now();
+    let thinking = thread::spawn(move || {
+        let result = searcher.search(&game, Limits::default(), |_| {});
+        (searcher, result)
+    });
+    thread::sleep(Duration::from_millis(50));
+    stop.stop();
+    let (mut searcher, result) = thinking.join().unwrap();
+    assert!(result.cut_short && result.best.is_some());
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let again = searcher.search(&Game::new(P), Limits::depth(3), |_| {});
+    assert_eq!(again.depth, 3);
+}

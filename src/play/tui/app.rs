@@ -120,7 +120,7 @@ impl App {
         let mut app = App {
             cursor: centre(&picture),
             picture,
-            machine: session.machine().map(|s| Player::new(s, seed)),
+            machine: session.machine_player(),
             mode: if ask_settings {
                 Mode::NewGame(Form::new(session.settings()))
             } else {
@@ -681,7 +681,7 @@ impl App {
     /// The machine's players for the game now in play, on its seed.
     fn new_players(&mut self) {
         let seed = self.session.seed();
-        self.machine = self.session.machine().map(|s| Player::new(s, seed));
+        self.machine = self.session.machine_player();
         self.hint_player = Some(machine::hint_player(seed));
     }
 

@@ -145,6 +145,11 @@ mod tests {
         assert_eq!(form.settings.variant, Variant::Permainan);
         form.move_field(1);
         form.change(1);
+        assert_eq!(
+            form.settings.opponent,
+            Opponent::Machine(Strength::Beginner)
+        );
+        form.change(1);
         form.change(1);
         assert_eq!(form.settings.opponent, Opponent::Machine(Strength::Medium));
         form.move_field(-2);
@@ -179,6 +184,11 @@ mod tests {
         assert_eq!(names(&form), FIELDS);
         assert_eq!(form.rows()[1].2, "the machine (easy)");
         form.move_field(1);
+        form.change(-1);
+        assert_eq!(
+            form.settings.opponent,
+            Opponent::Machine(Strength::Beginner)
+        );
         form.change(-1);
         assert_eq!(form.settings.opponent, Opponent::Human);
         assert_eq!(

@@ -1,0 +1,144 @@
+//! The casual player: a careful beginner, told in rules a person can
+//! follow at the board without looking ahead.
+
+use peralikatuma_rules::{Position, Turn};
+
+use crate::facts::Facts;
+
+/// The turns the casual player ([`Strength::Casual`](crate::Strength))
+/// chooses among in `position`, uniformly at random. It narrows the legal
+/// turns by these rules, in this order, each applied only when at least
+/// one turn passes it:
+///
+/// 1. **It always claims** (Peralikatuma, P6): when a claim is possible it
+///    keeps only turns that claim.
+/// 2. **It never leaves a piece to be taken at once when it can avoid
+///    it**: it keeps only turns after which the opponent can neither jump
+///    one of its pieces nor claim one (P6).
+/// 3. **It takes the biggest capture**: it keeps only turns that capture
+///    the most pieces.
+///
+/// Among the turns left it chooses at random. It does not look further
+/// ahead: it does not see a piece it can trap, nor a trap laid for it.
+pub(crate) fn casual_choices(position: &Position) -> Vec<Turn> {
+    let mut turns: Vec<(Turn, Facts)> = position
+        .legal_turns()
+        .into_iter()
+        .map(|turn| (turn, Facts::of(position, &turn)))
+        .collect();
+    keep_if_any(&mut turns, |facts| facts.claims);
+    keep_if_any(&mut turns, |facts| !facts.exposes());
+    let most = turns.iter().map(|(_, f)| f.captured).max().unwrap_or(0);
+    turns.retain(|(_, facts)| facts.captured == most);
+    turns.into_iter().map(|(turn, _)| turn).collect()
+}
+
+/// Keeps the turns whose facts pass `rule`, if there are any.
+fn keep_if_any(turns: &mut Vec<(Turn, Facts)>, rule: impl Fn(&Facts) -> bool) {
+    if turns.iter().any(|(_, facts)| rule(facts)) {
+        turns.retain(|(_, facts)| rule(facts));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use peralikatuma_rules::Variant;
+
+    fn choices(variant: Variant, text: &str) -> (Position, Vec<String>) {
+        let position = Position::parse(variant, text).unwrap();
+        let mut names: Vec<String> = casual_choices(&position)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        names.sort();
+        (position, names)
+    }
+
+    #[test]
+    fn p6_always_claims() {
+        // The example of P6: 1. e4-e5 d6-d5, and White may claim e6.
+        let mut position = Position::start(Variant::Peralikatuma);
+        for turn in ["e4-e5", "d6-d5"] {
+            position = position.play(&position.parse_turn(turn).unwrap()).unwrap();
+        }
+        let choices = casual_choices(&position);
+        assert!(!choices.is_empty());
+        assert!(choices.iter().all(|turn| turn.claim().is_some()));
+    }
+
+    #[test]
+    fn never_leaves_a_piece_to_be_jumped_when_it_can_avoid_it() {
+        // In each game some turns walk into a jump, and some do not.
+        for (variant, text) in [
+            (Variant::Peralikatuma, "W:Wd4,a7:Bf6"),
+            (Variant::Alquerque, "W:Wa1,c3:Be5"),
+            (Variant::Permainan, "W:Wc5,a1:Bc7"),
+        ] {
+            let position = Position::parse(variant, text).unwrap();
+            let legal = position.legal_turns();
+            let hanging = legal
+                .iter()
+                .filter(|t| Facts::of(&position, t).exposes())
+                .count();
+            assert!(
+                hanging > 0 && hanging < legal.len(),
+                "{text}: a test of a choice"
+            );
+            for turn in casual_choices(&position) {
+                assert!(!Facts::of(&position, &turn).exposes(), "{text}: {turn}");
+            }
+        }
+    }
+
+    #[test]
+    fn leaves_a_piece_only_when_every_turn_does() {
+        // Alquerque: White's only turn is c1xc3 (captures are compulsory,
+        // A4), and b4 then jumps c3; casual still plays it.
+        let position = Position::parse(Variant::Alquerque, "W:Wc1:Bc2,b4,a5").unwrap();
+        let legal = position.legal_turns();
+        assert!(legal.iter().all(|t| Facts::of(&position, t).exposes()));
+        assert!(!casual_choices(&position).is_empty());
+    }
+
+    #[test]
+    fn safety_comes_before_the_size_of_a_capture() {
+        // Peralikatuma: c3xe5xe7 takes two and hangs, c3xe5xe3 takes two
+        // and does not; the safe chains of four are chosen.
+        let (position, names) = choices(Variant::Peralikatuma, "W:Wc3:Bd4,f6,e6,g4,g6,e4");
+        assert_eq!(
+            names,
+            ["c3xe5xe7xg5xg3", "c3xe5xe7xg5xg7", "c3xe5xg7xg5xg3"]
+        );
+        let hanging = position.parse_turn("c3xe5xg7xg5").unwrap();
+        assert!(Facts::of(&position, &hanging).hangs);
+    }
+
+    #[test]
+    fn takes_the_biggest_capture() {
+        // Peralikatuma: White c3 can take d4 (to e5) or d4 then f6 (to g7);
+        // both leave nothing to be jumped.
+        let (position, names) = choices(Variant::Peralikatuma, "W:Wc3,a7:Bd4,f6");
+        assert!(
+            names
+                .iter()
+                .all(|n| position.parse_turn(n).unwrap().is_capture())
+        );
+        let most = names
+            .iter()
+            .map(|n| position.captured(&position.parse_turn(n).unwrap()).count())
+            .max()
+            .unwrap();
+        assert_eq!(most, 2);
+        for name in &names {
+            assert_eq!(
+                position
+                    .captured(&position.parse_turn(name).unwrap())
+                    .count(),
+                2,
+                "{name}"
+            );
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! A machine player of one strength.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use alquerque_tablebase::Tablebase;
+use peralikatuma_rules::{Game, Turn, Variant};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use crate::budget::TimeBudget;
+use crate::casual::casual_choices;
+use crate::limits::{Limits, Stop};
+use crate::mistakes::Mistakes;
+use crate::score::Score;
+use crate::search::Searcher;
+use crate::strength::Strength;
+
+/// Beginner's mistakes, per game: in Peralikatuma every kind can be made;
+/// in Alquerque and Permainan, where captures are compulsory (A4, M5) and
+/// there are no forfeits, a missed capture is a shorter chain and the
+/// chances of a mistake are fewer, so the rates are higher.
+const fn beginner_mistakes(variant: Variant) -> Mistakes {
+    match variant {
+        Variant::Peralikatuma => Mistakes {
+            forfeit: 0.25,
+            missed_capture: 0.2,
+            hanging: 0.15,
+        },
+        Variant::Alquerque => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 1.0,
+            hanging: 0.8,
+        },
+        Variant::Permainan => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.35,
+            hanging: 0.25,
+        },
+    }
+}
+
+/// Easy's mistakes, per game: fewer than Beginner's.
+const fn easy_mistakes(variant: Variant) -> Mistakes {
+    match variant {
+        Variant::Peralikatuma => Mistakes {
+            forfeit: 0.12,
+            missed_capture: 0.1,
+            hanging: 0.06,
+        },
+        Variant::Alquerque => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.35,
+            hanging: 0.3,
+        },
+        Variant::Permainan => Mistakes {
+            forfeit: 0.0,
+            missed_capture: 0.12,
+            hanging: 0.08,
+        },
+    }
+}
+
+/// How deep Beginner and Easy look, in turns.
+const WEAK_DEPTH: u32 = 2;
+/// Turns Beginner, Easy and Medium count as equally good (hundredths of a
+/// man).
+const EQUAL_MARGIN: i32 = 5;
+/// Hard's and Master's contempt (see [`Searcher::contempt`]): they play
+/// for a win.
+const HARD_CONTEMPT: i32 = 30;
+/// Master thinks this many times as long as Hard ...
+const MASTER_TIME_FACTOR: u32 = 3;
+/// ... on this many threads.
+const MASTER_THREADS: usize = 2;
+
+/// How deep Medium looks, in turns: Alquerque's small board is cheap to
+/// search and its compulsory chains need depth to be seen.
+const fn medium_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Peralikatuma => 4,
+        Variant::Alquerque => 8,
+        Variant::Permainan => 4,
+    }
+}
+
+/// A machine player of one strength, with its own searcher and seeded
+/// randomness, so that a game can be replayed from the seed (Master's
+/// games excepted: two threads do not search alike twice).
+///
+/// ```
+/// use alquerque_ai::{Player, Strength};
+/// use peralikatuma_rules::{Game, Variant};
+///
+/// let game = Game::new(Variant::Permainan);
+/// let mut easy = Player::new(Strength::Easy, 7);
+/// let turn = easy.choose(&game).expect("the start has legal turns");
+/// assert!(game.legal_turns().contains(&turn));
+/// // The same seed makes the same choice.
+/// assert_eq!(Player::new(Strength::Easy, 7).choose(&game), Some(turn));
+/// ```
+pub struct Player {
+    strength: Strength,
+    rng: Xoshiro256PlusPlus,
+    searcher: Searcher,
+    /// Thinking time per turn for [`Strength::Hard`]; [`Strength::Master`]
+    /// thinks three times as long.
+    pub hard_time: Duration,
+    /// A node limit per turn for [`Strength::Hard`] instead of time, for
+    /// reproducible games ([`Strength::Master`]: three times as many).
+    pub hard_nodes: Option<u64>,
+    /// The budget of the turn being chosen on a clock.
+    budget: Option<TimeBudget>,
+}
+
+impl Player {
+    /// A player of `strength` whose random choices follow `seed`.
+    pub fn new(strength: Strength, seed: u64) -> Player {
+        let mut searcher = Searcher::new(match strength {
+            Strength::Hard | Strength::Master => 64,
+            Strength::Random | Strength::Casual => 0,
+            _ => 4,
+        });
+        if strength == Strength::Master {
+            searcher.threads = MASTER_THREADS;
+        }
+        Player {
+            strength,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            searcher,
+            hard_time: Duration::from_secs(1),
+            hard_nodes: None,
+            budget: None,
+        }
+    }
+
+    /// Gives Hard and Master endgame tables (the other strengths play
+    /// endings as they play the rest): they play a position the tables
+    /// cover perfectly, and score the positions of their search that the
+    /// tables cover by them, so that they trade down only into endings
+    /// they can win, or hold when behind.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        if matches!(self.strength, Strength::Hard | Strength::Master) {
+            self.searcher.set_tablebase(tablebase);
+        }
+    }
+
+    /// The player's strength.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// A handle that cuts the player's thinking short from another thread
+    /// (see [`Searcher::stop_handle`]): [`Strength::Hard`] and
+    /// [`Strength::Master`] then return the best turn found so far. The
+    /// weaker strengths, which choose in a few milliseconds by many short
+    /// searches, cut short only the search under way. Frontends use it to
+    /// take back a turn or start a new game while the machine thinks.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Player, Strength};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let mut hard = Player::new(Strength::Hard, 1);
+    /// hard.hard_time = Duration::from_secs(3600);
+    /// let stop = hard.stop_handle();
+    /// let game = Game::new(Variant::Alquerque);
+    /// let thinking = std::thread::spawn(move || hard.choose(&game));
+    /// stop.stop();
+    /// assert!(thinking.join().expect("no panic").is_some());
+    /// ```
+    pub fn stop_handle(&self) -> Stop {
+        self.searcher.stop_handle()
+    }
+
+    /// The player's turn in the current position of `game`, or `None` when
+    /// the game is over or has no legal turn.
+    pub fn choose(&mut self, game: &Game) -> Option<Turn> {
+        let turns = game.legal_turns();
+        if turns.is_empty() {
+            return None;
+        }
+        let deadline = self.budget.map(|budget| Instant::now() + budget.hard);
+        match self.strength {
+            Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
+            Strength::Casual => {
+                let choices = casual_choices(game.position());
+                (!choices.is_empty()).then(|| choices[self.rng.random_range(0..choices.len())])
+            }
+            Strength::Beginner => {
+                self.choose_with_mistakes(game, beginner_mistakes(game.variant()), deadline)
+            }
+            Strength::Easy => {
+                self.choose_with_mistakes(game, easy_mistakes(game.variant()), deadline)
+            }
+            Strength::Medium => {
+                let scored = self.score_each(game, medium_depth(game.variant()), deadline);
+                self.pick_best(&scored)
+            }
+            Strength::Hard | Strength::Master => {
+                let factor = if self.strength == Strength::Master {
+                    MASTER_TIME_FACTOR
+                } else {
+                    1
+                };
+                let limits = match (self.budget, self.hard_nodes) {
+                    (Some(budget), _) => budget.limits(),
+                    (None, Some(nodes)) => Limits::nodes(nodes.saturating_mul(u64::from(factor))),
+                    (None, None) => Limits::time(self.hard_time.saturating_mul(factor)),
+                };
+                self.searcher.contempt = HARD_CONTEMPT;
+                self.searcher.search(game, limits, |_| {}).best
+            }
+        }
+    }
+
+    /// The player's turn in the current position of `game` on a clock:
+    /// as [`Player::choose`], within `budget` ([`TimeBudget::from_clock`]).
+    /// Hard and Master think for the budget instead of
+    /// [`Player::hard_time`] or [`Player::hard_nodes`]; the others choose
+    /// as ever, but stop at the budget's hard limit and choose among the
+    /// turns weighed by then.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use alquerque_ai::{Player, Strength, TimeBudget};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let game = Game::new(Variant::Peralikatuma);
+    /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
+    /// let started = Instant::now();
+    /// let turn = Player::new(Strength::Hard, 1).choose_on_clock(&game, budget);
+    /// assert!(turn.is_some());
+    /// assert!(started.elapsed() < Duration::from_millis(300));
+    /// ```
+    pub fn choose_on_clock(&mut self, game: &Game, budget: TimeBudget) -> Option<Turn> {
+        self.budget = Some(budget);
+        let turn = self.choose(game);
+        self.budget = None;
+        turn
+    }
+
+    /// The turn Beginner or Easy means to play, a best one by a short
+    /// search, unless it makes one of `mistakes` instead.
+    fn choose_with_mistakes(
+        &mut self,
+        game: &Game,
+        mistakes: Mistakes,
+        deadline: Option<Instant>,
+    ) -> Option<Turn> {
+        let scored = self.score_each(game, WEAK_DEPTH, deadline);
+        let intended = self.pick_best(&scored)?;
+        Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
+    }
+
+    /// Each legal turn with its score after a search `depth` turns deep;
+    /// at the `deadline`, the turns scored so far (at least one).
+    fn score_each(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Vec<(Turn, Score)> {
+        let mut scored = Vec::new();
+        for turn in game.legal_turns() {
+            let limits = match deadline {
+                None => Limits::depth(depth - 1),
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() && !scored.is_empty() {
+                        break;
+                    }
+                    // Deepen to the depth, cut short only at the deadline.
+                    Limits {
+                        depth: Some(depth - 1),
+                        soft: Some(left),
+                        ..Limits::time(left)
+                    }
+                }
+            };
+            let mut after = game.clone();
+            if after.play(&turn).is_err() {
+                continue;
+            }
+            let score = if let Some(outcome) = after.outcome() {
+                match outcome.winner() {
+                    Some(_) => Score::WIN,
+                    None => Score::DRAW,
+                }
+            } else {
+                -self.searcher.search(&after, limits, |_| {}).score
+            };
+            scored.push((turn, score));
+        }
+        scored
+    }
+
+    /// A random turn among those scoring within [`EQUAL_MARGIN`] of the
+    /// best.
+    fn pick_best(&mut self, scored: &[(Turn, Score)]) -> Option<Turn> {
+        let best = scored.iter().map(|&(_, s)| s).max()?;
+        let good: Vec<Turn> = scored
+            .iter()
+            .filter(|&&(_, s)| s.0 >= best.0 - EQUAL_MARGIN)
+            .map(|&(t, _)| t)
+            .collect();
+        (!good.is_empty()).then(|| good[self.rng.random_range(0..good.len())])
+    }
+}
+
+/// The strength and the settings, not the search's tables.
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Player")
+            .field("strength", &self.strength)
+            .field("hard_time", &self.hard_time)
+            .field("hard_nodes", &self.hard_nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// A few turns of a game between `white` and `black`, seeded.
+    fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {
+        let mut players = [Player::new(white, seed), Player::new(black, seed + 1)];
+        for player in &mut players {
+            player.hard_time = Duration::from_millis(5);
+        }
+        let mut game = Game::new(variant);
+        let mut turns = Vec::new();
+        for ply in 0..12 {
+            let Some(turn) = players[ply % 2].choose(&game) else {
+                break;
+            };
+            assert!(game.legal_turns().contains(&turn), "{turn}");
+            game.play(&turn).unwrap();
+            turns.push(turn);
+        }
+        turns
+    }
+
+    #[test]
+    fn every_strength_plays_legal_turns_in_every_game() {
+        for variant in Variant::ALL {
+            for strength in Strength::ALL {
+                assert!(!opening(variant, strength, Strength::Random, 3).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_weak_strengths_replay_from_their_seed() {
+        for strength in [
+            Strength::Random,
+            Strength::Casual,
+            Strength::Beginner,
+            Strength::Easy,
+        ] {
+            for variant in Variant::ALL {
+                assert_eq!(
+                    opening(variant, strength, strength, 11),
+                    opening(variant, strength, strength, 11),
+                    "{strength} in {variant}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn master_searches_on_two_threads() {
+        let master = Player::new(Strength::Master, 1);
+        assert_eq!(master.searcher.threads, MASTER_THREADS);
+        assert_eq!(Player::new(Strength::Hard, 1).searcher.threads, 1);
+    }
+}

@@ -1,0 +1,366 @@
+//! Matches between machine players: games played in parallel, each
+//! colour half the time, replayable from their seeds, and the players'
+//! ratings fitted across all pairings ([`ratings`]).
+
+mod ratings;
+
+use std::time::Duration;
+
+use alquerque_ai::{Player, Strength};
+use peralikatuma_rules::{DrawReason, GameError, Outcome, Record, Side, Variant, WinReason};
+
+use crate::clock::TimeControl;
+use crate::session::{Opponent, Session, Settings};
+
+pub use ratings::{GameResult, Rating, ratings};
+
+/// The pairings of the ladder: each strength against the one below it,
+/// and the casual player against the two weakest levels and the random
+/// mover, so that every player is linked to every other.
+pub const LADDER: [(Strength, Strength); 7] = [
+    (Strength::Casual, Strength::Random),
+    (Strength::Casual, Strength::Beginner),
+    (Strength::Casual, Strength::Easy),
+    (Strength::Easy, Strength::Beginner),
+    (Strength::Medium, Strength::Easy),
+    (Strength::Hard, Strength::Medium),
+    (Strength::Master, Strength::Hard),
+];
+
+/// A game longer than this is stopped and scored as a draw; the rules end
+/// every game long before (E2, E4), so this only guards against a bug.
+const MAX_TURNS: usize = 5_000;
+
+/// One game of a match, as the tournament plays it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Fixture {
+    /// The game.
+    pub variant: Variant,
+    /// The first player.
+    pub first: Strength,
+    /// The second player.
+    pub second: Strength,
+    /// Whether the first player has White.
+    pub first_is_white: bool,
+    /// The seed of both players' randomness (the second's is derived from
+    /// it).
+    pub seed: u64,
+}
+
+impl Fixture {
+    /// The games of `first` against `second` in `variant`: `games` of them
+    /// (rounded up to even), in pairs with the same seed, one with each
+    /// colour; pair `i` has the seed `seed + i`.
+    pub fn match_games(
+        variant: Variant,
+        first: Strength,
+        second: Strength,
+        games: u32,
+        seed: u64,
+    ) -> impl Iterator<Item = Fixture> {
+        (0..u64::from(games.div_ceil(2))).flat_map(move |i| {
+            [true, false].map(|first_is_white| Fixture {
+                variant,
+                first,
+                second,
+                first_is_white,
+                seed: seed.wrapping_add(i),
+            })
+        })
+    }
+
+    /// Plays the game, Hard thinking `hard_time` a turn (Master three
+    /// times as long), or, with a `clock`, every player thinking from its
+    /// clock (rules.md T1) and losing when out of time (T2). Hard and
+    /// Master use the endgame tables the frontends find
+    /// ([`crate::tablebases`]).
+    pub fn play(self, hard_time: Duration, clock: Option<TimeControl>) -> Played {
+        let mut first = Player::new(self.first, self.seed);
+        let mut second = Player::new(self.second, self.seed ^ 0x5eed);
+        let tablebase = crate::tablebases::for_variant(self.variant);
+        for player in [&mut first, &mut second] {
+            player.hard_time = hard_time;
+            player.set_tablebase(tablebase.clone());
+        }
+        let settings = Settings {
+            variant: self.variant,
+            opponent: Opponent::Human,
+            clock,
+            ..Settings::default()
+        };
+        let Ok(mut session) = Session::new(settings) else {
+            unreachable!("a game's start is a valid position")
+        };
+        while session.game().outcome().is_none() && session.game().turns().len() < MAX_TURNS {
+            let white_to_move = session.game().position().side_to_move() == Side::White;
+            let player = if white_to_move == self.first_is_white {
+                &mut first
+            } else {
+                &mut second
+            };
+            let chosen = match session.machine_budget() {
+                Some(budget) => player.choose_on_clock(session.game(), budget),
+                None => player.choose(session.game()),
+            };
+            let Some(turn) = chosen else {
+                break;
+            };
+            match session.play(&turn) {
+                Ok(()) | Err(GameError::Over(_)) => {}
+                Err(_) => break,
+            }
+        }
+        let game = session.game().clone();
+        let outcome = game.outcome();
+        let points = match outcome.and_then(Outcome::winner) {
+            Some(Side::White) => f64::from(u8::from(self.first_is_white)),
+            Some(Side::Black) => f64::from(u8::from(!self.first_is_white)),
+            None => 0.5,
+        };
+        let (white, black) = if self.first_is_white {
+            (self.first, self.second)
+        } else {
+            (self.second, self.first)
+        };
+        let on_clock = session.record();
+        let mut record = Record::new(game);
+        record.set_tag("White", white.name());
+        record.set_tag("Black", black.name());
+        record.set_tag("Event", &format!("tournament seed {}", self.seed));
+        for tag in ["TimeControl", "WhiteClock", "BlackClock"] {
+            if let Some(value) = on_clock.tag(tag) {
+                record.set_tag(tag, value);
+            }
+        }
+        Played {
+            fixture: self,
+            points,
+            sixty_turns: matches!(
+                outcome,
+                Some(Outcome::Draw {
+                    reason: DrawReason::SixtyTurns
+                })
+            ),
+            on_time: matches!(
+                outcome,
+                Some(Outcome::Win {
+                    reason: WinReason::Time,
+                    ..
+                })
+            ),
+            record,
+        }
+    }
+}
+
+/// A game played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// What was played.
+    pub fixture: Fixture,
+    /// The first player's points: 1 for a win, 0.5 for a draw, 0 for a
+    /// loss.
+    pub points: f64,
+    /// Whether it was drawn by the sixty-turn rule (E4).
+    pub sixty_turns: bool,
+    /// Whether it was lost on time (T2).
+    pub on_time: bool,
+    /// The game, with the players' names and the seed in its tags.
+    pub record: Record,
+}
+
+/// Wins, draws and losses of the first player in some games, and their
+/// score with its 95% interval.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Tally {
+    /// Games.
+    pub games: usize,
+    /// Wins of the first player.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Draws by the sixty-turn rule (E4).
+    pub sixty_turns: usize,
+    /// Losses of the first player.
+    pub losses: usize,
+    /// Games lost on time (T2), by either player.
+    pub on_time: usize,
+}
+
+impl Tally {
+    /// The tally of `games`.
+    ///
+    /// ```
+    /// use peralikatuma::tournament::Tally;
+    /// let tally = Tally::of(std::iter::empty());
+    /// assert_eq!(tally.games, 0);
+    /// ```
+    pub fn of<'a>(games: impl IntoIterator<Item = &'a Played>) -> Tally {
+        let mut tally = Tally {
+            games: 0,
+            wins: 0,
+            draws: 0,
+            sixty_turns: 0,
+            losses: 0,
+            on_time: 0,
+        };
+        for game in games {
+            tally.games += 1;
+            tally.on_time += usize::from(game.on_time);
+            match game.points {
+                1.0 => tally.wins += 1,
+                0.0 => tally.losses += 1,
+                _ => {
+                    tally.draws += 1;
+                    tally.sixty_turns += usize::from(game.sixty_turns);
+                }
+            }
+        }
+        tally
+    }
+
+    /// The first player's score, from 0 to 1 (draws count half).
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games.max(1) as f64
+    }
+
+    /// The score's 95% interval, Wilson's (sound at 0% and 100% too).
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let score = self.score();
+        let z = 1.96_f64;
+        let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half =
+            z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        (centre - half, centre + half)
+    }
+
+    /// One line: `+w =d -l, score s%, Elo e [low, high]`, with the wins
+    /// outright as a share, the sixty-turn draws and any losses on time.
+    pub fn line(&self) -> String {
+        let (low, high) = self.interval();
+        let on_time = match self.on_time {
+            0 => String::new(),
+            n => format!(", lost on time {n}"),
+        };
+        format!(
+            "{} games, +{} ={} -{}, score {:.1}%, wins {:.1}%, Elo {} [{}, {}], sixty-turn draws {}{on_time}",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score(),
+            100.0 * self.wins as f64 / self.games.max(1) as f64,
+            elo(self.score()),
+            elo(low),
+            elo(high),
+            self.sixty_turns,
+        )
+    }
+}
+
+/// The Elo difference that expects `score`, as text (`+inf` at 100%).
+///
+/// ```
+/// assert_eq!(peralikatuma::tournament::elo(0.5), "+0");
+/// assert_eq!(peralikatuma::tournament::elo(1.0), "+inf");
+/// ```
+pub fn elo(score: f64) -> String {
+    // Within rounding of 0% or 100% the difference is unbounded.
+    if score >= 1.0 - 1e-9 {
+        "+inf".into()
+    } else if score <= 1e-9 {
+        "-inf".into()
+    } else {
+        let difference = -400.0 * (1.0 / score - 1.0).log10();
+        // Not `-0` for an even score.
+        format!(
+            "{:+.0}",
+            if difference.abs() < 0.5 {
+                0.0
+            } else {
+                difference
+            }
+        )
+    }
+}
+
+/// The ratings table of `played` (games of one variant) as Markdown, the
+/// players in the order of [`Strength::ALL`], relative to `anchor`.
+pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
+    let index = |s: Strength| Strength::ALL.iter().position(|&a| a == s).unwrap_or(0);
+    let scores: Vec<GameResult> = played
+        .iter()
+        .map(|g| GameResult {
+            first: index(g.fixture.first),
+            second: index(g.fixture.second),
+            points: g.points,
+        })
+        .collect();
+    let fitted = ratings(Strength::ALL.len(), &scores, index(anchor));
+    let mut table =
+        String::from("| player | Elo | 95% interval | games |\n| --- | --- | --- | --- |\n");
+    for (n, strength) in Strength::ALL.into_iter().enumerate() {
+        let games = played
+            .iter()
+            .filter(|g| g.fixture.first == strength || g.fixture.second == strength)
+            .count();
+        if games == 0 {
+            continue;
+        }
+        let text = match fitted[n] {
+            Some(r) if strength == anchor => format!("{:.0} | (anchor)", r.elo),
+            Some(r) => format!("{:+.0} | [{:+.0}, {:+.0}]", r.elo, r.low, r.high),
+            None => "- | (no games linking it to the anchor)".into(),
+        };
+        table.push_str(&format!("| {strength} | {text} | {games} |\n"));
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_pairs_its_games_by_seed_one_with_each_colour() {
+        let games: Vec<Fixture> = Fixture::match_games(
+            Variant::Alquerque,
+            Strength::Casual,
+            Strength::Random,
+            5,
+            40,
+        )
+        .collect();
+        assert_eq!(games.len(), 6);
+        for (n, pair) in games.chunks(2).enumerate() {
+            assert_eq!([pair[0].seed, pair[1].seed], [40 + n as u64; 2]);
+            assert!(pair[0].first_is_white && !pair[1].first_is_white);
+        }
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_and_tallied_for_the_first_player() {
+        let played: Vec<Played> =
+            Fixture::match_games(Variant::Alquerque, Strength::Casual, Strength::Random, 4, 1)
+                .map(|f| f.play(Duration::from_millis(1), None))
+                .collect();
+        for game in &played {
+            assert!(game.record.game.outcome().is_some());
+            let white = if game.fixture.first_is_white {
+                "casual"
+            } else {
+                "random"
+            };
+            assert_eq!(game.record.tag("White"), Some(white));
+        }
+        let tally = Tally::of(&played);
+        assert_eq!(tally.games, 4);
+        assert_eq!(tally.wins + tally.draws + tally.losses, 4);
+        let (low, high) = tally.interval();
+        assert!(low <= tally.score() && tally.score() <= high);
+        let table = ratings_table(&played, Strength::Casual);
+        assert!(table.contains("| casual | 0 | (anchor) | 4 |"), "{table}");
+        assert!(table.contains("| random |"), "{table}");
+    }
+}
