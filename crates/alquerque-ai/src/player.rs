@@ -229,8 +229,9 @@ impl Player {
     ///
     /// let game = Game::new(Variant::Peralikatuma);
     /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
+    /// let mut hard = Player::new(Strength::Hard, 1);
     /// let started = Instant::now();
-    /// let turn = Player::new(Strength::Hard, 1).choose_on_clock(&game, budget);
+    /// let turn = hard.choose_on_clock(&game, budget);
     /// assert!(turn.is_some());
     /// assert!(started.elapsed() < Duration::from_millis(300));
     /// ```
