@@ -49,6 +49,9 @@ struct Args {
     /// of best play to its next removal.
     #[arg(long)]
     longest: bool,
+    /// Print the summary as a Markdown table (for docs/endings.md).
+    #[arg(long)]
+    markdown: bool,
 }
 
 fn main() -> ExitCode {
@@ -113,28 +116,10 @@ fn main() -> ExitCode {
             }
         };
     println!();
-    println!(
-        "{:<12} {:<7} {:>12} {:>7} {:>7} {:>7} {:>8}",
-        "material", "to move", "positions", "wins", "draws", "losses", "longest"
-    );
-    for table in tablebase.tables() {
-        let summary = table.summary();
-        for (side, counts) in [
-            ("White", summary.white_to_move),
-            ("Black", summary.black_to_move),
-        ] {
-            let share = |n: u64| 100.0 * n as f64 / counts.positions().max(1) as f64;
-            println!(
-                "{:<12} {:<7} {:>12} {:>6.1}% {:>6.1}% {:>6.1}% {:>8}",
-                table.material().to_string(),
-                side,
-                counts.positions(),
-                share(counts.wins),
-                share(counts.draws),
-                share(counts.losses),
-                counts.longest_win
-            );
-        }
+    if args.markdown {
+        print_markdown(&tablebase);
+    } else {
+        print_summary(&tablebase);
     }
     println!(
         "{} tables of {} up to {} pieces in {}, {:.1} s",
@@ -199,4 +184,60 @@ fn print_line(tablebase: &Tablebase, mut position: Position) {
         }
     }
     println!("best play: {}", line.join(" "));
+}
+
+/// Each table's shares of wins, draws and losses for the side to move.
+fn print_summary(tablebase: &Tablebase) {
+    println!(
+        "{:<12} {:<7} {:>12} {:>7} {:>7} {:>7} {:>8}",
+        "material", "to move", "positions", "wins", "draws", "losses", "longest"
+    );
+    for table in tablebase.tables() {
+        let summary = table.summary();
+        for (side, counts) in [
+            ("White", summary.white_to_move),
+            ("Black", summary.black_to_move),
+        ] {
+            println!(
+                "{:<12} {:<7} {:>12} {:>7} {:>7} {:>7} {:>8}",
+                table.material().to_string(),
+                side,
+                counts.positions(),
+                percent(counts.wins, counts.positions()),
+                percent(counts.draws, counts.positions()),
+                percent(counts.losses, counts.positions()),
+                counts.longest_win
+            );
+        }
+    }
+}
+
+/// The same as a Markdown table, one row per table: White's results with
+/// White to move and with Black to move.
+fn print_markdown(tablebase: &Tablebase) {
+    println!(
+        "| material | positions | White to move: White wins / draws / Black wins | longest White win | Black to move: White wins / draws / Black wins | longest Black win |"
+    );
+    println!("| --- | ---: | --- | ---: | --- | ---: |");
+    for table in tablebase.tables() {
+        let s = table.summary();
+        let (w, b) = (s.white_to_move, s.black_to_move);
+        println!(
+            "| {} | {} | {} / {} / {} | {} | {} / {} / {} | {} |",
+            table.material(),
+            s.positions(),
+            percent(w.wins, w.positions()),
+            percent(w.draws, w.positions()),
+            percent(w.losses, w.positions()),
+            w.longest_win,
+            percent(b.losses, b.positions()),
+            percent(b.draws, b.positions()),
+            percent(b.wins, b.positions()),
+            b.longest_win
+        );
+    }
+}
+
+fn percent(part: u64, whole: u64) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
 }
