@@ -464,6 +464,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn a_table_turned_round_is_the_table_built() {
         for variant in Variant::ALL {
             let tablebase = Tablebase::build(variant, 3, &|_| {}).expect("builds");
