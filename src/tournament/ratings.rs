@@ -55,6 +55,18 @@ struct Pairing {
     squares: f64,
 }
 
+impl Pairing {
+    /// The pairing as the other player scored it: each game's `x` points
+    /// become `1 - x`.
+    fn flipped(self) -> Pairing {
+        Pairing {
+            games: self.games,
+            points: self.games - self.points,
+            squares: self.games - 2.0 * self.points + self.squares,
+        }
+    }
+}
+
 /// The ratings of `players` players from `scores`, relative to `anchor`;
 /// `None` for a player who has no chain of games to the anchor.
 ///
@@ -94,15 +106,16 @@ pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Opti
         pairing.points += 0.5;
         pairing.squares += 0.25;
     }
-    let pairing = |i: usize, j: usize| -> (Pairing, bool) {
+    // The pairing of `i` and `j` as `i` scored it.
+    let pairing = |i: usize, j: usize| -> Pairing {
         if i < j {
-            (pairings[i * players + j], false)
+            pairings[i * players + j]
         } else {
-            (pairings[j * players + i], true)
+            pairings[j * players + i].flipped()
         }
     };
 
-    let rated = connected(players, anchor, |i, j| pairing(i, j).0.games > 0.0);
+    let rated = connected(players, anchor, |i, j| pairing(i, j).games > 0.0);
     // The unknowns: every rated player but the anchor.
     let unknowns: Vec<usize> = (0..players).filter(|&p| rated[p] && p != anchor).collect();
     let mut theta = vec![0.0; players];
@@ -113,17 +126,12 @@ pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Opti
         let mut information = vec![vec![0.0; unknowns.len()]; unknowns.len()];
         for (a, &i) in unknowns.iter().enumerate() {
             for j in (0..players).filter(|&j| j != i) {
-                let (p, flipped) = pairing(i, j);
+                let p = pairing(i, j);
                 if p.games == 0.0 {
                     continue;
                 }
-                let points = if flipped {
-                    p.games - p.points
-                } else {
-                    p.points
-                };
                 let e = expected(&theta, i, j);
-                gradient[a] += points - p.games * e;
+                gradient[a] += p.points - p.games * e;
                 let weight = p.games * e * (1.0 - e);
                 information[a][a] += weight;
                 if let Some(b) = unknowns.iter().position(|&u| u == j) {
@@ -152,22 +160,12 @@ pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Opti
     let mut information = vec![vec![0.0; unknowns.len()]; unknowns.len()];
     for (a, &i) in unknowns.iter().enumerate() {
         for j in (0..players).filter(|&j| j != i) {
-            let (p, flipped) = pairing(i, j);
+            let p = pairing(i, j);
             if p.games == 0.0 {
                 continue;
             }
-            let points = if flipped {
-                p.games - p.points
-            } else {
-                p.points
-            };
-            let squares = if flipped {
-                p.games - 2.0 * p.points + p.squares
-            } else {
-                p.squares
-            };
             let e = expected(&theta, i, j);
-            let spread = (squares - 2.0 * e * points + p.games * e * e) / p.games;
+            let spread = (p.squares - 2.0 * e * p.points + p.games * e * e) / p.games;
             let slope = e * (1.0 - e);
             let weight = p.games * slope * slope / spread.max(1e-12);
             information[a][a] += weight;
