@@ -14,7 +14,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::{Position, Side, Variant};
 use rayon::prelude::*;
 
 use crate::file::{LoadError, file_name};
@@ -71,6 +71,14 @@ pub enum BuildError {
     /// Fewer than two pieces: nothing to build.
     #[error("a tablebase needs at least 2 pieces, not {0}")]
     TooFewPieces(usize),
+    /// A table the material's turns lead to is not there yet.
+    #[error("{material} needs the table of {missing} first")]
+    Missing {
+        /// The material to build.
+        material: Material,
+        /// A table it needs.
+        missing: Material,
+    },
     /// A table file could not be read or written.
     #[error(transparent)]
     File(#[from] LoadError),
@@ -174,13 +182,25 @@ impl Tablebase {
         Ok(tablebase)
     }
 
-    /// Builds the table of one material; every table it leads to must be
-    /// present.
+    /// Builds the table of one material. The tables its turns may lead to
+    /// must be here: those of every material before it in building order
+    /// ([`Material::up_to`]) with no more pieces on either side.
     pub fn build_table(
         &self,
         material: Material,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Table, BuildError> {
+        let needed = Material::up_to(material.variant, material.pieces())
+            .into_iter()
+            .take_while(|&m| m != material)
+            .filter(|m| {
+                Side::ALL
+                    .into_iter()
+                    .all(|side| m.side(side) <= material.side(side))
+            });
+        if let Some(missing) = needed.into_iter().find(|&m| self.table(m).is_none()) {
+            return Err(BuildError::Missing { material, missing });
+        }
         let indexer = Indexer::new(material);
         let size = indexer.size();
         if size > MAX_POSITIONS {
@@ -462,6 +482,20 @@ fn distance(value: Value) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_is_built_only_after_the_tables_it_needs() {
+        let tablebase = Tablebase::empty(Variant::Peralikatuma);
+        let two_against_one = Material {
+            variant: Variant::Peralikatuma,
+            men: [2, 1],
+            kings: [0, 0],
+        };
+        let error = tablebase
+            .build_table(two_against_one, &|_| {})
+            .expect_err("1v1 is not built");
+        assert_eq!(error.to_string(), "2v1 needs the table of 1v1 first");
+    }
 
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
