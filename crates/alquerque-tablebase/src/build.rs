@@ -71,6 +71,18 @@ pub enum BuildError {
     /// Fewer than two pieces: nothing to build.
     #[error("a tablebase needs at least 2 pieces, not {0}")]
     TooFewPieces(usize),
+    /// The links between positions would not fit in the memory there is.
+    #[error(
+        "{material} needs {needed} MB more for its links, but {available} MB are available: this builder cannot build it on this machine"
+    )]
+    Memory {
+        /// The material.
+        material: Material,
+        /// Megabytes needed.
+        needed: u64,
+        /// Megabytes available.
+        available: u64,
+    },
     /// A table the material's turns lead to is not there yet.
     #[error("{material} needs the table of {missing} first")]
     Missing {
@@ -262,6 +274,16 @@ impl Tablebase {
             offsets.push(total);
         }
         drop(into);
+        let needed = ((total + n as u64) * 4) >> 20;
+        if let Some(available) = available_megabytes()
+            && needed > available
+        {
+            return Err(BuildError::Memory {
+                material,
+                needed,
+                available,
+            });
+        }
         let cursor: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
         let links: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
         let done = AtomicU64::new(0);
@@ -471,6 +493,15 @@ const CHUNK: usize = 1 << 14;
 const UNRESOLVED: u8 = 254;
 /// No turn leaves the material.
 const NONE: u8 = 253;
+
+/// The memory the system says is available, in megabytes (Linux's
+/// `MemAvailable`); `None` where it cannot be read.
+fn available_megabytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes >> 10)
+}
 
 fn distance(value: Value) -> usize {
     match value {
