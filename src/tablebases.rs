@@ -44,18 +44,3 @@ pub fn read(variant: Variant) -> Result<Option<Arc<Tablebase>>, LoadError> {
     let any = tablebase.tables().next().is_some();
     Ok(any.then(|| Arc::new(tablebase)))
 }
-
-/// A line for a frontend's start: which tables it found, per game.
-pub fn summary() -> String {
-    let found: Vec<String> = Variant::ALL
-        .into_iter()
-        .filter_map(|variant| {
-            for_variant(variant).map(|t| format!("{} up to {} pieces", variant, t.pieces()))
-        })
-        .collect();
-    if found.is_empty() {
-        format!("no endgame tables in {}", directory().display())
-    } else {
-        format!("endgame tables: {}", found.join(", "))
-    }
-}
