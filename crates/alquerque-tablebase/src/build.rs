@@ -22,7 +22,7 @@ use crate::index::Indexer;
 use crate::material::Material;
 use crate::symmetry::turned_round;
 use crate::table::Table;
-use crate::tablebase::{Tablebase, claim_turn, without};
+use crate::tablebase::{Tablebase, worth};
 use crate::value::{HORIZON, INVALID, Value};
 
 /// What the builder reports while it works.
@@ -461,29 +461,14 @@ impl Tablebase {
         let theirs = self
             .value(after)
             .unwrap_or_else(|| panic!("no table for {} after {before:?}", Material::of(after)));
-        if after.occupied().count() < before.occupied().count() {
-            theirs.back_after_removal()
-        } else {
-            theirs.back()
-        }
+        worth(before, after, theirs)
     }
 
     /// The best a position's claims (P6) give its player, who is to move;
     /// `None` if it has no claim that leaves a turn to make.
     fn claim_floor(&self, position: &Position) -> Option<Value> {
-        let mut best: Option<Value> = None;
-        for point in position.claimable().iter() {
-            let claimed = without(position, peralikatuma_rules::Bitboard::from_point(point))
-                .expect("a claimed position stays legal");
-            let value = self
-                .value(&claimed)
-                .unwrap_or_else(|| panic!("no table for {}", Material::of(&claimed)));
-            if value != Value::Loss(0) {
-                let worth = claim_turn(value);
-                best = Some(best.map_or(worth, |b| b.max(worth)));
-            }
-        }
-        best
+        self.best_claim(position)
+            .unwrap_or_else(|| panic!("no table for a claim in {position:?}"))
     }
 }
 

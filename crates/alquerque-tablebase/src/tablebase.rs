@@ -105,13 +105,27 @@ impl Tablebase {
         let material = Material::of(position);
         let table = self.tables.get(&material)?;
         let mut best = table.value(table.indexer().index(position))?;
+        if let Some(claim) = self.best_claim(position)? {
+            best = best.max(claim);
+        }
+        Some(best)
+    }
+
+    /// The best of a position's claims (P6) for its player, who is to
+    /// move: `Some(None)` if it has no claim that leaves a turn to make,
+    /// `None` if the tables do not cover the positions after a claim.
+    pub(crate) fn best_claim(&self, position: &Position) -> Option<Option<Value>> {
+        let mut best: Option<Value> = None;
         for point in position.claimable().iter() {
             let claimed = without(position, Bitboard::from_point(point))?;
             match self.value(&claimed)? {
                 // A claim after which the claimer cannot move gives no
                 // turn (E1, P7).
                 Value::Loss(0) => {}
-                value => best = best.max(claim_turn(value)),
+                value => {
+                    let worth = claim_turn(value);
+                    best = Some(best.map_or(worth, |b| b.max(worth)));
+                }
             }
         }
         Some(best)
@@ -131,17 +145,8 @@ impl Tablebase {
     /// position's counter: the verdict after it and the value it leads to.
     pub fn turn_value(&self, position: &Position, turn: &Turn) -> Option<(Verdict, Value)> {
         let after = position.play_unchecked(turn);
-        let removed = after.occupied().count() < position.occupied().count();
-        let theirs = if after.pieces(after.side_to_move()).is_empty() {
-            Value::Loss(0)
-        } else {
-            self.value(&after)?
-        };
-        let ours = if removed {
-            theirs.back_after_removal()
-        } else {
-            theirs.back()
-        };
+        let theirs = self.value(&after)?;
+        let ours = worth(position, &after, theirs);
         let verdict = match theirs.verdict(after.quiet_turns()) {
             Verdict::Win => Verdict::Loss,
             Verdict::Draw => Verdict::Draw,
@@ -176,6 +181,17 @@ fn rank(verdict: Verdict) -> u8 {
         Verdict::Loss => 0,
         Verdict::Draw => 1,
         Verdict::Win => 2,
+    }
+}
+
+/// What a turn from `before` to `after` is worth to its player, given
+/// the value of `after` for the opponent (`theirs`): a turn that removes a
+/// piece starts the counter again.
+pub(crate) fn worth(before: &Position, after: &Position, theirs: Value) -> Value {
+    if after.occupied().count() < before.occupied().count() {
+        theirs.back_after_removal()
+    } else {
+        theirs.back()
     }
 }
 
