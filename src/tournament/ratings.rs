@@ -67,6 +67,21 @@ impl Pairing {
     }
 }
 
+/// Adds a pairing's `weight` to the information matrix, for the unknown
+/// `a` against player `j` (itself unknown, or the anchor or unrated).
+fn add_information(
+    information: &mut [Vec<f64>],
+    unknowns: &[usize],
+    a: usize,
+    j: usize,
+    weight: f64,
+) {
+    information[a][a] += weight;
+    if let Some(b) = unknowns.iter().position(|&u| u == j) {
+        information[a][b] -= weight;
+    }
+}
+
 /// The ratings of `players` players from `scores`, relative to `anchor`;
 /// `None` for a player who has no chain of games to the anchor.
 ///
@@ -133,10 +148,7 @@ pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Opti
                 let e = expected(&theta, i, j);
                 gradient[a] += p.points - p.games * e;
                 let weight = p.games * e * (1.0 - e);
-                information[a][a] += weight;
-                if let Some(b) = unknowns.iter().position(|&u| u == j) {
-                    information[a][b] -= weight;
-                }
+                add_information(&mut information, &unknowns, a, j, weight);
             }
         }
         let Some(inverse) = invert(information) else {
@@ -168,10 +180,7 @@ pub fn ratings(players: usize, scores: &[GameResult], anchor: usize) -> Vec<Opti
             let spread = (p.squares - 2.0 * e * p.points + p.games * e * e) / p.games;
             let slope = e * (1.0 - e);
             let weight = p.games * slope * slope / spread.max(1e-12);
-            information[a][a] += weight;
-            if let Some(b) = unknowns.iter().position(|&u| u == j) {
-                information[a][b] -= weight;
-            }
+            add_information(&mut information, &unknowns, a, j, weight);
         }
     }
     let covariance = invert(information);
