@@ -19,6 +19,11 @@
 //! (T2), and the report counts such losses. Games on a clock run on the
 //! wall clock: give each game a core of its own (`--threads`). Hard and
 //! Master use the endgame tables in `tablebases/` if there are any.
+//!
+//! With `--save DIR` each game is written to `DIR` as it ends; run the same
+//! command again after an interruption and the games found there are read
+//! back, not played again (they must match the pairing, seed, colours and
+//! thinking time).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,7 +79,10 @@ struct Args {
     /// The player rated 0 (if it played; else the first player).
     #[arg(long, default_value = "casual")]
     anchor: Strength,
-    /// Save every game as a record (RULES.md N4) in this folder.
+    /// Save every game as a record (RULES.md N4) in this folder as soon as
+    /// it ends (named as in `peralikatuma-hard-medium-5000-white.txt`);
+    /// games already saved there by an interrupted run of the same
+    /// tournament are read back instead of played again.
     #[arg(long)]
     save: Option<PathBuf>,
     /// Worker threads (0: one per core).
@@ -120,41 +128,71 @@ fn main() -> ExitCode {
         })
         .collect();
     let hard_time = Duration::from_millis(args.hard_ms);
-    let bar = ProgressBar::new(fixtures.len() as u64);
+    // Games saved by an earlier run of the same tournament are read back,
+    // not played again.
+    let mut played: Vec<Played> = Vec::new();
+    let mut to_play: Vec<Fixture> = Vec::new();
+    for fixture in fixtures {
+        let saved = match &args.save {
+            Some(folder) => fixture.saved(folder, hard_time, args.clock),
+            None => Ok(None),
+        };
+        match saved {
+            Ok(Some(game)) => played.push(game),
+            Ok(None) => to_play.push(fixture),
+            Err(error) => {
+                eprintln!("error: a saved game cannot be read back: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if let (Some(folder), false) = (&args.save, played.is_empty()) {
+        eprintln!(
+            "{} games read back from {}; {} to play",
+            played.len(),
+            folder.display(),
+            to_play.len()
+        );
+    }
+    let bar = ProgressBar::new(to_play.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let with_master = |f: &Fixture| f.first == Strength::Master || f.second == Strength::Master;
-    let play = |f: &Fixture| {
+    // Each game is saved as soon as it ends, so that an interrupted
+    // tournament loses at most the games under way.
+    let play = |f: &Fixture| -> Result<Played, String> {
         let game = f.play(hard_time, args.clock);
+        if let Some(folder) = &args.save {
+            let path = folder.join(f.file_name());
+            std::fs::write(&path, game.record.to_string())
+                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        }
         bar.inc(1);
-        game
+        Ok(game)
     };
-    let mut played: Vec<Played> = pool.install(|| {
-        fixtures
+    let others: Result<Vec<Played>, String> = pool.install(|| {
+        to_play
             .par_iter()
             .filter(|f| !with_master(f))
             .map(play)
             .collect()
     });
-    played.extend(fixtures.iter().filter(|f| with_master(f)).map(play));
+    let with_master: Result<Vec<Played>, String> = to_play
+        .iter()
+        .filter(|f| with_master(f))
+        .map(play)
+        .collect();
     bar.finish_and_clear();
-
-    if let Some(folder) = &args.save {
-        for (n, game) in played.iter().enumerate() {
-            let f = game.fixture;
-            let name = format!(
-                "{}-{}-{}-{:05}.txt",
-                f.variant.name(),
-                f.first,
-                f.second,
-                n + 1
-            );
-            if let Err(error) = std::fs::write(folder.join(&name), game.record.to_string()) {
-                eprintln!("error: cannot write {name}: {error}");
-                return ExitCode::FAILURE;
-            }
+    match (others, with_master) {
+        (Ok(others), Ok(with_master)) => {
+            played.extend(others);
+            played.extend(with_master);
+        }
+        (Err(error), _) | (_, Err(error)) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
         }
     }
 

@@ -4,10 +4,13 @@
 
 mod ratings;
 
+use std::path::Path;
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength};
-use peralikatuma_rules::{DrawReason, GameError, Outcome, Record, Side, Variant, WinReason};
+use peralikatuma_rules::{
+    DrawReason, GameError, Outcome, Record, RecordError, Side, Variant, WinReason,
+};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Session, Settings};
@@ -110,45 +113,141 @@ impl Fixture {
                 Err(_) => break,
             }
         }
-        let game = session.game().clone();
-        let outcome = game.outcome();
-        let points = match outcome.and_then(Outcome::winner) {
-            Some(Side::White) => f64::from(u8::from(self.first_is_white)),
-            Some(Side::Black) => f64::from(u8::from(!self.first_is_white)),
-            None => 0.5,
-        };
+        let on_clock = session.record();
         let (white, black) = if self.first_is_white {
             (self.first, self.second)
         } else {
             (self.second, self.first)
         };
-        let on_clock = session.record();
-        let mut record = Record::new(game);
+        let mut record = Record::new(session.game().clone());
         record.set_tag("White", white.name());
         record.set_tag("Black", black.name());
-        record.set_tag("Event", &format!("tournament seed {}", self.seed));
-        for tag in ["TimeControl", "WhiteClock", "BlackClock"] {
-            if let Some(value) = on_clock.tag(tag) {
-                record.set_tag(tag, value);
+        record.set_tag("Event", &self.event());
+        match clock {
+            Some(_) => {
+                for tag in [TIME_CONTROL, "WhiteClock", "BlackClock"] {
+                    if let Some(value) = on_clock.tag(tag) {
+                        record.set_tag(tag, value);
+                    }
+                }
+            }
+            None => record.set_tag(HARD_TIME, &format!("{}ms", hard_time.as_millis())),
+        }
+        Played::new(self, record)
+    }
+
+    /// The `Event` tag of the game's record: the tournament and the seed.
+    fn event(&self) -> String {
+        format!("tournament seed {}", self.seed)
+    }
+
+    /// The name of the file the game's record is saved in: the game, the
+    /// players, the seed and the first player's colour, as in
+    /// `peralikatuma-hard-medium-5000-white.txt`.
+    ///
+    /// ```
+    /// use alquerque_ai::Strength;
+    /// use peralikatuma::tournament::Fixture;
+    /// use peralikatuma_rules::Variant;
+    ///
+    /// let games: Vec<Fixture> =
+    ///     Fixture::match_games(Variant::Alquerque, Strength::Hard, Strength::Medium, 2, 7).collect();
+    /// assert_eq!(games[0].file_name(), "alquerque-hard-medium-7-white.txt");
+    /// assert_eq!(games[1].file_name(), "alquerque-hard-medium-7-black.txt");
+    /// ```
+    pub fn file_name(&self) -> String {
+        let colour = if self.first_is_white {
+            "white"
+        } else {
+            "black"
+        };
+        format!(
+            "{}-{}-{}-{}-{colour}.txt",
+            self.variant.name().to_lowercase(),
+            self.first,
+            self.second,
+            self.seed
+        )
+    }
+
+    /// The game as saved earlier in `folder` ([`Fixture::file_name`]), if
+    /// it was, so that an interrupted tournament goes on where it stopped.
+    /// A saved game must be this fixture's, played with the same thinking
+    /// time (`hard_time`, or the same `clock`), to the end.
+    pub fn saved(
+        self,
+        folder: &Path,
+        hard_time: Duration,
+        clock: Option<TimeControl>,
+    ) -> Result<Option<Played>, SavedError> {
+        let path = folder.join(self.file_name());
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(SavedError::new(&path, error.to_string())),
+        };
+        let record: Record = text
+            .parse()
+            .map_err(|error: RecordError| SavedError::new(&path, error.to_string()))?;
+        let (white, black) = if self.first_is_white {
+            (self.first, self.second)
+        } else {
+            (self.second, self.first)
+        };
+        let time = match clock {
+            Some(clock) => (TIME_CONTROL, clock.record_tag()),
+            None => (HARD_TIME, format!("{}ms", hard_time.as_millis())),
+        };
+        let expected = [
+            ("White", white.name().to_owned()),
+            ("Black", black.name().to_owned()),
+            ("Event", self.event()),
+            time,
+        ];
+        for (tag, value) in expected {
+            let found = record.tag(tag).unwrap_or("none");
+            if found != value {
+                return Err(SavedError::new(
+                    &path,
+                    format!("its {tag} is `{found}`, not `{value}` as in this tournament"),
+                ));
             }
         }
-        Played {
-            fixture: self,
-            points,
-            sixty_turns: matches!(
-                outcome,
-                Some(Outcome::Draw {
-                    reason: DrawReason::SixtyTurns
-                })
-            ),
-            on_time: matches!(
-                outcome,
-                Some(Outcome::Win {
-                    reason: WinReason::Time,
-                    ..
-                })
-            ),
-            record,
+        if record.game.variant() != self.variant {
+            return Err(SavedError::new(
+                &path,
+                "it is a game of another variant".into(),
+            ));
+        }
+        if record.game.outcome().is_none() && record.game.turns().len() < MAX_TURNS {
+            return Err(SavedError::new(&path, "the game in it is not over".into()));
+        }
+        Ok(Some(Played::new(self, record)))
+    }
+}
+
+/// The record tag of Hard's thinking time a turn, in games without a clock.
+const HARD_TIME: &str = "HardTime";
+
+/// The record tag of the time control, in games on a clock.
+const TIME_CONTROL: &str = "TimeControl";
+
+/// A saved game that cannot be taken as played: the file, and what is
+/// wrong with it.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{path}: {reason}; move it away to play the game again")]
+pub struct SavedError {
+    /// The file.
+    pub path: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl SavedError {
+    fn new(path: &Path, reason: String) -> SavedError {
+        SavedError {
+            path: path.display().to_string(),
+            reason,
         }
     }
 }
@@ -167,6 +266,36 @@ pub struct Played {
     pub on_time: bool,
     /// The game, with the players' names and the seed in its tags.
     pub record: Record,
+}
+
+impl Played {
+    /// The game of `fixture` recorded in `record`, scored.
+    pub fn new(fixture: Fixture, record: Record) -> Played {
+        let outcome = record.game.outcome();
+        let points = match outcome.and_then(Outcome::winner) {
+            Some(Side::White) => f64::from(u8::from(fixture.first_is_white)),
+            Some(Side::Black) => f64::from(u8::from(!fixture.first_is_white)),
+            None => 0.5,
+        };
+        Played {
+            fixture,
+            points,
+            sixty_turns: matches!(
+                outcome,
+                Some(Outcome::Draw {
+                    reason: DrawReason::SixtyTurns
+                })
+            ),
+            on_time: matches!(
+                outcome,
+                Some(Outcome::Win {
+                    reason: WinReason::Time,
+                    ..
+                })
+            ),
+            record,
+        }
+    }
 }
 
 /// Wins, draws and losses of the first player in some games, and their
@@ -362,5 +491,61 @@ mod tests {
         let table = ratings_table(&played, Strength::Casual);
         assert!(table.contains("| casual | 0 | (anchor) | 4 |"), "{table}");
         assert!(table.contains("| random |"), "{table}");
+    }
+
+    #[test]
+    fn a_saved_game_is_read_back_as_played_and_only_by_its_own_tournament() {
+        let folder = std::env::temp_dir().join(format!("tournament-saved-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let time = Duration::from_millis(1);
+        let mut games = Fixture::match_games(
+            Variant::Peralikatuma,
+            Strength::Casual,
+            Strength::Random,
+            2,
+            9,
+        );
+        let (first, second) = (games.next().expect("a game"), games.next().expect("a game"));
+        assert!(matches!(first.saved(&folder, time, None), Ok(None)));
+
+        let played = first.play(time, None);
+        let path = folder.join(first.file_name());
+        std::fs::write(&path, played.record.to_string()).expect("saved");
+        let read = first
+            .saved(&folder, time, None)
+            .expect("readable")
+            .expect("found");
+        assert_eq!(read.record, played.record);
+        assert_eq!(read.points, played.points);
+        assert_eq!(read.sixty_turns, played.sixty_turns);
+
+        // Another thinking time, or the other colour's game, is not this one.
+        let slower = first.saved(&folder, Duration::from_millis(2), None);
+        let error = slower.expect_err("another thinking time");
+        assert!(error.reason.contains("HardTime"), "{error}");
+        let swapped = Fixture {
+            first_is_white: false,
+            ..first
+        };
+        std::fs::copy(&path, folder.join(second.file_name())).expect("copied");
+        let error = swapped
+            .saved(&folder, time, None)
+            .expect_err("the other colour");
+        assert!(error.reason.contains("White"), "{error}");
+
+        // A game cut short is not taken as played.
+        let mut unfinished = played.record.clone();
+        let mut replay = peralikatuma_rules::Game::new(Variant::Peralikatuma);
+        for turn in played.record.game.turns().iter().take(3) {
+            replay.play(turn).expect("a turn of the game");
+        }
+        unfinished.game = replay;
+        std::fs::write(&path, unfinished.to_string()).expect("saved");
+        let error = first.saved(&folder, time, None).expect_err("not over");
+        assert!(error.to_string().contains("not over"), "{error}");
+
+        std::fs::write(&path, "[Variant \"Chess\"]").expect("saved");
+        assert!(first.saved(&folder, time, None).is_err());
+        std::fs::remove_dir_all(&folder).expect("removed");
     }
 }
