@@ -4,7 +4,9 @@
 mod arbitrary_impls;
 mod bitboard;
 mod board;
+pub mod boards;
 mod direction;
+pub mod graph;
 mod lines;
 mod point;
 mod tables;
