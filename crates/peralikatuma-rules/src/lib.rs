@@ -4,6 +4,7 @@
 mod arbitrary_impls;
 mod check;
 mod error;
+pub mod family;
 mod game;
 mod movegen;
 mod moves;

@@ -1,0 +1,253 @@
+//! The legal turns of a family position, handed one at a time to a
+//! listener: huffs, steps, leaps, slides, captures and chains, and passes.
+
+use board_topology::Direction;
+use board_topology::graph::Graph;
+
+use super::position::Position;
+use super::ruleset::{Chain, End, Ruleset};
+use super::turn::{Kind, Turn};
+use crate::Side;
+
+/// The points of a set, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let point = set.trailing_zeros() as u8;
+            set &= set - 1;
+            point
+        })
+    })
+}
+
+/// One side's view of the board while its turns are listed.
+struct Mover<'a> {
+    rules: &'static Ruleset,
+    board: &'static Graph,
+    side: Side,
+    men: u128,
+    kings: u128,
+    enemy: u128,
+    turn: &'a mut Turn,
+}
+
+impl Mover<'_> {
+    fn empty(&self) -> u128 {
+        self.board.points() & !(self.men | self.kings | self.enemy)
+    }
+
+    /// Lists every move of the side's pieces (steps, leaps, slides and
+    /// captures) after the huff already in `self.turn`; returns whether
+    /// there was one.
+    fn moves(&mut self, emit: &mut impl FnMut(&Turn)) -> bool {
+        let mut any = false;
+        let empty = self.empty();
+        let step_directions = self.rules.step_directions(self.side);
+        for from in bits(self.men) {
+            self.turn.from = from;
+            for direction in Direction::ALL {
+                let Some(next) = self.board.neighbour(from, direction) else {
+                    continue;
+                };
+                let next_bit = 1u128 << next;
+                if empty & next_bit != 0 {
+                    if step_directions & (1 << direction.index()) != 0 {
+                        any = true;
+                        self.emit_move(Kind::Step, next, emit);
+                    }
+                    // Terhuchu: two points over an empty one, in the zone.
+                    let zone = self.rules.leap_zone;
+                    if zone & (1 << from) != 0 && zone & next_bit != 0 {
+                        if let Some(beyond) = self.board.neighbour(next, direction) {
+                            if empty & zone & (1 << beyond) != 0 {
+                                any = true;
+                                self.emit_move(Kind::Leap, beyond, emit);
+                            }
+                        }
+                    }
+                }
+            }
+            let (enemy, men) = (self.enemy, self.men);
+            self.men &= !(1 << from);
+            any |= self.captures(from, 1, emit);
+            (self.enemy, self.men) = (enemy, men);
+        }
+        for from in bits(self.kings) {
+            self.turn.from = from;
+            for direction in Direction::ALL {
+                let mut at = from;
+                while let Some(next) = self.board.neighbour(at, direction) {
+                    if empty & (1 << next) == 0 {
+                        // A long capture over the first piece met, if an
+                        // enemy, to any empty point beyond it.
+                        if self.enemy & (1 << next) != 0 {
+                            let mut landing = next;
+                            while let Some(beyond) = self.board.neighbour(landing, direction) {
+                                if empty & (1 << beyond) == 0 {
+                                    break;
+                                }
+                                landing = beyond;
+                                any = true;
+                                self.turn.kind = Kind::Capture;
+                                self.turn.captured = 1 << next;
+                                self.turn.landings.clear();
+                                self.turn.landings.push(landing);
+                                emit(self.turn);
+                            }
+                        }
+                        break;
+                    }
+                    at = next;
+                    any = true;
+                    self.emit_move(Kind::Step, at, emit);
+                }
+            }
+        }
+        any
+    }
+
+    fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn)) {
+        self.turn.kind = kind;
+        self.turn.captured = 0;
+        self.turn.landings.clear();
+        self.turn.landings.push(to);
+        emit(self.turn);
+    }
+
+    /// The short captures of the man at `at` (already lifted from the
+    /// board), as the `depth`-th capture of its turn, and whatever chains
+    /// the ruleset lets follow them; returns whether there was one.
+    fn captures(&mut self, at: u8, depth: usize, emit: &mut impl FnMut(&Turn)) -> bool {
+        let mut any = false;
+        for direction in Direction::ALL {
+            let Some(over) = self.board.neighbour(at, direction) else {
+                continue;
+            };
+            if self.enemy & (1 << over) == 0 {
+                continue;
+            }
+            let Some(to) = self.board.neighbour(over, direction) else {
+                continue;
+            };
+            if self.empty() & (1 << to) == 0 {
+                continue;
+            }
+            any = true;
+            // Take the piece at once: later jumps may cross its point.
+            self.enemy &= !(1 << over);
+            self.turn.kind = Kind::Capture;
+            self.turn.landings.truncate(depth - 1);
+            self.turn.landings.push(to);
+            let captured = self.turn.captured;
+            if depth == 1 {
+                self.turn.captured = 0;
+            }
+            self.turn.captured |= 1 << over;
+            match self.rules.chain {
+                Chain::Single => emit(self.turn),
+                Chain::Optional => {
+                    emit(self.turn);
+                    self.captures(to, depth + 1, emit);
+                }
+                Chain::Second if depth == 1 => {
+                    if !self.captures(to, depth + 1, emit) {
+                        self.turn.landings.truncate(depth);
+                        self.turn.captured = 1 << over;
+                        self.turn.kind = Kind::Capture;
+                        emit(self.turn);
+                    }
+                }
+                Chain::Second => emit(self.turn),
+            }
+            self.turn.landings.truncate(depth - 1);
+            self.turn.captured = captured;
+            self.enemy |= 1 << over;
+        }
+        any
+    }
+}
+
+impl Position {
+    /// Hands every legal turn to `listener`, one at a time; none when the
+    /// game is over.
+    ///
+    /// A turn that may stop at several points of a chain is listed once
+    /// for each; a huff followed by each possible move is a turn of its
+    /// own. A player with no move passes where the ruleset says so
+    /// ([`End`]).
+    pub fn generate(&self, mut listener: impl FnMut(&Turn)) {
+        if self.ended() {
+            return;
+        }
+        let rules = self.ruleset();
+        let (us, them) = (self.side.index(), self.side.opposite().index());
+        if rules.end == End::CaptureAll && self.pieces(self.side) == 0 {
+            return;
+        }
+        let mut turn = Turn {
+            huff: None,
+            kind: Kind::Pass,
+            from: 0,
+            landings: Default::default(),
+            captured: 0,
+        };
+        let mut mover = Mover {
+            rules,
+            board: rules.board,
+            side: self.side,
+            men: self.men[us],
+            kings: self.kings[us],
+            enemy: self.men[them] | self.kings[them],
+            turn: &mut turn,
+        };
+        let mut any = mover.moves(&mut listener);
+        for huffed in bits(self.huffable & mover.enemy) {
+            let enemy = mover.enemy;
+            mover.enemy &= !(1 << huffed);
+            mover.turn.huff = Some(huffed);
+            if !mover.moves(&mut listener) {
+                // Nothing left to do after the huff: the turn ends there.
+                mover.turn.kind = Kind::Pass;
+                mover.turn.landings.clear();
+                mover.turn.captured = 0;
+                listener(mover.turn);
+            }
+            any = true;
+            mover.enemy = enemy;
+        }
+        if !any && rules.end != End::NoMovesLoses {
+            turn.huff = None;
+            turn.kind = Kind::Pass;
+            listener(&turn);
+        }
+    }
+
+    /// `side`'s pieces that have a capture here.
+    pub(super) fn capturers(&self, side: Side) -> u128 {
+        let rules = self.ruleset();
+        let (us, them) = (side.index(), side.opposite().index());
+        let mut turn = Turn {
+            huff: None,
+            kind: Kind::Pass,
+            from: 0,
+            landings: Default::default(),
+            captured: 0,
+        };
+        let mut mover = Mover {
+            rules,
+            board: rules.board,
+            side,
+            men: self.men[us],
+            kings: self.kings[us],
+            enemy: self.men[them] | self.kings[them],
+            turn: &mut turn,
+        };
+        let mut capturers = 0u128;
+        mover.moves(&mut |turn: &Turn| {
+            if turn.kind == Kind::Capture {
+                capturers |= 1 << turn.from;
+            }
+        });
+        capturers
+    }
+}

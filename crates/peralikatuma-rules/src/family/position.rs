@@ -1,0 +1,233 @@
+//! A position of a family game: the pieces, the side to move, and what the
+//! last turns leave behind (pieces that may be huffed, passes, a game
+//! lost by passing).
+
+use std::fmt;
+
+use board_topology::graph::Graph;
+
+use super::ruleset::{End, RULESETS, Ruleset};
+use super::turn::{Kind, Turn};
+use crate::Side;
+
+/// How a family game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// This side won.
+    Win(Side),
+    /// Two passes in a row, neither side able to move (capture-all games).
+    Draw,
+}
+
+/// A position of a family game.
+///
+/// ```
+/// use peralikatuma_rules::family::{Position, Ruleset};
+///
+/// let start = Position::start(Ruleset::find("lau-kata-kati")?);
+/// assert_eq!(start.perft(2), 3);
+/// let turn = start.parse_turn("d3-d4").expect("a legal turn");
+/// let next = start.play(&turn);
+/// assert_eq!(next.turns().len(), 1); // the capture over d4
+/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    ruleset: u8,
+    pub(super) men: [u128; 2],
+    pub(super) kings: [u128; 2],
+    pub(super) side: Side,
+    /// The opponent's pieces the side to move may huff.
+    pub(super) huffable: u128,
+    /// Passes in a row just played.
+    passes: u8,
+    /// How the game ended, when a turn ended it.
+    ended: Option<Outcome>,
+}
+
+impl Position {
+    /// The start of `ruleset`, White (the first player) to move.
+    pub fn start(ruleset: &'static Ruleset) -> Position {
+        let index = RULESETS
+            .iter()
+            .position(|r| std::ptr::eq(r, ruleset))
+            .expect("a ruleset of RULESETS");
+        Position {
+            ruleset: index as u8,
+            men: ruleset.start,
+            kings: [0, 0],
+            side: Side::White,
+            huffable: 0,
+            passes: 0,
+            ended: None,
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &'static Ruleset {
+        &RULESETS[self.ruleset as usize]
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Graph {
+        self.ruleset().board
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// `side`'s men.
+    pub fn men(&self, side: Side) -> u128 {
+        self.men[side.index()]
+    }
+
+    /// `side`'s kings.
+    pub fn kings(&self, side: Side) -> u128 {
+        self.kings[side.index()]
+    }
+
+    /// All of `side`'s pieces.
+    pub fn pieces(&self, side: Side) -> u128 {
+        self.men[side.index()] | self.kings[side.index()]
+    }
+
+    /// The opponent's pieces that the side to move may huff before moving.
+    pub fn huffable(&self) -> u128 {
+        self.huffable
+    }
+
+    /// How the game has ended, if it has: by a turn that ended it, or
+    /// because the side to move has no legal turn where that loses.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.ended.is_some() {
+            return self.ended;
+        }
+        match self.ruleset().end {
+            End::NoMovesLoses if !self.has_turn() => Some(Outcome::Win(self.side.opposite())),
+            _ => None,
+        }
+    }
+
+    /// Whether a turn already ended the game (the game may also be over
+    /// because the side to move has no turn; see [`Position::outcome`]).
+    pub(super) fn ended(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// Every legal turn.
+    pub fn turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        self.generate(|turn| turns.push(turn.clone()));
+        turns
+    }
+
+    /// Whether the side to move has a legal turn.
+    pub fn has_turn(&self) -> bool {
+        let mut any = false;
+        self.generate(|_| any = true);
+        any
+    }
+
+    /// The legal turn written as `text` ([`Turn::text`]), if there is one.
+    pub fn parse_turn(&self, text: &str) -> Option<Turn> {
+        let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let board = self.board();
+        self.turns().into_iter().find(|t| t.text(board) == wanted)
+    }
+
+    /// The position after `turn`, which must be one of this position's
+    /// legal turns.
+    pub fn play(&self, turn: &Turn) -> Position {
+        let rules = self.ruleset();
+        let (us, them) = (self.side.index(), self.side.opposite().index());
+        let mut next = *self;
+        next.side = self.side.opposite();
+        next.huffable = 0;
+        if let Some(huffed) = turn.huff {
+            next.men[them] &= !(1 << huffed);
+            next.kings[them] &= !(1 << huffed);
+        }
+        if turn.kind == Kind::Pass {
+            next.passes = self.passes + 1;
+            next.ended = match (turn.huff, rules.end) {
+                (None, End::CaptureAll) if next.passes < 2 => None,
+                (None, End::CaptureAll) => Some(Outcome::Draw),
+                // A pass that is not the capture-all games' pass: the
+                // player had no move, and loses.
+                _ => Some(Outcome::Win(next.side)),
+            };
+            return next;
+        }
+        next.passes = 0;
+        // The pieces that could capture before the move, for the huff.
+        let pending = if rules.huff && turn.kind != Kind::Capture {
+            next.capturers(self.side)
+        } else {
+            0
+        };
+        let to = turn.to().expect("a move lands somewhere");
+        let (from_bit, to_bit) = (1u128 << turn.from, 1u128 << to);
+        if next.kings[us] & from_bit != 0 {
+            next.kings[us] ^= from_bit | to_bit;
+        } else {
+            next.men[us] &= !from_bit;
+            if rules.promotion[us] & to_bit != 0 {
+                next.kings[us] |= to_bit;
+            } else {
+                next.men[us] |= to_bit;
+            }
+        }
+        next.men[them] &= !turn.captured;
+        next.kings[them] &= !turn.captured;
+        if pending != 0 {
+            next.huffable = pending & next.pieces(self.side);
+            if pending & from_bit != 0 {
+                next.huffable |= to_bit;
+            }
+        }
+        if rules.end == End::CaptureAll && next.pieces(next.side) == 0 {
+            next.ended = Some(Outcome::Win(self.side));
+        }
+        next
+    }
+
+    /// Counts the sequences of `depth` turns (perft): a position where the
+    /// game is over has none.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        if depth == 1 {
+            self.generate(|_| nodes += 1);
+        } else {
+            self.generate(|turn| nodes += self.play(turn).perft(depth - 1));
+        }
+        nodes
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        let names = |set: u128| {
+            (0..board.len() as u8)
+                .filter(|&p| set & (1 << p) != 0)
+                .map(|p| board.point_name(p).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(
+            f,
+            "Position({} {:?} to move; White {} kings {}; Black {} kings {})",
+            self.ruleset().id,
+            self.side,
+            names(self.men[0]),
+            names(self.kings[0]),
+            names(self.men[1]),
+            names(self.kings[1]),
+        )
+    }
+}

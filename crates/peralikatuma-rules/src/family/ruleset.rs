@@ -1,0 +1,526 @@
+//! The family's rulesets as data: board, setup, how pieces move and capture,
+//! and how the game ends, as Ludii encodes each game (FAMILY.md).
+
+use std::fmt;
+use std::str::FromStr;
+
+use board_topology::Direction;
+use board_topology::boards;
+use board_topology::graph::Graph;
+
+use crate::Side;
+
+/// Whether and how a capture goes on with the same piece.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Chain {
+    /// One capture a turn.
+    Single,
+    /// After each capture the piece may capture again from where it
+    /// landed, or stop: every prefix of a chain is a turn of its own.
+    Optional,
+    /// After a first capture the piece must capture once more if it can,
+    /// and then the turn ends, even if a third capture is possible
+    /// (Alquerque after Covarrubias).
+    Second,
+}
+
+/// How the game ends.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum End {
+    /// A player with no legal turn has lost.
+    NoMovesLoses,
+    /// A player with no pieces has lost. A player with pieces but no legal
+    /// turn passes; two such passes in a row draw the game.
+    CaptureAll,
+    /// A player with no legal turn passes, and then has lost.
+    PassThenLoses,
+}
+
+/// A ruleset of the family: everything that decides the legal turns and
+/// the end of a game. The [`RULESETS`] are the games of FAMILY.md, each as
+/// Ludii plays it.
+///
+/// Every ruleset removes a captured piece at once, so that later jumps of
+/// the same chain may pass over or land on the point it left; a capture
+/// is a jump over an adjacent enemy piece to the empty point straight
+/// beyond it, along any line and in any direction, and is never compulsory
+/// (though with a huff, leaving it out may cost a piece).
+#[derive(Debug)]
+pub struct Ruleset {
+    /// The ruleset's id, as on command lines and in records (`zamma`).
+    pub id: &'static str,
+    /// The game's name, for people.
+    pub name: &'static str,
+    /// Where the rules come from: the Ludii game and ruleset they follow.
+    pub source: &'static str,
+    /// The board.
+    pub board: &'static Graph,
+    /// The points each side starts on, White's (the first player's) first.
+    pub start: [u128; 2],
+    /// The direction each side's men step towards: `None` for men that
+    /// step along every line both ways, or the side's forward direction,
+    /// in which case men step only straight or diagonally forward.
+    pub forward: [Option<Direction>; 2],
+    /// The chains of captures.
+    pub chain: Chain,
+    /// Points where each side's men become flying kings when a move ends
+    /// there (empty: no kings). A king slides any distance along a line and
+    /// captures one piece from any distance, landing on any empty point
+    /// beyond it before the next piece.
+    pub promotion: [u128; 2],
+    /// Whether a player whose opponent stepped when it could have captured
+    /// may first remove ("huff") one of the pieces that could have captured,
+    /// or the piece that stepped away from such a point, then move.
+    pub huff: bool,
+    /// Points where a piece may also move exactly two points along a line,
+    /// over an empty point, when both points lie in this set (Terhuchu's
+    /// triangles); empty in the other games.
+    pub leap_zone: u128,
+    /// How the game ends.
+    pub end: End,
+}
+
+/// The set of the points named in `names` (separated by spaces) on
+/// `board`, checked at compile time.
+const fn points(board: &Graph, names: &str) -> u128 {
+    let bytes = names.as_bytes();
+    let (files, _) = board.grid();
+    let mut set = 0u128;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b' ' {
+            at += 1;
+            continue;
+        }
+        let file = bytes[at] - b'a';
+        assert!(file < files, "a start point is off the board");
+        at += 1;
+        let mut rank = 0u8;
+        while at < bytes.len() && bytes[at] != b' ' {
+            rank = rank * 10 + (bytes[at] - b'0');
+            at += 1;
+        }
+        let mut p = 0;
+        let mut found = false;
+        while p < board.len() {
+            let (f, r) = board.coords(p as u8);
+            if f == file && r + 1 == rank {
+                set |= 1 << p;
+                found = true;
+            }
+            p += 1;
+        }
+        assert!(found, "a named point is not on the board");
+    }
+    set
+}
+
+/// All points of `board` whose rank is `rank` (1-based).
+const fn rank(board: &Graph, rank: u8) -> u128 {
+    let mut set = 0u128;
+    let mut p = 0;
+    while p < board.len() {
+        if board.coords(p as u8).1 + 1 == rank {
+            set |= 1 << p;
+        }
+        p += 1;
+    }
+    set
+}
+
+/// A ruleset with men only, stepping and capturing along every line, no
+/// huff and no leaps: the shape of most of the family.
+const fn plain(
+    id: &'static str,
+    name: &'static str,
+    source: &'static str,
+    board: &'static Graph,
+    start: [&str; 2],
+    chain: Chain,
+    end: End,
+) -> Ruleset {
+    let start = [points(board, start[0]), points(board, start[1])];
+    assert!(start[0] & start[1] == 0, "two pieces start on one point");
+    Ruleset {
+        id,
+        name,
+        source,
+        board,
+        start,
+        forward: [None, None],
+        chain,
+        promotion: [0, 0],
+        huff: false,
+        leap_zone: 0,
+        end,
+    }
+}
+
+/// White's and Black's start on the 37-point board in the sixteen-piece
+/// games: the south arm and ranks 3-4 against ranks 6-7 and the north arm.
+const SIXTEEN: [&str; 2] = [
+    "a1 c1 e1 b2 c2 d2 a3 b3 c3 d3 e3 a4 b4 c4 d4 e4",
+    "a6 b6 c6 d6 e6 a7 b7 c7 d7 e7 b8 c8 d8 a9 c9 e9",
+];
+
+/// Alquerque's start (also Covarrubias' and Murray's).
+const ALQUERQUE: [&str; 2] = [
+    "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 d3 e3",
+    "a3 b3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5",
+];
+
+/// Lau Kata Kati's start: each side's triangle.
+const LAU_KATA_KATI: [&str; 2] = ["a1 d1 g1 b2 d2 f2 c3 d3 e3", "c5 d5 e5 b6 d6 f6 a7 d7 g7"];
+
+/// The rulesets of FAMILY.md that the family's own move generator plays,
+/// in FAMILY.md's order. (FAMILY.md's `permainan` is this crate's
+/// [`Variant::Permainan`](crate::Variant::Permainan).)
+pub static RULESETS: [Ruleset; 18] = [
+    plain(
+        "peralikatuma-ludii",
+        "Peralikatuma (Ludii)",
+        "Ludii: Peralikatuma",
+        &boards::FULL,
+        [
+            "c1 e1 g1 d2 e2 f2 e3 f3 g3 i3 f4 g4 h4 f5 g5 h5 i5 f6 g6 h6 f7 g7 i7",
+            "a3 c3 d3 b4 c4 d4 a5 b5 c5 d5 b6 c6 d6 a7 c7 d7 e7 d8 e8 f8 c9 e9 g9",
+        ],
+        Chain::Optional,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "alquerque-alfonso",
+        "Alquerque (Alfonso X)",
+        "Ludii: Alquerque, ruleset Alfonso X (Described)",
+        &boards::SQUARE,
+        ALQUERQUE,
+        Chain::Single,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "alquerque-murray",
+        "Alquerque (Murray)",
+        "Ludii: Alquerque, ruleset Murray (Suggested)",
+        &boards::SQUARE,
+        ALQUERQUE,
+        Chain::Optional,
+        End::NoMovesLoses,
+    ),
+    Ruleset {
+        huff: true,
+        ..plain(
+            "alquerque-covarrubias",
+            "Alquerque (Covarrubias)",
+            "Ludii: Alquerque, ruleset Covarrubias (Described)",
+            &boards::SQUARE,
+            ALQUERQUE,
+            Chain::Second,
+            End::NoMovesLoses,
+        )
+    },
+    plain(
+        "kotu-ellima",
+        "Kotu Ellima",
+        "Ludii: Kotu Ellima",
+        &boards::FULL,
+        [
+            "c1 e1 g1 d2 e2 f2 e3 f3 g3 i3 e4 f4 g4 h4 f5 g5 h5 i5 f6 g6 h6 f7 g7 i7",
+            "a3 c3 d3 b4 c4 d4 a5 b5 c5 d5 b6 c6 d6 e6 a7 c7 d7 e7 d8 e8 f8 c9 e9 g9",
+        ],
+        Chain::Single,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "sixteen-soldiers",
+        "Sixteen Soldiers (Hewakam Keliya, Dam Hariman, Mogul Putt'han)",
+        "Ludii: Hewakam Keliya; Dam Hariman; Mogul Putt'han, ruleset Sixteen Pieces (Observed)",
+        &boards::TWO_ARMS,
+        SIXTEEN,
+        Chain::Optional,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "mogul-puttan-19",
+        "Mogul Putt'han (19 pieces)",
+        "Ludii: Mogul Putt'han, ruleset Nineteen Pieces (Described)",
+        &boards::TWO_LONG_ARMS,
+        [
+            "a1 d1 g1 b2 d2 f2 c3 d3 e3 b4 c4 d4 e4 f4 b5 c5 d5 e5 f5",
+            "b7 c7 d7 e7 f7 b8 c8 d8 e8 f8 c9 d9 e9 b10 d10 f10 a11 d11 g11",
+        ],
+        Chain::Optional,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "ahtarah-guti",
+        "Ahtarah Guti (Lam Pusri)",
+        "Ludii: Ahtarah Guti; Lam Pusri",
+        &boards::TWO_ARMS,
+        [
+            "a1 c1 e1 b2 c2 d2 a3 b3 c3 d3 e3 a4 b4 c4 d4 e4 d5 e5",
+            "a5 b5 a6 b6 c6 d6 e6 a7 b7 c7 d7 e7 b8 c8 d8 a9 c9 e9",
+        ],
+        Chain::Optional,
+        End::CaptureAll,
+    ),
+    plain(
+        "dam-singapore",
+        "Dam (Singapore)",
+        "Ludii: Dam (Singapore)",
+        &boards::TWO_ARMS,
+        SIXTEEN,
+        Chain::Single,
+        End::CaptureAll,
+    ),
+    plain(
+        "padaivettu",
+        "Padaivettu",
+        "Ludii: Padaivettu",
+        &boards::FULL_WITHOUT_LONG_DIAGONALS,
+        [
+            "c1 e1 g1 d2 e2 f2 c3 d3 e3 f3 g3 i3 c4 d4 e4 f4 g4 h4 f5 g5 h5 i5 h6 i7",
+            "a3 b4 a5 b5 c5 d5 b6 c6 d6 e6 f6 g6 a7 c7 d7 e7 f7 g7 d8 e8 f8 c9 e9 g9",
+        ],
+        Chain::Single,
+        End::CaptureAll,
+    ),
+    Ruleset {
+        // Every point but the 17 of the square that are neither a corner
+        // nor the middle of a side.
+        leap_zone: boards::FULL_WITH_CORNER_TRIANGLES.points()
+            & !points(
+                &boards::FULL_WITH_CORNER_TRIANGLES,
+                "j7 p7 g10 j10 m10 p10 s10 j13 m13 p13 g16 j16 m16 p16 s16 j19 p19",
+            ),
+        ..plain(
+            "terhuchu",
+            "Terhuchu",
+            "Ludii: Terhuchu",
+            &boards::FULL_WITH_CORNER_TRIANGLES,
+            [
+                "j4 g7 j7 m7 p7 s7 j10 m10 p10",
+                "j16 m16 p16 g19 j19 m19 p19 s19 p22",
+            ],
+            Chain::Single,
+            End::NoMovesLoses,
+        )
+    },
+    plain(
+        "terhuchu-small",
+        "Terhuchu (Small), 10 pieces",
+        "Ludii: Terhuchu (Small), ruleset Terhuchu (Small) (Observed)",
+        &boards::SQUARE,
+        [
+            "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2",
+            "a4 b4 c4 d4 e4 a5 b5 c5 d5 e5",
+        ],
+        Chain::Single,
+        End::CaptureAll,
+    ),
+    plain(
+        "terhuchu-small-8",
+        "Terhuchu (Small), 8 pieces",
+        "Ludii: Terhuchu (Small), ruleset Eight pieces (Observed)",
+        &boards::SQUARE,
+        ["a1 b1 c1 d1 e1 b2 c2 d2", "b4 c4 d4 a5 b5 c5 d5 e5"],
+        Chain::Single,
+        End::CaptureAll,
+    ),
+    plain(
+        "lau-kata-kati",
+        "Lau Kata Kati",
+        "Ludii: Lau Kata Kati, end rule No Pieces",
+        &boards::TWO_TRIANGLES,
+        LAU_KATA_KATI,
+        Chain::Single,
+        End::CaptureAll,
+    ),
+    plain(
+        "dash-guti",
+        "Dash Guti",
+        "Ludii: Dash Guti",
+        &boards::TWO_TRIANGLES_WITH_SIDES,
+        [
+            "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4",
+            "g4 c5 d5 e5 b6 d6 f6 a7 d7 g7",
+        ],
+        Chain::Single,
+        End::NoMovesLoses,
+    ),
+    plain(
+        "egara-guti",
+        "Egara Guti",
+        "Ludii: Egara Guti",
+        &boards::EGARA_GUTI,
+        [
+            "a1 b1 d1 f1 g1 b2 d2 f2 c3 d3 e3",
+            "c5 d5 e5 b6 d6 f6 a7 b7 d7 f7 g7",
+        ],
+        Chain::Single,
+        End::NoMovesLoses,
+    ),
+    Ruleset {
+        // White starts at the top and moves down, as in Ludii.
+        forward: [Some(Direction::South), Some(Direction::North)],
+        promotion: [
+            rank(&boards::SQUARE_WITH_CROSSINGS, 1),
+            rank(&boards::SQUARE_WITH_CROSSINGS, 9),
+        ],
+        ..plain(
+            "kharbaga",
+            "Kharbaga",
+            "Ludii: Kharbaga",
+            &boards::SQUARE_WITH_CROSSINGS,
+            [
+                "g5 i5 b6 d6 f6 h6 a7 c7 e7 g7 i7 b8 d8 f8 h8 a9 c9 e9 g9 i9",
+                "a1 c1 e1 g1 i1 b2 d2 f2 h2 a3 c3 e3 g3 i3 b4 d4 f4 h4 a5 c5",
+            ],
+            Chain::Single,
+            End::PassThenLoses,
+        )
+    },
+    Ruleset {
+        forward: [Some(Direction::North), Some(Direction::South)],
+        promotion: [rank(&boards::SQUARE_9, 9), rank(&boards::SQUARE_9, 1)],
+        huff: true,
+        ..plain(
+            "zamma",
+            "Zamma",
+            "Ludii: Zamma",
+            &boards::SQUARE_9,
+            [
+                "a1 b1 c1 d1 e1 f1 g1 h1 i1 a2 b2 c2 d2 e2 f2 g2 h2 i2 \
+                 a3 b3 c3 d3 e3 f3 g3 h3 i3 a4 b4 c4 d4 e4 f4 g4 h4 i4 a5 b5 c5 d5",
+                "f5 g5 h5 i5 a6 b6 c6 d6 e6 f6 g6 h6 i6 a7 b7 c7 d7 e7 f7 g7 h7 i7 \
+                 a8 b8 c8 d8 e8 f8 g8 h8 i8 a9 b9 c9 d9 e9 f9 g9 h9 i9",
+            ],
+            Chain::Single,
+            End::PassThenLoses,
+        )
+    },
+];
+
+impl Ruleset {
+    /// The ruleset with this id.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::Ruleset;
+    /// let zamma = Ruleset::find("zamma")?;
+    /// assert_eq!(zamma.board.len(), 81);
+    /// assert!(Ruleset::find("chess").is_err());
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn find(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
+        RULESETS
+            .iter()
+            .find(|r| r.id.eq_ignore_ascii_case(id.trim()))
+            .ok_or_else(|| UnknownRuleset(id.to_owned()))
+    }
+
+    /// The directions `side`'s men step in, as a set of
+    /// [`Direction::index`] bits.
+    pub const fn step_directions(&self, side: Side) -> u8 {
+        match self.forward[side.index()] {
+            None => u8::MAX,
+            Some(forward) => {
+                let i = forward as u32;
+                (1 << i) | (1 << ((i + 1) % 8)) | (1 << ((i + 7) % 8))
+            }
+        }
+    }
+
+    /// Whether the ruleset has kings.
+    pub const fn has_kings(&self) -> bool {
+        self.promotion[0] | self.promotion[1] != 0
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl FromStr for &'static Ruleset {
+    type Err = UnknownRuleset;
+
+    fn from_str(id: &str) -> Result<Self, UnknownRuleset> {
+        Ruleset::find(id)
+    }
+}
+
+/// A name that is no ruleset's id.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown ruleset `{0}` (known: {ids})", ids = RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "))]
+pub struct UnknownRuleset(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_ruleset_starts_with_as_many_pieces_a_side_as_family_md_says() {
+        let pieces: Vec<(&str, u32)> = RULESETS
+            .iter()
+            .map(|r| {
+                assert_eq!(r.start[0].count_ones(), r.start[1].count_ones(), "{}", r.id);
+                assert_eq!(r.start[0] & !r.board.points(), 0);
+                (r.id, r.start[0].count_ones())
+            })
+            .collect();
+        let expected = [
+            ("peralikatuma-ludii", 23),
+            ("alquerque-alfonso", 12),
+            ("alquerque-murray", 12),
+            ("alquerque-covarrubias", 12),
+            ("kotu-ellima", 24),
+            ("sixteen-soldiers", 16),
+            ("mogul-puttan-19", 19),
+            ("ahtarah-guti", 18),
+            ("dam-singapore", 16),
+            ("padaivettu", 24),
+            ("terhuchu", 9),
+            ("terhuchu-small", 10),
+            ("terhuchu-small-8", 8),
+            ("lau-kata-kati", 9),
+            ("dash-guti", 10),
+            ("egara-guti", 11),
+            ("kharbaga", 20),
+            ("zamma", 40),
+        ];
+        assert_eq!(pieces, expected);
+    }
+
+    #[test]
+    fn forward_men_step_straight_and_diagonally_forward() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let white: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|d| zamma.step_directions(Side::White) & (1 << d.index()) != 0)
+            .collect();
+        assert_eq!(
+            white,
+            [Direction::North, Direction::NorthEast, Direction::NorthWest]
+        );
+        assert_eq!(
+            Ruleset::find("dash-guti").map(|r| r.step_directions(Side::Black)),
+            Ok(0xff)
+        );
+    }
+
+    #[test]
+    fn terhuchu_leaps_in_56_points() {
+        let terhuchu = Ruleset::find("terhuchu").expect("a ruleset");
+        assert_eq!(terhuchu.leap_zone.count_ones(), 56);
+    }
+
+    #[test]
+    fn an_unknown_id_lists_the_known_ones() {
+        let error = Ruleset::find("chess").expect_err("no such ruleset");
+        assert!(
+            error
+                .to_string()
+                .starts_with("unknown ruleset `chess` (known: peralikatuma-ludii, ")
+        );
+    }
+}
