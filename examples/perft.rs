@@ -26,6 +26,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use peralikatuma_rules::family::{self, Ruleset};
 use peralikatuma_rules::{DrawReason, Outcome, Playout, Position, Side, Variant, playout};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -35,9 +36,10 @@ use rayon::prelude::*;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// The game: peralikatuma, alquerque or permainan.
+    /// The game: peralikatuma, alquerque or permainan, or the id of one of
+    /// the family's other rulesets (FAMILY.md: alquerque-murray, zamma, ...).
     #[arg(long, default_value = "peralikatuma")]
-    variant: Variant,
+    variant: String,
     /// Count sequences of 1..=DEPTH turns (0 prints perft 0 = 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64),
           required_unless_present = "random_games")]
@@ -67,10 +69,20 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let Ok(position) = peralikatuma::position_arg(args.variant, args.position.as_deref()) else {
+    let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
         return ExitCode::from(2);
     };
-    let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
+    let variant: Variant = match args.variant.parse() {
+        Ok(variant) => variant,
+        Err(_) => match Ruleset::find(&args.variant) {
+            Ok(ruleset) => return pool.install(|| family(&args, ruleset)),
+            Err(error) => {
+                eprintln!("error: --variant: {error}; or peralikatuma, alquerque, permainan");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let Ok(position) = peralikatuma::position_arg(variant, args.position.as_deref()) else {
         return ExitCode::from(2);
     };
     match (args.depth, args.random_games) {
@@ -79,6 +91,119 @@ fn main() -> ExitCode {
         (None, None) => unreachable!("clap requires --depth or --random-games"),
     }
     ExitCode::SUCCESS
+}
+
+/// Counts or plays a ruleset of the family from its start.
+fn family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
+    if args.position.is_some() {
+        eprintln!(
+            "error: --position: positions of {} cannot be written as text yet; counts start from its start",
+            ruleset.id
+        );
+        return ExitCode::from(2);
+    }
+    let start = family::Position::start(ruleset);
+    match (args.depth, args.random_games) {
+        (Some(depth), _) => family_perft(args, depth, &start),
+        (None, Some(games)) => family_games(games, args.seed, &start),
+        (None, None) => unreachable!("clap requires --depth or --random-games"),
+    }
+    ExitCode::SUCCESS
+}
+
+/// [`random_games`] for a ruleset of the family: the ruleset's own end, or
+/// the project's draws (E2, E4).
+fn family_games(games: u64, seed: u64, start: &family::Position) {
+    let started = Instant::now();
+    let results: Vec<(usize, family::Ending)> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng =
+                Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            family::playout(start.ruleset(), |n| rng.random_range(0..n))
+        })
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    let turns: usize = results.iter().map(|r| r.0).sum();
+    let count = |f: &dyn Fn(&family::Ending) -> bool| results.iter().filter(|r| f(&r.1)).count();
+    let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
+    let won = |side| count(&|e| *e == family::Ending::Rules(family::Outcome::Win(side)));
+    let rate = if seconds > 0.0 {
+        turns as f64 / seconds / 1e6
+    } else {
+        0.0
+    };
+    let mut out = io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "{games} games, {turns} turns in {seconds:.3} s ({rate:.2} M turns/s), average length {:.1} turns",
+        turns as f64 / games.max(1) as f64
+    );
+    let _ = writeln!(
+        out,
+        "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (blocked {:.1}%, repetition {:.1}%, sixty turns {:.1}%)",
+        share(won(Side::White)),
+        share(won(Side::Black)),
+        share(results.len() - won(Side::White) - won(Side::Black)),
+        share(count(&|e| *e == family::Ending::Rules(family::Outcome::Draw))),
+        share(count(&|e| *e == family::Ending::Repetition)),
+        share(count(&|e| *e == family::Ending::SixtyTurns)),
+    );
+}
+
+/// [`run`] for a ruleset of the family.
+fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
+    let mut out = io::stdout().lock();
+    if max_depth == 0 {
+        let _ = writeln!(out, "perft 0 1");
+    }
+    let turns = position.turns();
+    for depth in 1..=max_depth {
+        let started = Instant::now();
+        let counts: Vec<u64> = turns
+            .par_iter()
+            .map(|t| {
+                let next = position.play(t);
+                if args.every_leaf {
+                    family_every_leaf(&next, depth - 1)
+                } else {
+                    next.perft(depth - 1)
+                }
+            })
+            .collect();
+        let nodes: u64 = counts.iter().sum();
+        let seconds = started.elapsed().as_secs_f64();
+        if args.divide && depth == max_depth {
+            for (turn, count) in turns.iter().zip(&counts) {
+                if writeln!(out, "{} {count}", turn.text(position.board())).is_err() {
+                    return;
+                }
+            }
+        }
+        let rate = if seconds > 0.0 {
+            nodes as f64 / seconds / 1e6
+        } else {
+            0.0
+        };
+        if writeln!(
+            out,
+            "perft {depth} {nodes} ({seconds:.3} s, {rate:.1} Mnodes/s)"
+        )
+        .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// [`perft_every_leaf`] for a ruleset of the family.
+fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    position.generate(|t| nodes += family_every_leaf(&position.play(t), depth - 1));
+    nodes
 }
 
 /// Prints the counts; stops quietly when standard output is closed (a

@@ -16,11 +16,13 @@
 //! # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 //! ```
 
+mod game;
 mod movegen;
 mod position;
 mod ruleset;
 mod turn;
 
+pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};
 pub use ruleset::{Chain, End, RULESETS, Ruleset, UnknownRuleset};
 pub use turn::{Kind, Turn};

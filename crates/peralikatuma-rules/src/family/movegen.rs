@@ -224,30 +224,42 @@ impl Position {
 
     /// `side`'s pieces that have a capture here.
     pub(super) fn capturers(&self, side: Side) -> u128 {
-        let rules = self.ruleset();
+        let board = self.board();
         let (us, them) = (side.index(), side.opposite().index());
-        let mut turn = Turn {
-            huff: None,
-            kind: Kind::Pass,
-            from: 0,
-            landings: Default::default(),
-            captured: 0,
-        };
-        let mut mover = Mover {
-            rules,
-            board: rules.board,
-            side,
-            men: self.men[us],
-            kings: self.kings[us],
-            enemy: self.men[them] | self.kings[them],
-            turn: &mut turn,
-        };
+        let enemy = self.men[them] | self.kings[them];
+        let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
         let mut capturers = 0u128;
-        mover.moves(&mut |turn: &Turn| {
-            if turn.kind == Kind::Capture {
-                capturers |= 1 << turn.from;
+        for from in bits(self.men[us]) {
+            let can = Direction::ALL.into_iter().any(|direction| {
+                board.neighbour(from, direction).is_some_and(|over| {
+                    enemy & (1 << over) != 0
+                        && board
+                            .neighbour(over, direction)
+                            .is_some_and(|to| empty & (1 << to) != 0)
+                })
+            });
+            if can {
+                capturers |= 1 << from;
             }
-        });
+        }
+        for from in bits(self.kings[us]) {
+            let can = Direction::ALL.into_iter().any(|direction| {
+                let mut at = from;
+                while let Some(next) = board.neighbour(at, direction) {
+                    if empty & (1 << next) == 0 {
+                        return enemy & (1 << next) != 0
+                            && board
+                                .neighbour(next, direction)
+                                .is_some_and(|to| empty & (1 << to) != 0);
+                    }
+                    at = next;
+                }
+                false
+            });
+            if can {
+                capturers |= 1 << from;
+            }
+        }
         capturers
     }
 }

@@ -116,6 +116,11 @@ impl Position {
         self.ended.is_some()
     }
 
+    /// How the last turn ended the game, if it did.
+    pub(super) fn ended_by_turn(&self) -> Option<Outcome> {
+        self.ended
+    }
+
     /// Every legal turn.
     pub fn turns(&self) -> Vec<Turn> {
         let mut turns = Vec::new();

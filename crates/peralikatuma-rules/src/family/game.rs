@@ -1,0 +1,207 @@
+//! A game of a family ruleset: its positions so far, and the project's
+//! draws (E2, E4) on top of the ruleset's own end.
+
+use super::position::{Outcome, Position};
+use super::ruleset::Ruleset;
+use super::turn::Turn;
+use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
+
+/// Why a family game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ending {
+    /// As the ruleset ends it ([`Position::outcome`]).
+    Rules(Outcome),
+    /// The same position for the third time (E2).
+    Repetition,
+    /// Sixty turns in a row without a piece leaving the board (E4).
+    SixtyTurns,
+}
+
+/// A turn that is not legal in the game's position, or a game that is over.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FamilyGameError {
+    /// The game has ended.
+    #[error("the game is over ({0:?})")]
+    Over(Ending),
+    /// The turn is not one of the position's legal turns.
+    #[error("`{0}` is not a legal turn here")]
+    Illegal(String),
+}
+
+/// A game of a family ruleset from its start: the ruleset's own end, then
+/// the project's draws by repetition (E2) and by sixty quiet turns (E4),
+/// decided in the order of E5.
+///
+/// ```
+/// use peralikatuma_rules::family::{Game, Ruleset};
+///
+/// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
+/// game.play_text("d3-d4").expect("legal");
+/// game.play_text("d5xd3").expect("legal");
+/// assert_eq!(game.turns().len(), 2);
+/// assert!(game.play_text("d4-d5").is_err()); // d4 is empty now
+/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    turns: Vec<Turn>,
+    /// Turns since a piece last left the board.
+    quiet: u32,
+}
+
+impl Game {
+    /// A game of `ruleset` from its start.
+    pub fn new(ruleset: &'static Ruleset) -> Game {
+        Game {
+            positions: vec![Position::start(ruleset)],
+            turns: Vec::new(),
+            quiet: 0,
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    /// The turns played.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// Turns in a row without a piece leaving the board (E4).
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet
+    }
+
+    /// How the game has ended, if it has (E5: the rules' own end first,
+    /// then E2, then E4).
+    pub fn ending(&self) -> Option<Ending> {
+        let position = self.position();
+        if let Some(outcome) = position.outcome() {
+            return Some(Ending::Rules(outcome));
+        }
+        let seen = self.positions.iter().filter(|p| *p == position).count();
+        if seen >= REPETITIONS_FOR_DRAW {
+            return Some(Ending::Repetition);
+        }
+        (self.quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
+    }
+
+    /// Plays `turn`, which must be legal.
+    pub fn play(&mut self, turn: &Turn) -> Result<(), FamilyGameError> {
+        if let Some(ending) = self.ending() {
+            return Err(FamilyGameError::Over(ending));
+        }
+        let position = *self.position();
+        let board = position.board();
+        if !position.turns().contains(turn) {
+            return Err(FamilyGameError::Illegal(turn.text(board)));
+        }
+        self.play_legal(position, turn);
+        Ok(())
+    }
+
+    /// Plays the turn written as `text` ([`Turn::text`]).
+    pub fn play_text(&mut self, text: &str) -> Result<(), FamilyGameError> {
+        if let Some(ending) = self.ending() {
+            return Err(FamilyGameError::Over(ending));
+        }
+        let position = *self.position();
+        let turn = position
+            .parse_turn(text)
+            .ok_or_else(|| FamilyGameError::Illegal(text.trim().to_owned()))?;
+        self.play_legal(position, &turn);
+        Ok(())
+    }
+
+    fn play_legal(&mut self, position: Position, turn: &Turn) {
+        let removal = turn.captured != 0 || turn.huff.is_some();
+        let next = position.play(turn);
+        self.quiet = if removal { 0 } else { self.quiet + 1 };
+        if removal {
+            // No earlier position can come back once a piece has left.
+            self.positions.clear();
+        }
+        self.positions.push(next);
+        self.turns.push(turn.clone());
+    }
+}
+
+/// Plays a game of `ruleset` to its end, the turn each time being
+/// `choose(n)`-th of the `n` legal turns (`choose` must return less than
+/// `n`), and returns how many turns it took and how it ended. The same as
+/// playing [`Game`] turn by turn, without checking each turn again.
+///
+/// ```
+/// use peralikatuma_rules::family::{Ending, Ruleset, playout};
+///
+/// let (turns, ending) = playout(Ruleset::find("dash-guti")?, |_| 0);
+/// assert!(turns > 0 && matches!(ending, Ending::Rules(_) | Ending::Repetition | Ending::SixtyTurns));
+/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// ```
+pub fn playout(ruleset: &'static Ruleset, mut choose: impl FnMut(usize) -> usize) -> (usize, Ending) {
+    let mut position = Position::start(ruleset);
+    let mut since_removal = vec![position];
+    let mut turns = Vec::new();
+    for played in 0.. {
+        turns.clear();
+        position.generate(|turn| turns.push(turn.clone()));
+        if turns.is_empty() {
+            let outcome = position.outcome().expect("a position without turns is over");
+            return (played, Ending::Rules(outcome));
+        }
+        let turn = &turns[choose(turns.len())];
+        position = position.play(turn);
+        if turn.captured != 0 || turn.huff.is_some() {
+            since_removal.clear();
+        }
+        since_removal.push(position);
+        // E5: the rules' own end first, then E2, then E4.
+        if let Some(outcome) = position.ended_by_turn() {
+            return (played + 1, Ending::Rules(outcome));
+        }
+        let seen = since_removal.iter().filter(|p| **p == position).count();
+        if seen >= REPETITIONS_FOR_DRAW {
+            return (played + 1, Ending::Repetition);
+        }
+        if since_removal.len() > QUIET_TURNS_FOR_DRAW as usize {
+            return (played + 1, Ending::SixtyTurns);
+        }
+    }
+    unreachable!("the loop returns")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e4_sixty_quiet_turns_draw_and_a_capture_resets_the_count() {
+        let mut game = Game::new(Ruleset::find("zamma").expect("a ruleset"));
+        game.quiet = QUIET_TURNS_FOR_DRAW - 1;
+        let quiet = game
+            .position()
+            .turns()
+            .into_iter()
+            .find(|t| t.captured == 0)
+            .expect("a step");
+        game.play(&quiet).expect("legal");
+        assert_eq!(game.ending(), Some(Ending::SixtyTurns));
+        assert!(matches!(game.play(&quiet), Err(FamilyGameError::Over(_))));
+    }
+
+    #[test]
+    fn e2_the_third_time_a_position_comes_back_draws() {
+        // Kharbaga's kings can go back and forth; men cannot, so build the
+        // repetition from the start of a capture-all game where steps go
+        // both ways.
+        let mut game = Game::new(Ruleset::find("terhuchu-small").expect("a ruleset"));
+        for text in ["b2-b3", "b4-c3", "b3-b2", "c3-b4", "b2-b3", "b4-c3", "b3-b2", "c3-b4"] {
+            assert_eq!(game.ending(), None, "before {text}");
+            game.play_text(text).expect(text);
+        }
+        assert_eq!(game.ending(), Some(Ending::Repetition));
+    }
+}
