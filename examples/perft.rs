@@ -145,7 +145,9 @@ fn family_games(games: u64, seed: u64, start: &family::Position) {
         share(won(Side::White)),
         share(won(Side::Black)),
         share(results.len() - won(Side::White) - won(Side::Black)),
-        share(count(&|e| *e == family::Ending::Rules(family::Outcome::Draw))),
+        share(count(
+            &|e| *e == family::Ending::Rules(family::Outcome::Draw)
+        )),
         share(count(&|e| *e == family::Ending::Repetition)),
         share(count(&|e| *e == family::Ending::SixtyTurns)),
     );

@@ -141,7 +141,10 @@ impl Game {
 /// assert!(turns > 0 && matches!(ending, Ending::Rules(_) | Ending::Repetition | Ending::SixtyTurns));
 /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 /// ```
-pub fn playout(ruleset: &'static Ruleset, mut choose: impl FnMut(usize) -> usize) -> (usize, Ending) {
+pub fn playout(
+    ruleset: &'static Ruleset,
+    mut choose: impl FnMut(usize) -> usize,
+) -> (usize, Ending) {
     let mut position = Position::start(ruleset);
     let mut since_removal = vec![position];
     let mut turns = Vec::new();
@@ -149,7 +152,9 @@ pub fn playout(ruleset: &'static Ruleset, mut choose: impl FnMut(usize) -> usize
         turns.clear();
         position.generate(|turn| turns.push(turn.clone()));
         if turns.is_empty() {
-            let outcome = position.outcome().expect("a position without turns is over");
+            let outcome = position
+                .outcome()
+                .expect("a position without turns is over");
             return (played, Ending::Rules(outcome));
         }
         let turn = &turns[choose(turns.len())];
@@ -198,7 +203,9 @@ mod tests {
         // repetition from the start of a capture-all game where steps go
         // both ways.
         let mut game = Game::new(Ruleset::find("terhuchu-small").expect("a ruleset"));
-        for text in ["b2-b3", "b4-c3", "b3-b2", "c3-b4", "b2-b3", "b4-c3", "b3-b2", "c3-b4"] {
+        for text in [
+            "b2-b3", "b4-c3", "b3-b2", "c3-b4", "b2-b3", "b4-c3", "b3-b2", "c3-b4",
+        ] {
             assert_eq!(game.ending(), None, "before {text}");
             game.play_text(text).expect(text);
         }

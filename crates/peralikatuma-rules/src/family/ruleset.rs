@@ -435,6 +435,21 @@ impl Ruleset {
     }
 }
 
+/// Rulesets are the same when their ids are.
+impl PartialEq for Ruleset {
+    fn eq(&self, other: &Ruleset) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Ruleset {}
+
+impl std::hash::Hash for Ruleset {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
 impl fmt::Display for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)
