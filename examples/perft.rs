@@ -50,7 +50,9 @@ struct Args {
     /// Seed of the random games: the same seed plays the same games.
     #[arg(long, default_value_t = 1, requires = "random_games")]
     seed: u64,
-    /// Start from this position text (RULES.md N3) instead of the start.
+    /// Start from this position text (RULES.md N3; for the family's
+    /// rulesets, with optional `H` huffable pieces and `P` passes) instead
+    /// of the start.
     #[arg(long)]
     position: Option<String>,
     /// Print each legal turn with its count at the last depth.
@@ -95,14 +97,16 @@ fn main() -> ExitCode {
 
 /// Counts or plays a ruleset of the family from its start.
 fn family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
-    if args.position.is_some() {
-        eprintln!(
-            "error: --position: positions of {} cannot be written as text yet; counts start from its start",
-            ruleset.id
-        );
-        return ExitCode::from(2);
-    }
-    let start = family::Position::start(ruleset);
+    let start = match &args.position {
+        Some(text) => match family::Position::parse(ruleset, text) {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("error: bad --position: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => family::Position::start(ruleset),
+    };
     match (args.depth, args.random_games) {
         (Some(depth), _) => family_perft(args, depth, &start),
         (None, Some(games)) => family_games(games, args.seed, &start),
@@ -120,7 +124,7 @@ fn family_games(games: u64, seed: u64, start: &family::Position) {
         .map(|i| {
             let mut rng =
                 Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            family::playout(start.ruleset(), |n| rng.random_range(0..n))
+            family::playout(start, |n| rng.random_range(0..n))
         })
         .collect();
     let seconds = started.elapsed().as_secs_f64();

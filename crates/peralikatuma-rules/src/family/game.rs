@@ -129,23 +129,21 @@ impl Game {
     }
 }
 
-/// Plays a game of `ruleset` to its end, the turn each time being
+/// Plays a game from `start` to its end, the turn each time being
 /// `choose(n)`-th of the `n` legal turns (`choose` must return less than
 /// `n`), and returns how many turns it took and how it ended. The same as
 /// playing [`Game`] turn by turn, without checking each turn again.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Ending, Ruleset, playout};
+/// use peralikatuma_rules::family::{Ending, Position, Ruleset, playout};
 ///
-/// let (turns, ending) = playout(Ruleset::find("dash-guti")?, |_| 0);
+/// let start = Position::start(Ruleset::find("dash-guti")?);
+/// let (turns, ending) = playout(&start, |_| 0);
 /// assert!(turns > 0 && matches!(ending, Ending::Rules(_) | Ending::Repetition | Ending::SixtyTurns));
 /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 /// ```
-pub fn playout(
-    ruleset: &'static Ruleset,
-    mut choose: impl FnMut(usize) -> usize,
-) -> (usize, Ending) {
-    let mut position = Position::start(ruleset);
+pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usize, Ending) {
+    let mut position = *start;
     let mut since_removal = vec![position];
     let mut turns = Vec::new();
     for played in 0.. {
@@ -164,7 +162,7 @@ pub fn playout(
         }
         since_removal.push(position);
         // E5: the rules' own end first, then E2, then E4.
-        if let Some(outcome) = position.ended_by_turn() {
+        if let Some(outcome) = position.ended() {
             return (played + 1, Ending::Rules(outcome));
         }
         let seen = since_removal.iter().filter(|p| **p == position).count();

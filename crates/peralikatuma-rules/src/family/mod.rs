@@ -20,9 +20,11 @@ mod game;
 mod movegen;
 mod position;
 mod ruleset;
+mod text;
 mod turn;
 
 pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};
 pub use ruleset::{Chain, End, RULESETS, Ruleset, UnknownRuleset};
+pub use text::FamilyPositionError;
 pub use turn::{Kind, Turn};

@@ -176,14 +176,11 @@ impl Position {
     /// own. A player with no move passes where the ruleset says so
     /// ([`End`]).
     pub fn generate(&self, mut listener: impl FnMut(&Turn)) {
-        if self.ended() {
+        if self.ended().is_some() {
             return;
         }
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
-        if rules.end == End::CaptureAll && self.pieces(self.side) == 0 {
-            return;
-        }
         let mut turn = Turn {
             huff: None,
             kind: Kind::Pass,

@@ -40,9 +40,7 @@ pub struct Position {
     /// The opponent's pieces the side to move may huff.
     pub(super) huffable: u128,
     /// Passes in a row just played.
-    passes: u8,
-    /// How the game ended, when a turn ended it.
-    ended: Option<Outcome>,
+    pub(super) passes: u8,
 }
 
 impl Position {
@@ -59,7 +57,6 @@ impl Position {
             side: Side::White,
             huffable: 0,
             passes: 0,
-            ended: None,
         }
     }
 
@@ -98,27 +95,29 @@ impl Position {
         self.huffable
     }
 
-    /// How the game has ended, if it has: by a turn that ended it, or
-    /// because the side to move has no legal turn where that loses.
+    /// How the game has ended, if it has: by the last turn, or because
+    /// the side to move has no legal turn where that loses.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.ended.is_some() {
-            return self.ended;
-        }
+        self.ended().or_else(|| {
+            (self.ruleset().end == End::NoMovesLoses && !self.has_turn())
+                .then_some(Outcome::Win(self.side.opposite()))
+        })
+    }
+
+    /// How the last turn ended the game, if it did: the side to move has
+    /// no pieces left in a capture-all game, two passes in a row drew it,
+    /// or a player passed (or huffed and then could not move) where that
+    /// loses.
+    pub(super) fn ended(&self) -> Option<Outcome> {
         match self.ruleset().end {
-            End::NoMovesLoses if !self.has_turn() => Some(Outcome::Win(self.side.opposite())),
-            _ => None,
+            End::CaptureAll if self.pieces(self.side) == 0 => {
+                Some(Outcome::Win(self.side.opposite()))
+            }
+            End::CaptureAll => (self.passes >= 2).then_some(Outcome::Draw),
+            End::NoMovesLoses | End::PassThenLoses => {
+                (self.passes >= 1).then_some(Outcome::Win(self.side))
+            }
         }
-    }
-
-    /// Whether a turn already ended the game (the game may also be over
-    /// because the side to move has no turn; see [`Position::outcome`]).
-    pub(super) fn ended(&self) -> bool {
-        self.ended.is_some()
-    }
-
-    /// How the last turn ended the game, if it did.
-    pub(super) fn ended_by_turn(&self) -> Option<Outcome> {
-        self.ended
     }
 
     /// Every legal turn.
@@ -156,13 +155,6 @@ impl Position {
         }
         if turn.kind == Kind::Pass {
             next.passes = self.passes + 1;
-            next.ended = match (turn.huff, rules.end) {
-                (None, End::CaptureAll) if next.passes < 2 => None,
-                (None, End::CaptureAll) => Some(Outcome::Draw),
-                // A pass that is not the capture-all games' pass: the
-                // player had no move, and loses.
-                _ => Some(Outcome::Win(next.side)),
-            };
             return next;
         }
         next.passes = 0;
@@ -191,9 +183,6 @@ impl Position {
             if pending & from_bit != 0 {
                 next.huffable |= to_bit;
             }
-        }
-        if rules.end == End::CaptureAll && next.pieces(next.side) == 0 {
-            next.ended = Some(Outcome::Win(self.side));
         }
         next
     }

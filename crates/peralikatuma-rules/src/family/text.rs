@@ -1,0 +1,297 @@
+//! Position text of the family's rulesets, after N3: the side to move,
+//! White's points, Black's points (kings marked `K`), then the pieces the
+//! side to move may huff (`H`) and the passes just played (`P`).
+//!
+//! ```text
+//! W:Wa1,b2,Kc3:Bd4,e5:Hd4:P1
+//! ```
+
+use std::fmt;
+
+use super::position::Position;
+use super::ruleset::{End, Ruleset};
+use crate::Side;
+
+/// Position text that cannot be a position of its ruleset: what is wrong,
+/// and where.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FamilyPositionError {
+    /// The text is not `side:W...:B...` with optional `H` and `P` fields.
+    #[error("`{text}`: {why}")]
+    Syntax {
+        /// The text, or the part of it that is wrong.
+        text: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A point name that is not a point of the ruleset's board.
+    #[error("`{name}` is not a point of {ruleset}'s board")]
+    Point {
+        /// The name.
+        name: String,
+        /// The ruleset's id.
+        ruleset: &'static str,
+    },
+    /// The text names a point twice.
+    #[error("{point} holds two pieces")]
+    Twice {
+        /// The point's name.
+        point: String,
+    },
+    /// A king where the ruleset has none, or a man on a point where it
+    /// would have been crowned.
+    #[error("{point}: {why} in {ruleset}")]
+    Piece {
+        /// The point's name.
+        point: String,
+        /// What is wrong.
+        why: &'static str,
+        /// The ruleset's id.
+        ruleset: &'static str,
+    },
+    /// A huffable piece that is not a piece of the side that moved last,
+    /// or a huff in a ruleset without one.
+    #[error("{point} cannot be huffed: {why}")]
+    Huff {
+        /// The point's name.
+        point: String,
+        /// Why not.
+        why: &'static str,
+    },
+    /// More passes in a row than a game of the ruleset can have.
+    #[error("{passes} passes in a row cannot happen in {ruleset}")]
+    Passes {
+        /// The passes.
+        passes: u8,
+        /// The ruleset's id.
+        ruleset: &'static str,
+    },
+}
+
+impl Position {
+    /// Reads position text of `ruleset` (see the module's example format),
+    /// checking that it can be a position of that ruleset.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let zamma = Ruleset::find("zamma")?;
+    /// let position = Position::parse(zamma, "B:Wd4,Kc5:Be6,f7")?;
+    /// assert_eq!(position.to_string(), "B:Wd4,Kc5:Be6,f7");
+    /// assert!(Position::parse(zamma, "W:Wd4:Bd4").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Position, FamilyPositionError> {
+        let syntax = |why| FamilyPositionError::Syntax {
+            text: text.to_owned(),
+            why,
+        };
+        let mut fields = text.trim().split(':');
+        let side = match fields.next() {
+            Some("W") => Side::White,
+            Some("B") => Side::Black,
+            _ => return Err(syntax("the side to move, W or B, comes first")),
+        };
+        let mut position = Position::start(ruleset);
+        position.side = side;
+        position.men = [0, 0];
+        let mut bodies: [Option<&str>; 4] = [None; 4];
+        for field in fields {
+            let mut chars = field.chars();
+            let which = match chars.next() {
+                Some('W') => 0,
+                Some('B') => 1,
+                Some('H') => 2,
+                Some('P') => 3,
+                _ => return Err(syntax("a field starts with W, B, H or P")),
+            };
+            if bodies[which].replace(chars.as_str()).is_some() {
+                return Err(syntax("a field appears twice"));
+            }
+        }
+        let [Some(white), Some(black), huffs, passes] = bodies else {
+            return Err(syntax("both sides' fields, W and B, are needed"));
+        };
+        position.read_pieces(0, white)?;
+        position.read_pieces(1, black)?;
+        if let Some(huffs) = huffs {
+            position.read_huffs(huffs)?;
+        }
+        if let Some(passes) = passes {
+            position.passes = passes
+                .parse()
+                .map_err(|_| syntax("P is followed by the number of passes"))?;
+        }
+        let most = match ruleset.end {
+            End::CaptureAll => 2,
+            End::NoMovesLoses | End::PassThenLoses => 1,
+        };
+        if position.passes > most {
+            return Err(FamilyPositionError::Passes {
+                passes: position.passes,
+                ruleset: ruleset.id,
+            });
+        }
+        Ok(position)
+    }
+
+    fn point(&self, name: &str) -> Result<u8, FamilyPositionError> {
+        self.board()
+            .parse_point(name.trim())
+            .map_err(|_| FamilyPositionError::Point {
+                name: name.trim().to_owned(),
+                ruleset: self.ruleset().id,
+            })
+    }
+
+    fn read_pieces(&mut self, side: usize, body: &str) -> Result<(), FamilyPositionError> {
+        let rules = self.ruleset();
+        for item in body.split(',').filter(|item| !item.trim().is_empty()) {
+            let item = item.trim();
+            let (king, name) = match item.strip_prefix('K') {
+                Some(name) => (true, name),
+                None => (false, item),
+            };
+            let point = self.point(name)?;
+            let bit = 1u128 << point;
+            let occupied = self.men[0] | self.men[1] | self.kings[0] | self.kings[1];
+            if occupied & bit != 0 {
+                return Err(FamilyPositionError::Twice {
+                    point: name.to_owned(),
+                });
+            }
+            let wrong = if king && !rules.has_kings() {
+                Some("a king")
+            } else if !king && rules.promotion[side] & bit != 0 {
+                Some("a man on a point where it is crowned")
+            } else {
+                None
+            };
+            if let Some(why) = wrong {
+                return Err(FamilyPositionError::Piece {
+                    point: name.to_owned(),
+                    why,
+                    ruleset: rules.id,
+                });
+            }
+            if king {
+                self.kings[side] |= bit;
+            } else {
+                self.men[side] |= bit;
+            }
+        }
+        Ok(())
+    }
+
+    fn read_huffs(&mut self, body: &str) -> Result<(), FamilyPositionError> {
+        for name in body.split(',').filter(|item| !item.trim().is_empty()) {
+            let point = self.point(name)?;
+            let why = if !self.ruleset().huff {
+                Some("the ruleset has no huff")
+            } else if self.pieces(self.side.opposite()) & (1 << point) == 0 {
+                Some("it is not a piece of the side that moved last")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(FamilyPositionError::Huff {
+                    point: name.trim().to_owned(),
+                    why,
+                });
+            }
+            self.huffable |= 1 << point;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        let names = |set: u128, kings: u128| {
+            (0..board.len() as u8)
+                .filter(|&p| (set | kings) & (1 << p) != 0)
+                .map(|p| {
+                    let king = if kings & (1 << p) != 0 { "K" } else { "" };
+                    format!("{king}{}", board.point_name(p))
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let side = if self.side == Side::White { 'W' } else { 'B' };
+        write!(
+            f,
+            "{side}:W{}:B{}",
+            names(self.men[0], self.kings[0]),
+            names(self.men[1], self.kings[1])
+        )?;
+        if self.huffable != 0 {
+            write!(f, ":H{}", names(self.huffable, 0))?;
+        }
+        if self.passes != 0 {
+            write!(f, ":P{}", self.passes)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::RULESETS;
+
+    #[test]
+    fn positions_of_random_games_read_back_as_themselves() {
+        for rules in &RULESETS {
+            let mut position = Position::start(rules);
+            for ply in 0..200usize {
+                let text = position.to_string();
+                assert_eq!(
+                    Position::parse(rules, &text),
+                    Ok(position),
+                    "{} {text}",
+                    rules.id
+                );
+                let turns = position.turns();
+                if turns.is_empty() {
+                    break;
+                }
+                position = position.play(&turns[(ply * 7919) % turns.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_text_says_what_is_wrong() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
+        let cases: [(&Ruleset, &str, &str); 10] = [
+            (zamma, "X:Wa1:Ba2", "the side to move, W or B, comes first"),
+            (zamma, "W:Wa1", "both sides' fields"),
+            (zamma, "W:Wa1:Ba2:Q", "a field starts with W, B, H or P"),
+            (zamma, "W:Wa1:Ba2:Wb1", "a field appears twice"),
+            (zamma, "W:Wz1:Ba2", "`z1` is not a point of zamma's board"),
+            (zamma, "W:Wa1:Ba1", "a1 holds two pieces"),
+            (
+                zamma,
+                "W:Wa9:Ba2",
+                "a9: a man on a point where it is crowned in zamma",
+            ),
+            (murray, "W:WKa1:Ba2", "a1: a king in alquerque-murray"),
+            (
+                zamma,
+                "W:Wa1:Ba2:Ha1",
+                "a1 cannot be huffed: it is not a piece of the side that moved last",
+            ),
+            (
+                murray,
+                "W:Wa1:Ba2:P2",
+                "2 passes in a row cannot happen in alquerque-murray",
+            ),
+        ];
+        for (rules, text, message) in cases {
+            let error = Position::parse(rules, text).expect_err(text);
+            assert!(error.to_string().contains(message), "{text}: {error}");
+        }
+    }
+}
