@@ -14,9 +14,9 @@
 //! replayed (Master's games excepted: its two threads do not search alike
 //! twice, and Hard's and Master's strength depends on the time they get).
 //! Games with Master are played one at a time after the others, so that
-//! Master has both cores. With `--clock` the players play on a clock
-//! (rules.md T1) and manage their time from it; a player out of time loses
-//! (T2), and the report counts such losses. Games on a clock run on the
+//! Master has both cores, pair by pair across the games. With `--clock`
+//! the players play on a clock (rules.md T1) and manage their time from
+//! it; a player out of time loses (T2), and the report counts such losses. Games on a clock run on the
 //! wall clock: give each game a core of its own (`--threads`). Hard and
 //! Master use the endgame tables in `tablebases/` if there are any.
 //!
@@ -179,11 +179,11 @@ fn main() -> ExitCode {
             .map(play)
             .collect()
     });
-    let with_master: Result<Vec<Played>, String> = to_play
-        .iter()
-        .filter(|f| with_master(f))
-        .map(play)
-        .collect();
+    // Master's games, one at a time, pair by pair across the games, so that
+    // an interrupted run leaves as many games of each.
+    let mut masters: Vec<&Fixture> = to_play.iter().filter(|f| with_master(f)).collect();
+    masters.sort_by_key(|f| (f.seed, !f.first_is_white));
+    let with_master: Result<Vec<Played>, String> = masters.into_iter().map(play).collect();
     bar.finish_and_clear();
     match (others, with_master) {
         (Ok(others), Ok(with_master)) => {
