@@ -107,8 +107,8 @@ fn kings_huffs_and_passes_are_reached_and_agree() {
                     break;
                 }
                 let turn = &turns[choice % turns.len()];
-                seen_huffs += usize::from(turn.huff.is_some());
-                seen_passes += usize::from(turn.landings.is_empty());
+                seen_huffs += usize::from(turn.huff().is_some());
+                seen_passes += usize::from(turn.landings().is_empty());
                 position = position.play(turn);
                 seen_kings +=
                     usize::from(position.kings(Side::White) | position.kings(Side::Black) != 0);

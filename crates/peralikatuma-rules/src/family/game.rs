@@ -117,7 +117,7 @@ impl Game {
     }
 
     fn play_legal(&mut self, position: Position, turn: &Turn) {
-        let removal = turn.captured != 0 || turn.huff.is_some();
+        let removal = turn.removes();
         let next = position.play(turn);
         self.quiet = if removal { 0 } else { self.quiet + 1 };
         if removal {
@@ -125,7 +125,7 @@ impl Game {
             self.positions.clear();
         }
         self.positions.push(next);
-        self.turns.push(turn.clone());
+        self.turns.push(*turn);
     }
 }
 
@@ -148,7 +148,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
     let mut turns = Vec::new();
     for played in 0.. {
         turns.clear();
-        position.generate(|turn| turns.push(turn.clone()));
+        position.generate(|turn| turns.push(*turn));
         if turns.is_empty() {
             let outcome = position
                 .outcome()
@@ -157,7 +157,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
         }
         let turn = &turns[choose(turns.len())];
         position = position.play(turn);
-        if turn.captured != 0 || turn.huff.is_some() {
+        if turn.removes() {
             since_removal.clear();
         }
         since_removal.push(position);
@@ -188,7 +188,7 @@ mod tests {
             .position()
             .turns()
             .into_iter()
-            .find(|t| t.captured == 0)
+            .find(|t| t.captured() == 0)
             .expect("a step");
         game.play(&quiet).expect("legal");
         assert_eq!(game.ending(), Some(Ending::SixtyTurns));

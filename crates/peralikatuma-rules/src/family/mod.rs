@@ -27,4 +27,4 @@ pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};
 pub use ruleset::{Chain, End, RULESETS, Ruleset, UnknownRuleset};
 pub use text::FamilyPositionError;
-pub use turn::{Kind, Turn};
+pub use turn::{Kind, MAX_LANDINGS, Turn};

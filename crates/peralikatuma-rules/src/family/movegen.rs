@@ -43,37 +43,52 @@ impl Mover<'_> {
         let mut any = false;
         let empty = self.empty();
         let step_directions = self.rules.step_directions(self.side);
+        let every_way = step_directions == u8::MAX;
+        let zone = self.rules.leap_zone;
         for from in bits(self.men) {
-            self.turn.from = from;
-            for direction in Direction::ALL {
-                let Some(next) = self.board.neighbour(from, direction) else {
-                    continue;
-                };
-                let next_bit = 1u128 << next;
-                if empty & next_bit != 0 {
-                    if step_directions & (1 << direction.index()) != 0 {
-                        any = true;
-                        self.emit_move(Kind::Step, next, emit);
+            self.turn.set_from(from);
+            let around = self.board.neighbours(from);
+            if every_way {
+                for to in bits(around & empty) {
+                    any = true;
+                    self.emit_move(Kind::Step, to, emit);
+                }
+            } else {
+                for direction in Direction::ALL {
+                    if step_directions & (1 << direction.index()) == 0 {
+                        continue;
                     }
-                    // Terhuchu: two points over an empty one, in the zone.
-                    let zone = self.rules.leap_zone;
-                    if zone & (1 << from) != 0 && zone & next_bit != 0 {
-                        if let Some(beyond) = self.board.neighbour(next, direction) {
-                            if empty & zone & (1 << beyond) != 0 {
-                                any = true;
-                                self.emit_move(Kind::Leap, beyond, emit);
-                            }
+                    if let Some(to) = self.board.neighbour(from, direction) {
+                        if empty & (1 << to) != 0 {
+                            any = true;
+                            self.emit_move(Kind::Step, to, emit);
                         }
                     }
                 }
             }
-            let (enemy, men) = (self.enemy, self.men);
-            self.men &= !(1 << from);
-            any |= self.captures(from, 1, emit);
-            (self.enemy, self.men) = (enemy, men);
+            // Terhuchu: two points over an empty one, in the zone.
+            if zone & (1 << from) != 0 {
+                for direction in Direction::ALL {
+                    let Some(next) = self.board.neighbour(from, direction) else {
+                        continue;
+                    };
+                    let Some(beyond) = self.board.neighbour(next, direction) else {
+                        continue;
+                    };
+                    if empty & zone & (1 << next) != 0 && empty & zone & (1 << beyond) != 0 {
+                        any = true;
+                        self.emit_move(Kind::Leap, beyond, emit);
+                    }
+                }
+            }
+            if around & self.enemy != 0 {
+                let (enemy, men) = (self.enemy, self.men);
+                self.men &= !(1 << from);
+                any |= self.captures(from, 1, 0, emit);
+                (self.enemy, self.men) = (enemy, men);
+            }
         }
         for from in bits(self.kings) {
-            self.turn.from = from;
             for direction in Direction::ALL {
                 let mut at = from;
                 while let Some(next) = self.board.neighbour(at, direction) {
@@ -88,10 +103,7 @@ impl Mover<'_> {
                                 }
                                 landing = beyond;
                                 any = true;
-                                self.turn.kind = Kind::Capture;
-                                self.turn.captured = 1 << next;
-                                self.turn.landings.clear();
-                                self.turn.landings.push(landing);
+                                self.turn.set_move(Kind::Capture, from, landing, 1 << next);
                                 emit(self.turn);
                             }
                         }
@@ -99,26 +111,38 @@ impl Mover<'_> {
                     }
                     at = next;
                     any = true;
-                    self.emit_move(Kind::Step, at, emit);
+                    self.turn.set_move(Kind::Step, from, at, 0);
+                    emit(self.turn);
                 }
             }
         }
         any
     }
 
+    /// Hands on a step or leap of the piece on `self.turn.from()`.
     fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn)) {
-        self.turn.kind = kind;
-        self.turn.captured = 0;
-        self.turn.landings.clear();
-        self.turn.landings.push(to);
+        let from = self.turn.from();
+        self.turn.set_move(kind, from, to, 0);
         emit(self.turn);
     }
 
     /// The short captures of the man at `at` (already lifted from the
-    /// board), as the `depth`-th capture of its turn, and whatever chains
-    /// the ruleset lets follow them; returns whether there was one.
-    fn captures(&mut self, at: u8, depth: usize, emit: &mut impl FnMut(&Turn)) -> bool {
+    /// board), as the `depth`-th capture of its turn after capturing
+    /// `before`, and whatever chains the ruleset lets follow them; returns
+    /// whether there was one.
+    fn captures(
+        &mut self,
+        at: u8,
+        depth: usize,
+        before: u128,
+        emit: &mut impl FnMut(&Turn),
+    ) -> bool {
+        if self.board.neighbours(at) & self.enemy == 0 {
+            return false;
+        }
         let mut any = false;
+        // The same for every direction: each capture is undone before the next.
+        let empty = self.empty();
         for direction in Direction::ALL {
             let Some(over) = self.board.neighbour(at, direction) else {
                 continue;
@@ -129,38 +153,28 @@ impl Mover<'_> {
             let Some(to) = self.board.neighbour(over, direction) else {
                 continue;
             };
-            if self.empty() & (1 << to) == 0 {
+            if empty & (1 << to) == 0 {
                 continue;
             }
             any = true;
             // Take the piece at once: later jumps may cross its point.
             self.enemy &= !(1 << over);
-            self.turn.kind = Kind::Capture;
-            self.turn.landings.truncate(depth - 1);
-            self.turn.landings.push(to);
-            let captured = self.turn.captured;
-            if depth == 1 {
-                self.turn.captured = 0;
-            }
-            self.turn.captured |= 1 << over;
+            self.turn.set_hop(depth, to, before, over);
+            let captured = before | 1 << over;
             match self.rules.chain {
                 Chain::Single => emit(self.turn),
                 Chain::Optional => {
                     emit(self.turn);
-                    self.captures(to, depth + 1, emit);
+                    self.captures(to, depth + 1, captured, emit);
                 }
                 Chain::Second if depth == 1 => {
-                    if !self.captures(to, depth + 1, emit) {
-                        self.turn.landings.truncate(depth);
-                        self.turn.captured = 1 << over;
-                        self.turn.kind = Kind::Capture;
+                    if !self.captures(to, depth + 1, captured, emit) {
+                        self.turn.set_hop(depth, to, before, over);
                         emit(self.turn);
                     }
                 }
                 Chain::Second => emit(self.turn),
             }
-            self.turn.landings.truncate(depth - 1);
-            self.turn.captured = captured;
             self.enemy |= 1 << over;
         }
         any
@@ -181,13 +195,7 @@ impl Position {
         }
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
-        let mut turn = Turn {
-            huff: None,
-            kind: Kind::Pass,
-            from: 0,
-            landings: Default::default(),
-            captured: 0,
-        };
+        let mut turn = Turn::PASS;
         let mut mover = Mover {
             rules,
             board: rules.board,
@@ -201,21 +209,17 @@ impl Position {
         for huffed in bits(self.huffable & mover.enemy) {
             let enemy = mover.enemy;
             mover.enemy &= !(1 << huffed);
-            mover.turn.huff = Some(huffed);
+            mover.turn.set_huff(Some(huffed));
             if !mover.moves(&mut listener) {
                 // Nothing left to do after the huff: the turn ends there.
-                mover.turn.kind = Kind::Pass;
-                mover.turn.landings.clear();
-                mover.turn.captured = 0;
+                mover.turn.set_pass();
                 listener(mover.turn);
             }
             any = true;
             mover.enemy = enemy;
         }
         if !any && rules.end != End::NoMovesLoses {
-            turn.huff = None;
-            turn.kind = Kind::Pass;
-            listener(&turn);
+            listener(&Turn::PASS);
         }
     }
 

@@ -123,7 +123,7 @@ impl Position {
     /// Every legal turn.
     pub fn turns(&self) -> Vec<Turn> {
         let mut turns = Vec::new();
-        self.generate(|turn| turns.push(turn.clone()));
+        self.generate(|turn| turns.push(*turn));
         turns
     }
 
@@ -149,23 +149,23 @@ impl Position {
         let mut next = *self;
         next.side = self.side.opposite();
         next.huffable = 0;
-        if let Some(huffed) = turn.huff {
+        if let Some(huffed) = turn.huff() {
             next.men[them] &= !(1 << huffed);
             next.kings[them] &= !(1 << huffed);
         }
-        if turn.kind == Kind::Pass {
+        if turn.kind() == Kind::Pass {
             next.passes = self.passes + 1;
             return next;
         }
         next.passes = 0;
         // The pieces that could capture before the move, for the huff.
-        let pending = if rules.huff && turn.kind != Kind::Capture {
+        let pending = if rules.huff && turn.kind() != Kind::Capture {
             next.capturers(self.side)
         } else {
             0
         };
         let to = turn.to().expect("a move lands somewhere");
-        let (from_bit, to_bit) = (1u128 << turn.from, 1u128 << to);
+        let (from_bit, to_bit) = (1u128 << turn.from(), 1u128 << to);
         if next.kings[us] & from_bit != 0 {
             next.kings[us] ^= from_bit | to_bit;
         } else {
@@ -176,8 +176,8 @@ impl Position {
                 next.men[us] |= to_bit;
             }
         }
-        next.men[them] &= !turn.captured;
-        next.kings[them] &= !turn.captured;
+        next.men[them] &= !turn.captured();
+        next.kings[them] &= !turn.captured();
         if pending != 0 {
             next.huffable = pending & next.pieces(self.side);
             if pending & from_bit != 0 {

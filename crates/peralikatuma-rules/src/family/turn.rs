@@ -4,7 +4,24 @@
 use std::fmt::Write;
 
 use board_topology::graph::Graph;
-use smallvec::SmallVec;
+
+/// The most landings a turn can have: a chain takes at most every enemy
+/// piece, and no ruleset with chains gives a side more than this many
+/// (checked at compile time).
+pub const MAX_LANDINGS: usize = 24;
+
+const _: () = {
+    let mut i = 0;
+    while i < super::RULESETS.len() {
+        let ruleset = &super::RULESETS[i];
+        assert!(
+            matches!(ruleset.chain, super::Chain::Single | super::Chain::Second)
+                || ruleset.start[1].count_ones() as usize <= MAX_LANDINGS,
+            "a chain could outgrow a Turn"
+        );
+        i += 1;
+    }
+};
 
 /// What a turn's move is.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -20,29 +37,137 @@ pub enum Kind {
 }
 
 /// A turn of a family game, as [`Position::generate`](super::Position::generate)
-/// lists it and [`Position::play`](super::Position::play) plays it.
+/// lists it and [`Position::play`](super::Position::play) plays it: a
+/// small value, copied freely.
 ///
 /// Two turns are the same turn when they remove the same huffed piece and
 /// take the same path: the path decides what a chain captures.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone)]
 pub struct Turn {
-    /// The enemy piece removed before the move (a huff), if any.
-    pub huff: Option<u8>,
-    /// What the move is.
-    pub kind: Kind,
-    /// Where the moving piece starts (meaningless for a pass).
-    pub from: u8,
-    /// Where it lands: one point, or each landing of a chain in order
-    /// (empty for a pass).
-    pub landings: SmallVec<[u8; 16]>,
-    /// The enemy pieces the move captures.
-    pub captured: u128,
+    huff: Option<u8>,
+    kind: Kind,
+    from: u8,
+    len: u8,
+    landings: [u8; MAX_LANDINGS],
+    captured: u128,
+}
+
+/// Landings past the turn's own are left over from other turns and take
+/// no part in comparing, hashing or printing it.
+impl PartialEq for Turn {
+    fn eq(&self, other: &Turn) -> bool {
+        (self.huff, self.kind, self.from, self.captured)
+            == (other.huff, other.kind, other.from, other.captured)
+            && self.landings() == other.landings()
+    }
+}
+
+impl Eq for Turn {}
+
+impl std::hash::Hash for Turn {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (
+            self.huff,
+            self.kind,
+            self.from,
+            self.landings(),
+            self.captured,
+        )
+            .hash(state);
+    }
+}
+
+impl std::fmt::Debug for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Turn")
+            .field("huff", &self.huff)
+            .field("kind", &self.kind)
+            .field("from", &self.from)
+            .field("landings", &self.landings())
+            .field("captured", &self.captured)
+            .finish()
+    }
 }
 
 impl Turn {
+    /// A pass, before anything is known of the turn being built.
+    pub(super) const PASS: Turn = Turn {
+        huff: None,
+        kind: Kind::Pass,
+        from: 0,
+        len: 0,
+        landings: [0; MAX_LANDINGS],
+        captured: 0,
+    };
+
+    /// The enemy piece removed before the move (a huff), if any.
+    pub fn huff(&self) -> Option<u8> {
+        self.huff
+    }
+
+    /// What the move is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Where the moving piece starts (meaningless for a pass).
+    pub fn from(&self) -> u8 {
+        self.from
+    }
+
+    /// Where it lands: one point, or each landing of a chain in order
+    /// (none for a pass).
+    pub fn landings(&self) -> &[u8] {
+        &self.landings[..usize::from(self.len)]
+    }
+
+    /// The enemy pieces the move captures.
+    pub fn captured(&self) -> u128 {
+        self.captured
+    }
+
     /// The point where the moving piece ends the turn, if it moves.
     pub fn to(&self) -> Option<u8> {
-        self.landings.last().copied()
+        self.landings().last().copied()
+    }
+
+    /// Whether a piece leaves the board in this turn (a capture or a huff).
+    pub fn removes(&self) -> bool {
+        self.captured != 0 || self.huff.is_some()
+    }
+
+    pub(super) fn set_from(&mut self, from: u8) {
+        self.from = from;
+    }
+
+    pub(super) fn set_huff(&mut self, huff: Option<u8>) {
+        self.huff = huff;
+    }
+
+    /// Makes this a move of `kind` from `from` to `to`.
+    pub(super) fn set_move(&mut self, kind: Kind, from: u8, to: u8, captured: u128) {
+        self.kind = kind;
+        self.from = from;
+        self.landings[0] = to;
+        self.len = 1;
+        self.captured = captured;
+    }
+
+    /// Makes this a pass (keeping the huff).
+    pub(super) fn set_pass(&mut self) {
+        self.kind = Kind::Pass;
+        self.len = 0;
+        self.captured = 0;
+    }
+
+    /// Sets the `depth`-th landing of a chain (from 1), dropping any after
+    /// it, and adds `over` to the captured pieces (keeping only the ones
+    /// before it).
+    pub(super) fn set_hop(&mut self, depth: usize, to: u8, captured_before: u128, over: u8) {
+        self.kind = Kind::Capture;
+        self.landings[depth - 1] = to;
+        self.len = depth as u8;
+        self.captured = captured_before | 1 << over;
     }
 
     /// The turn written with the point names of `board`: `c3-d4` for a
@@ -67,9 +192,32 @@ impl Turn {
         }
         let _ = write!(text, "{}", board.point_name(self.from));
         let joint = if self.kind == Kind::Capture { 'x' } else { '-' };
-        for &landing in &self.landings {
+        for &landing in self.landings() {
             let _ = write!(text, "{joint}{}", board.point_name(landing));
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leftover_landings_do_not_make_equal_turns_differ() {
+        let mut long = Turn::PASS;
+        long.set_hop(1, 5, 0, 4);
+        long.set_hop(2, 7, 1 << 4, 6);
+        let mut short = long;
+        short.set_hop(1, 5, 0, 4);
+        let mut fresh = Turn::PASS;
+        fresh.set_hop(1, 5, 0, 4);
+        assert_eq!(short, fresh);
+        assert_eq!(format!("{short:?}"), format!("{fresh:?}"));
+        let state = std::hash::RandomState::new();
+        let hash = |turn: &Turn| std::hash::BuildHasher::hash_one(&state, turn);
+        assert_eq!(hash(&short), hash(&fresh));
+        assert_ne!(long, short);
+        assert_eq!(short.landings(), [5]);
     }
 }
