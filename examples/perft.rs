@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{DrawReason, Outcome, Playout, Position, Side, Variant, playout};
+use peralikatuma_rules::{DrawReason, Outcome, Playout, Position, Side, Turn, Variant, playout};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -157,51 +157,6 @@ fn family_games(games: u64, seed: u64, start: &family::Position) {
     );
 }
 
-/// [`run`] for a ruleset of the family.
-fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
-    let mut out = io::stdout().lock();
-    if max_depth == 0 {
-        let _ = writeln!(out, "perft 0 1");
-    }
-    let turns = position.turns();
-    for depth in 1..=max_depth {
-        let started = Instant::now();
-        let counts: Vec<u64> = turns
-            .par_iter()
-            .map(|t| {
-                let next = position.play(t);
-                if args.every_leaf {
-                    family_every_leaf(&next, depth - 1)
-                } else {
-                    next.perft(depth - 1)
-                }
-            })
-            .collect();
-        let nodes: u64 = counts.iter().sum();
-        let seconds = started.elapsed().as_secs_f64();
-        if args.divide && depth == max_depth {
-            for (turn, count) in turns.iter().zip(&counts) {
-                if writeln!(out, "{} {count}", turn.text(position.board())).is_err() {
-                    return;
-                }
-            }
-        }
-        let rate = if seconds > 0.0 {
-            nodes as f64 / seconds / 1e6
-        } else {
-            0.0
-        };
-        if writeln!(
-            out,
-            "perft {depth} {nodes} ({seconds:.3} s, {rate:.1} Mnodes/s)"
-        )
-        .is_err()
-        {
-            return;
-        }
-    }
-}
-
 /// [`perft_every_leaf`] for a ruleset of the family.
 fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
     if depth == 0 {
@@ -212,36 +167,33 @@ fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
     nodes
 }
 
-/// Prints the counts; stops quietly when standard output is closed (a
-/// pipe into `head`, say).
-fn run(args: &Args, max_depth: u32, position: &Position) {
+/// Prints the counts of the turns from a position, depth by depth: `turns`
+/// are its turns, `count(turn, d)` the sequences of `d` more turns after
+/// one, `name` how a turn is written. Stops quietly when standard output is
+/// closed (a pipe into `head`, say).
+fn print_perft<T: Sync>(
+    args: &Args,
+    max_depth: u32,
+    turns: &[T],
+    count: impl Fn(&T, u32) -> u64 + Sync,
+    name: impl Fn(&T) -> String,
+) {
     let mut out = io::stdout().lock();
     if max_depth == 0 {
         let _ = writeln!(out, "perft 0 1");
     }
     for depth in 1..=max_depth {
         let started = Instant::now();
-        let turns = position.legal_turns();
         let counts: Vec<u64> = if depth == 1 {
             vec![1; turns.len()]
         } else {
-            turns
-                .par_iter()
-                .map(|t| {
-                    let next = position.play_unchecked(t);
-                    if args.every_leaf {
-                        perft_every_leaf(&next, depth - 1)
-                    } else {
-                        next.perft(depth - 1)
-                    }
-                })
-                .collect()
+            turns.par_iter().map(|t| count(t, depth - 1)).collect()
         };
         let nodes: u64 = counts.iter().sum();
         let seconds = started.elapsed().as_secs_f64();
         if args.divide && depth == max_depth {
             for (turn, count) in turns.iter().zip(&counts) {
-                if writeln!(out, "{} {count}", turn).is_err() {
+                if writeln!(out, "{} {count}", name(turn)).is_err() {
                     return;
                 }
             }
@@ -260,6 +212,34 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
             return;
         }
     }
+}
+
+/// Prints the counts of a seed game.
+fn run(args: &Args, max_depth: u32, position: &Position) {
+    let turns = position.legal_turns();
+    let count = |turn: &Turn, depth: u32| {
+        let next = position.play_unchecked(turn);
+        if args.every_leaf {
+            perft_every_leaf(&next, depth)
+        } else {
+            next.perft(depth)
+        }
+    };
+    print_perft(args, max_depth, &turns, count, Turn::to_string);
+}
+
+/// Prints the counts of a ruleset of the family.
+fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
+    let count = |turn: &family::Turn, depth: u32| {
+        let next = position.play(turn);
+        if args.every_leaf {
+            family_every_leaf(&next, depth)
+        } else {
+            next.perft(depth)
+        }
+    };
+    let name = |turn: &family::Turn| turn.text(position.board());
+    print_perft(args, max_depth, &position.turns(), count, name);
 }
 
 /// Perft with every turn played, the last ply too.

@@ -50,8 +50,9 @@ pub static SQUARE: Graph = checked(
     16,
 );
 
-/// The square with a triangular arm at the south and north sides: 37 points, 76 adjacent pairs, 20 lines, named on a
-/// 5x9 grid. Used by Permainan, Sixteen Soldiers, Ahtarah Guti and Dam (Singapore).
+/// The square with a triangular arm at the south and north sides: 37 points, 76
+/// adjacent pairs, 20 lines, named on a 5x9 grid. Used by Permainan, Sixteen
+/// Soldiers, Ahtarah Guti and Dam (Singapore).
 ///
 /// As R1.5 gives it for Permainan.
 pub static TWO_ARMS: Graph = checked(
@@ -87,8 +88,9 @@ pub static TWO_ARMS: Graph = checked(
     20,
 );
 
-/// The square with a four-row triangle at the south and north sides: 43 points, 86 adjacent pairs, 22 lines, named on a
-/// 7x11 grid. Used by Mogul Putt'han with 19 pieces.
+/// The square with a four-row triangle at the south and north sides: 43 points,
+/// 86 adjacent pairs, 22 lines, named on a 7x11 grid. Used by Mogul Putt'han
+/// with 19 pieces.
 ///
 /// The triangles' rows are 1, 2 and 3 grid cells apart.
 pub static TWO_LONG_ARMS: Graph = checked(
@@ -126,89 +128,67 @@ pub static TWO_LONG_ARMS: Graph = checked(
     22,
 );
 
-/// The whole 49-point board of R1.1: 49 points, 96 adjacent pairs, 24 lines, named on a
-/// 9x9 grid. Used by Peralikatuma and Kotu Ellima.
-///
-/// The 24 lines of R1.4.
+/// The lines of the whole 49-point board (R1.4), the square's two long
+/// diagonals last.
+const FULL_LINES: [&str; 24] = [
+    "c1-e1-g1",
+    "d2-e2-f2",
+    "c3-d3-e3-f3-g3",
+    "c4-d4-e4-f4-g4",
+    "a5-b5-c5-d5-e5-f5-g5-h5-i5",
+    "c6-d6-e6-f6-g6",
+    "c7-d7-e7-f7-g7",
+    "d8-e8-f8",
+    "c9-e9-g9",
+    "e1-e2-e3-e4-e5-e6-e7-e8-e9",
+    "a3-a5-a7",
+    "c3-c4-c5-c6-c7",
+    "d3-d4-d5-d6-d7",
+    "f3-f4-f5-f6-f7",
+    "g3-g4-g5-g6-g7",
+    "i3-i5-i7",
+    "b4-b5-b6",
+    "h4-h5-h6",
+    "c1-d2-e3-f4-g5-h6-i7",
+    "a3-b4-c5-d6-e7-f8-g9",
+    "g1-f2-e3-d4-c5-b6-a7",
+    "i3-h4-g5-f6-e7-d8-c9",
+    "c3-d4-e5-f6-g7",
+    "g3-f4-e5-d6-c7",
+];
+
+/// The whole 49-point board of R1.1: 49 points, 96 adjacent pairs, the 24 lines
+/// of R1.4, named on a 9x9 grid. Used by Peralikatuma and Kotu Ellima.
 pub static FULL: Graph = checked(
     &Layout {
         name: "the whole 49-point board of R1.1",
         files: 9,
         ranks: 9,
-        lines: &[
-            "c1-e1-g1",
-            "d2-e2-f2",
-            "c3-d3-e3-f3-g3",
-            "c4-d4-e4-f4-g4",
-            "a5-b5-c5-d5-e5-f5-g5-h5-i5",
-            "c6-d6-e6-f6-g6",
-            "c7-d7-e7-f7-g7",
-            "d8-e8-f8",
-            "c9-e9-g9",
-            "e1-e2-e3-e4-e5-e6-e7-e8-e9",
-            "a3-a5-a7",
-            "c3-c4-c5-c6-c7",
-            "d3-d4-d5-d6-d7",
-            "f3-f4-f5-f6-f7",
-            "g3-g4-g5-g6-g7",
-            "i3-i5-i7",
-            "b4-b5-b6",
-            "h4-h5-h6",
-            "c1-d2-e3-f4-g5-h6-i7",
-            "a3-b4-c5-d6-e7-f8-g9",
-            "c3-d4-e5-f6-g7",
-            "g1-f2-e3-d4-c5-b6-a7",
-            "g3-f4-e5-d6-c7",
-            "i3-h4-g5-f6-e7-d8-c9",
-        ],
+        lines: &FULL_LINES,
     },
     49,
     96,
     24,
 );
 
-/// The whole board without the square's two long diagonals: 49 points, 88 adjacent pairs, 22 lines, named on a
+/// The whole board without the square's two long diagonals (`c3-d4-e5-f6-g7`
+/// and `g3-f4-e5-d6-c7`): 49 points, 88 adjacent pairs, 22 lines, named on a
 /// 9x9 grid. Used by Padaivettu.
-///
-/// R1.4 less `c3-d4-e5-f6-g7` and `g3-f4-e5-d6-c7` (named here as on the 9x9
-/// grid).
 pub static FULL_WITHOUT_LONG_DIAGONALS: Graph = checked(
     &Layout {
         name: "the whole board without the square's two long diagonals",
         files: 9,
         ranks: 9,
-        lines: &[
-            "c1-e1-g1",
-            "d2-e2-f2",
-            "c3-d3-e3-f3-g3",
-            "c4-d4-e4-f4-g4",
-            "a5-b5-c5-d5-e5-f5-g5-h5-i5",
-            "c6-d6-e6-f6-g6",
-            "c7-d7-e7-f7-g7",
-            "d8-e8-f8",
-            "c9-e9-g9",
-            "e1-e2-e3-e4-e5-e6-e7-e8-e9",
-            "a3-a5-a7",
-            "c3-c4-c5-c6-c7",
-            "d3-d4-d5-d6-d7",
-            "f3-f4-f5-f6-f7",
-            "g3-g4-g5-g6-g7",
-            "i3-i5-i7",
-            "b4-b5-b6",
-            "h4-h5-h6",
-            "c1-d2-e3-f4-g5-h6-i7",
-            "a3-b4-c5-d6-e7-f8-g9",
-            "g1-f2-e3-d4-c5-b6-a7",
-            "i3-h4-g5-f6-e7-d8-c9",
-        ],
+        lines: FULL_LINES.split_at(22).0,
     },
     49,
     88,
     22,
 );
 
-/// The whole board with a small triangle at each corner of the square: 73 points, 136 adjacent pairs, 32 lines, named on a
-/// 25x25 grid. Used by Terhuchu.
+/// The whole board with a small triangle at each corner of the square: 73
+/// points, 136 adjacent pairs, 32 lines, named on a 25x25 grid. Used by
+/// Terhuchu.
 ///
 /// The corner triangles need a finer grid: the 9x9 board's file `f`, rank `r`
 /// is file `3f-2`, rank `3r-2` here (its `c3` is `g7`, its `e5` is `m13`). The
@@ -259,8 +239,8 @@ pub static FULL_WITH_CORNER_TRIANGLES: Graph = checked(
     32,
 );
 
-/// Two four-row triangles joined at their apex: 19 points, 30 adjacent pairs, 9 lines, named on a
-/// 7x7 grid. Used by Lau Kata Kati.
+/// Two four-row triangles joined at their apex: 19 points, 30 adjacent pairs, 9
+/// lines, named on a 7x7 grid. Used by Lau Kata Kati.
 pub static TWO_TRIANGLES: Graph = checked(
     &Layout {
         name: "two four-row triangles joined at their apex",
@@ -283,8 +263,9 @@ pub static TWO_TRIANGLES: Graph = checked(
     9,
 );
 
-/// Two four-row triangles joined at their apex, with a point on each side of the apex: 21 points, 36 adjacent pairs, 12 lines, named on a
-/// 7x7 grid. Used by Dash Guti.
+/// Two four-row triangles joined at their apex, with a point on each side of
+/// the apex: 21 points, 36 adjacent pairs, 12 lines, named on a 7x7 grid. Used
+/// by Dash Guti.
 pub static TWO_TRIANGLES_WITH_SIDES: Graph = checked(
     &Layout {
         name: "two four-row triangles joined at their apex, with a point on each side of the apex",
@@ -310,8 +291,8 @@ pub static TWO_TRIANGLES_WITH_SIDES: Graph = checked(
     12,
 );
 
-/// Two triangles around a centre point, as Ludii draws Egara Guti: 23 points, 40 adjacent pairs, 11 lines, named on a
-/// 7x7 grid. Used by Egara Guti.
+/// Two triangles around a centre point, as Ludii draws Egara Guti: 23 points,
+/// 40 adjacent pairs, 11 lines, named on a 7x7 grid. Used by Egara Guti.
 ///
 /// Some lines are not evenly spaced on the grid (as `b1-b2-b6-b7`).
 pub static EGARA_GUTI: Graph = checked(
@@ -338,8 +319,9 @@ pub static EGARA_GUTI: Graph = checked(
     11,
 );
 
-/// The 5x5 square with both diagonals in every cell and a point at each crossing: 41 points, 104 adjacent pairs, 24 lines, named on a
-/// 9x9 grid. Used by Kharbaga.
+/// The 5x5 square with both diagonals in every cell and a point at each
+/// crossing: 41 points, 104 adjacent pairs, 24 lines, named on a 9x9 grid. Used
+/// by Kharbaga.
 ///
 /// The square's points are two grid cells apart; the crossings lie between
 /// them.
@@ -380,8 +362,8 @@ pub static SQUARE_WITH_CROSSINGS: Graph = checked(
     24,
 );
 
-/// The 9x9 alquerque square: 81 points, 208 adjacent pairs, 32 lines, named on a
-/// 9x9 grid. Used by Zamma.
+/// The 9x9 alquerque square: 81 points, 208 adjacent pairs, 32 lines, named on
+/// a 9x9 grid. Used by Zamma.
 ///
 /// Every row and column, and the alternating diagonals of R1.2 on a larger
 /// square.
