@@ -165,8 +165,12 @@ fn main() -> ExitCode {
     let play = |f: &Fixture| -> Result<Played, String> {
         let game = f.play(hard_time, args.clock);
         if let Some(folder) = &args.save {
+            // Written aside and renamed, so that a run killed mid-write
+            // leaves no half record to trip the next one.
             let path = folder.join(f.file_name());
-            std::fs::write(&path, game.record.to_string())
+            let part = path.with_extension("part");
+            std::fs::write(&part, game.record.to_string())
+                .and_then(|()| std::fs::rename(&part, &path))
                 .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
         }
         bar.inc(1);

@@ -105,7 +105,10 @@ const fn read_line(line: &str, files: u8, ranks: u8) -> ([(u8, u8); 32], usize) 
         assert!(len < 32, "a line is too long");
         cells[len] = read_name(bytes, &mut at, files, ranks);
         len += 1;
-        at += 1; // the `-`
+        if at < bytes.len() {
+            at += 1; // the `-`
+            assert!(at < bytes.len(), "a line ends with `-`");
+        }
     }
     assert!(len >= 2, "a line has at least two points");
     (cells, len)
@@ -291,6 +294,9 @@ impl Graph {
 
     /// The point adjacent to `point` along the line that leaves it in
     /// `direction`, if one does.
+    ///
+    /// # Panics
+    /// If `point` is not below [`MAX_POINTS`].
     #[inline]
     pub const fn neighbour(&self, point: u8, direction: Direction) -> Option<u8> {
         match self.neighbour[point as usize][direction as usize] {
@@ -300,21 +306,33 @@ impl Graph {
     }
 
     /// Every point adjacent to `point`.
+    ///
+    /// # Panics
+    /// If `point` is not below [`MAX_POINTS`].
     #[inline]
     pub const fn neighbours(&self, point: u8) -> u128 {
         self.neighbours[point as usize]
     }
 
     /// Every point beyond `point` along `direction`, to the end of its line.
+    ///
+    /// # Panics
+    /// If `point` is not below [`MAX_POINTS`].
     #[inline]
     pub const fn ray(&self, point: u8, direction: Direction) -> u128 {
         self.rays[point as usize][direction as usize]
     }
 
-    /// The name of `point` on the board's grid, as in `c3`.
+    /// The name of `point` on the board's grid, as in `c3`; a point that
+    /// is not on this board prints as `Point(90)`, never as another
+    /// board's name.
     pub fn point_name(&self, point: u8) -> PointLabel {
-        let (file, rank) = self.coords(point);
-        PointLabel { file, rank }
+        if point < self.len {
+            let (file, rank) = self.coords[point as usize];
+            PointLabel::Grid { file, rank }
+        } else {
+            PointLabel::Off(point)
+        }
     }
 
     /// The point that `name` names on this board.
@@ -342,14 +360,24 @@ impl Graph {
 
 /// The name of a point of a [`Graph`]: its file letter and rank number.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct PointLabel {
-    file: u8,
-    rank: u8,
+pub enum PointLabel {
+    /// A point of the board, at 0-based grid coordinates.
+    Grid {
+        /// The file, `a` = 0.
+        file: u8,
+        /// The rank, `1` = 0.
+        rank: u8,
+    },
+    /// A number that is no point of the board.
+    Off(u8),
 }
 
 impl fmt::Display for PointLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
+        match *self {
+            PointLabel::Grid { file, rank } => write!(f, "{}{}", char::from(b'a' + file), rank + 1),
+            PointLabel::Off(point) => write!(f, "Point({point})"),
+        }
     }
 }
 

@@ -79,14 +79,8 @@ impl Game {
     /// then E2, then E4).
     pub fn ending(&self) -> Option<Ending> {
         let position = self.position();
-        if let Some(outcome) = position.outcome() {
-            return Some(Ending::Rules(outcome));
-        }
         let seen = self.positions.iter().filter(|p| *p == position).count();
-        if seen >= REPETITIONS_FOR_DRAW {
-            return Some(Ending::Repetition);
-        }
-        (self.quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
+        judge(position, position.has_turn(), seen, self.quiet)
     }
 
     /// Plays `turn`, which must be legal.
@@ -149,11 +143,10 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
     for played in 0.. {
         turns.clear();
         position.generate(|turn| turns.push(*turn));
-        if turns.is_empty() {
-            let outcome = position
-                .outcome()
-                .expect("a position without turns is over");
-            return (played, Ending::Rules(outcome));
+        let seen = since_removal.iter().filter(|p| **p == position).count();
+        let quiet = since_removal.len() as u32 - 1;
+        if let Some(ending) = judge(&position, !turns.is_empty(), seen, quiet) {
+            return (played, ending);
         }
         let turn = &turns[choose(turns.len())];
         position = position.play(turn);
@@ -161,19 +154,23 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
             since_removal.clear();
         }
         since_removal.push(position);
-        // E5: the rules' own end first, then E2, then E4.
-        if let Some(outcome) = position.ended() {
-            return (played + 1, Ending::Rules(outcome));
-        }
-        let seen = since_removal.iter().filter(|p| **p == position).count();
-        if seen >= REPETITIONS_FOR_DRAW {
-            return (played + 1, Ending::Repetition);
-        }
-        if since_removal.len() > QUIET_TURNS_FOR_DRAW as usize {
-            return (played + 1, Ending::SixtyTurns);
-        }
     }
     unreachable!("the loop returns")
+}
+
+/// How a game has ended in `position`, which has a legal turn or not, has
+/// been seen `seen` times (itself included) and comes after `quiet` turns
+/// without a removal: E5's order, the rules' own end first, then E2, then
+/// E4.
+fn judge(position: &Position, has_turn: bool, seen: usize, quiet: u32) -> Option<Ending> {
+    if !has_turn {
+        // The generator lists no turn exactly when the rules end the game.
+        return position.outcome().map(Ending::Rules);
+    }
+    if seen >= REPETITIONS_FOR_DRAW {
+        return Some(Ending::Repetition);
+    }
+    (quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
 }
 
 #[cfg(test)]

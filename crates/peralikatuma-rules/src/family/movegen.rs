@@ -6,7 +6,7 @@ use board_topology::graph::Graph;
 
 use super::position::Position;
 use super::ruleset::{Chain, End, Ruleset};
-use super::turn::{Kind, Turn};
+use super::turn::{Kind, MAX_LANDINGS, Turn};
 use crate::Side;
 
 /// The points of a set, lowest first.
@@ -137,7 +137,9 @@ impl Mover<'_> {
         before: u128,
         emit: &mut impl FnMut(&Turn),
     ) -> bool {
-        if self.board.neighbours(at) & self.enemy == 0 {
+        // No ruleset of RULESETS chains further (checked at compile time);
+        // a ruleset built by hand that would is cut here.
+        if depth > MAX_LANDINGS || self.board.neighbours(at) & self.enemy == 0 {
             return false;
         }
         let mut any = false;

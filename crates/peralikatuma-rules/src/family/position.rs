@@ -6,7 +6,7 @@ use std::fmt;
 
 use board_topology::graph::Graph;
 
-use super::ruleset::{End, RULESETS, Ruleset};
+use super::ruleset::{End, Ruleset};
 use super::turn::{Kind, Turn};
 use crate::Side;
 
@@ -33,7 +33,7 @@ pub enum Outcome {
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    ruleset: u8,
+    ruleset: &'static Ruleset,
     pub(super) men: [u128; 2],
     pub(super) kings: [u128; 2],
     pub(super) side: Side,
@@ -46,12 +46,8 @@ pub struct Position {
 impl Position {
     /// The start of `ruleset`, White (the first player) to move.
     pub fn start(ruleset: &'static Ruleset) -> Position {
-        let index = RULESETS
-            .iter()
-            .position(|r| std::ptr::eq(r, ruleset))
-            .expect("a ruleset of RULESETS");
         Position {
-            ruleset: index as u8,
+            ruleset,
             men: ruleset.start,
             kings: [0, 0],
             side: Side::White,
@@ -62,7 +58,7 @@ impl Position {
 
     /// The ruleset.
     pub fn ruleset(&self) -> &'static Ruleset {
-        &RULESETS[self.ruleset as usize]
+        self.ruleset
     }
 
     /// The board.
@@ -154,7 +150,7 @@ impl Position {
             next.kings[them] &= !(1 << huffed);
         }
         if turn.kind() == Kind::Pass {
-            next.passes = self.passes + 1;
+            next.passes = self.passes.saturating_add(1);
             return next;
         }
         next.passes = 0;

@@ -58,6 +58,18 @@ pub enum FamilyPositionError {
         /// Why not.
         why: &'static str,
     },
+    /// More pieces for a side than it starts with.
+    #[error("{side:?} has {pieces} pieces, more than the {most} it starts with in {ruleset}")]
+    TooMany {
+        /// The side.
+        side: Side,
+        /// Its pieces in the text.
+        pieces: u32,
+        /// Its pieces at the start.
+        most: u32,
+        /// The ruleset's id.
+        ruleset: &'static str,
+    },
     /// More passes in a row than a game of the ruleset can have.
     #[error("{passes} passes in a row cannot happen in {ruleset}")]
     Passes {
@@ -114,6 +126,17 @@ impl Position {
         };
         position.read_pieces(0, white)?;
         position.read_pieces(1, black)?;
+        for side in [Side::White, Side::Black] {
+            let (pieces, start) = (position.pieces(side), ruleset.start[side.index()]);
+            if pieces.count_ones() > start.count_ones() {
+                return Err(FamilyPositionError::TooMany {
+                    side,
+                    pieces: pieces.count_ones(),
+                    most: start.count_ones(),
+                    ruleset: ruleset.id,
+                });
+            }
+        }
         if let Some(huffs) = huffs {
             position.read_huffs(huffs)?;
         }
@@ -122,9 +145,12 @@ impl Position {
                 .parse()
                 .map_err(|_| syntax("P is followed by the number of passes"))?;
         }
+        // Two passes end a capture-all game; one pass ends the others, and
+        // where no move loses, only a huff can be followed by a pass.
         let most = match ruleset.end {
             End::CaptureAll => 2,
-            End::NoMovesLoses | End::PassThenLoses => 1,
+            End::PassThenLoses => 1,
+            End::NoMovesLoses => u8::from(ruleset.huff),
         };
         if position.passes > most {
             return Err(FamilyPositionError::Passes {
@@ -265,7 +291,17 @@ mod tests {
     fn bad_text_says_what_is_wrong() {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
-        let cases: [(&Ruleset, &str, &str); 10] = [
+        let cases: [(&Ruleset, &str, &str); 12] = [
+            (
+                Ruleset::find("peralikatuma-ludii").expect("a ruleset"),
+                "W:Wc1:Be1,f2,f3,g4,f5,d5,c6,d7,f7,g6,h6,i5,h4,f4,d3,c4,d6,f8,e9,d8,e6,e4,d4,b4,a5",
+                "Black has 25 pieces, more than the 23 it starts with",
+            ),
+            (
+                murray,
+                "W:Wa1:Ba2:P1",
+                "1 passes in a row cannot happen in alquerque-murray",
+            ),
             (zamma, "X:Wa1:Ba2", "the side to move, W or B, comes first"),
             (zamma, "W:Wa1", "both sides' fields"),
             (zamma, "W:Wa1:Ba2:Q", "a field starts with W, B, H or P"),

@@ -156,6 +156,7 @@ impl Turn {
     /// Makes this a pass (keeping the huff).
     pub(super) fn set_pass(&mut self) {
         self.kind = Kind::Pass;
+        self.from = 0;
         self.len = 0;
         self.captured = 0;
     }

@@ -1,0 +1,177 @@
+//! Section F of the rule document: the family's other games, one test per
+//! rule on positions made for it (checked against Ludii where the name
+//! says so).
+#![allow(clippy::unwrap_used)]
+
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Ending, Game, Outcome, Position, Ruleset};
+
+fn position(id: &str, text: &str) -> Position {
+    Position::parse(Ruleset::find(id).unwrap(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn turns(position: &Position) -> Vec<String> {
+    let mut texts: Vec<String> = position
+        .turns()
+        .iter()
+        .map(|t| t.text(position.board()))
+        .collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn f1_a_capture_removes_the_piece_at_once_so_a_chain_may_end_where_it_began() {
+    // Murray's optional chain round a square of four pieces: every prefix
+    // is a turn, both ways round, and the full loop ends on c3 (Ludii).
+    let loop_ = position("alquerque-murray", "W:Wc3:Bc4,d5,e4,d3");
+    let captures: Vec<String> = turns(&loop_)
+        .into_iter()
+        .filter(|t| t.contains('x'))
+        .collect();
+    assert_eq!(
+        captures,
+        [
+            "c3xc5",
+            "c3xc5xe5",
+            "c3xc5xe5xe3",
+            "c3xc5xe5xe3xc3",
+            "c3xe3",
+            "c3xe3xe5",
+            "c3xe3xe5xc5",
+            "c3xe3xe5xc5xc3",
+        ]
+    );
+}
+
+#[test]
+fn f2_covarrubias_takes_a_second_capture_when_it_can_and_never_a_third() {
+    // a1xa3xa5 must go on once, and stops though a5xc5 is there (Ludii).
+    let start = position("alquerque-covarrubias", "W:Wa1:Ba2,a4,b5,e5");
+    let captures: Vec<String> = turns(&start)
+        .into_iter()
+        .filter(|t| t.contains('x'))
+        .collect();
+    assert_eq!(captures, ["a1xa3xa5"]);
+}
+
+#[test]
+fn f3_a_king_captures_from_afar_and_lands_on_any_empty_point_beyond() {
+    // Kharbaga: a king on c1 against g1 and g5 (Ludii lists these captures).
+    let king = position("kharbaga", "W:WKc1:Bg1,g5");
+    let captures: Vec<String> = turns(&king)
+        .into_iter()
+        .filter(|t| t.contains('x'))
+        .collect();
+    assert_eq!(captures, ["c1xh6", "c1xi1", "c1xi7"]);
+}
+
+#[test]
+fn f3_a_man_ending_its_move_on_the_far_row_is_crowned() {
+    let man = position("zamma", "W:Wd8:Bi9");
+    let after = man.play(&man.parse_turn("d8-d9").unwrap());
+    assert_eq!(after.to_string(), "B:WKd9:Bi9");
+}
+
+#[test]
+fn f4_the_piece_that_stepped_away_from_a_capture_may_be_huffed_where_it_stands() {
+    // Zamma: after d4-e5 f6xd4, White's f4 could take f5 (landing on f6)
+    // and steps to e5 instead; Black may huff it on e5 (Ludii).
+    let mut game = Game::new(Ruleset::find("zamma").unwrap());
+    for text in ["d4-e5", "f6xd4", "f4-e5"] {
+        game.play_text(text).unwrap();
+    }
+    let board = game.position().board();
+    let e5 = board.parse_point("e5").unwrap();
+    assert_ne!(game.position().huffable() & (1 << e5), 0);
+    assert!(turns(game.position()).iter().any(|t| t.starts_with("!e5 ")));
+}
+
+#[test]
+fn f4_f6_a_huff_after_which_the_player_cannot_move_ends_the_game_lost() {
+    let stuck = position("alquerque-covarrubias", "W:Wa1:Ba2,b1,b2,a3,c1,c3,e5:He5");
+    assert!(turns(&stuck).contains(&"!e5 pass".to_owned()));
+    let huff = stuck.parse_turn("!e5 pass").unwrap();
+    assert_eq!(stuck.play(&huff).outcome(), Some(Outcome::Win(Side::Black)));
+}
+
+#[test]
+fn f6_two_passes_in_a_row_draw_a_capture_all_game() {
+    // Terhuchu (Small): White's a1 is shut in.
+    let shut = "W:Wa1:Ba2,b1,b2,a3,c1,c3";
+    let blocked = position("terhuchu-small", shut);
+    assert_eq!(turns(&blocked), ["pass"]);
+    let once = blocked.play(&blocked.turns()[0]);
+    assert_eq!(once.outcome(), None, "one pass ends nothing");
+    assert!(turns(&once).iter().all(|t| t != "pass"), "Black can move");
+    // After a pass of Black's, White's pass is the second in a row.
+    let after_a_pass = position("terhuchu-small", &format!("{shut}:P1"));
+    let twice = after_a_pass.play(&after_a_pass.turns()[0]);
+    assert_eq!(twice.outcome(), Some(Outcome::Draw));
+    assert!(twice.turns().is_empty());
+}
+
+#[test]
+fn f6_in_kharbaga_a_player_without_pieces_passes_and_then_loses() {
+    let last = position("kharbaga", "B:Wd4:Be5");
+    let capture = last.parse_turn("e5xc3").unwrap();
+    let bare = last.play(&capture);
+    assert_eq!(bare.outcome(), None, "the capture alone does not end it");
+    assert_eq!(turns(&bare), ["pass"]);
+    let passed = bare.play(&bare.parse_turn("pass").unwrap());
+    assert_eq!(passed.outcome(), Some(Outcome::Win(Side::Black)));
+}
+
+#[test]
+fn f6_e5_a_win_on_the_sixtieth_quiet_turn_is_a_win_not_a_draw() {
+    // Lau Kata Kati ends by capture-all; Dash Guti by "no moves": play
+    // random quiet games and check that Game and playout always agree.
+    for id in ["dash-guti", "egara-guti", "lau-kata-kati", "zamma"] {
+        let rules = Ruleset::find(id).unwrap();
+        for seed in 0..30u64 {
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut next = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as usize
+            };
+            let mut choices = Vec::new();
+            let (length, ending) =
+                peralikatuma_rules::family::playout(&Position::start(rules), |n| {
+                    let c = next() % n;
+                    choices.push(c);
+                    c
+                });
+            let mut game = Game::new(rules);
+            for &c in &choices {
+                let turns = game.position().turns();
+                game.play(&turns[c]).unwrap();
+            }
+            assert_eq!(game.turns().len(), length);
+            assert_eq!(game.ending(), Some(ending), "{id} seed {seed}");
+            if let Ending::Rules(outcome) = ending {
+                assert_eq!(game.position().outcome(), Some(outcome));
+            }
+        }
+    }
+}
+
+#[test]
+fn f9_a_position_with_more_pieces_than_the_start_is_refused_not_a_panic() {
+    let rules = Ruleset::find("peralikatuma-ludii").unwrap();
+    let text = "W:Wc1:Be1,f2,f3,g4,f5,d5,c6,d7,f7,g6,h6,i5,h4,f4,d3,c4,d6,f8,e9,d8,e6,e4,d4,b4,a5";
+    assert!(Position::parse(rules, text).is_err());
+}
+
+#[test]
+fn f9_a_turn_of_another_ruleset_is_refused_by_the_game() {
+    let zamma = Position::start(Ruleset::find("zamma").unwrap());
+    let foreign = zamma.turns()[0];
+    let mut game = Game::new(Ruleset::find("alquerque-alfonso").unwrap());
+    let error = game.play(&foreign).expect_err("not a turn of this game");
+    assert!(
+        error.to_string().contains("is not a legal turn here"),
+        "{error}"
+    );
+}
