@@ -319,6 +319,75 @@ pub static EGARA_GUTI: Graph = checked(
     11,
 );
 
+/// `a` followed by `b`, as one array of `N` lines.
+const fn join<const N: usize>(a: &[&'static str], b: &[&'static str]) -> [&'static str; N] {
+    assert!(a.len() + b.len() == N, "the lengths add up");
+    let mut lines = [""; N];
+    let mut i = 0;
+    while i < N {
+        lines[i] = if i < a.len() { a[i] } else { b[i - a.len()] };
+        i += 1;
+    }
+    lines
+}
+
+/// The alternating diagonals of a 9x9 alquerque square (through the points
+/// whose file and rank numbers add up to an even number), which are also
+/// the diagonals of Kharbaga's square with crossings on the same grid.
+const DIAGONALS_9X9: [&str; 14] = [
+    "a1-b2-c3-d4-e5-f6-g7-h8-i9",
+    "c1-d2-e3-f4-g5-h6-i7",
+    "e1-f2-g3-h4-i5",
+    "g1-h2-i3",
+    "a3-b4-c5-d6-e7-f8-g9",
+    "a5-b6-c7-d8-e9",
+    "a7-b8-c9",
+    "c1-b2-a3",
+    "e1-d2-c3-b4-a5",
+    "g1-f2-e3-d4-c5-b6-a7",
+    "i1-h2-g3-f4-e5-d6-c7-b8-a9",
+    "i3-h4-g5-f6-e7-d8-c9",
+    "i5-h6-g7-f8-e9",
+    "i7-h8-g9",
+];
+
+/// The rows and columns of Kharbaga's square, its points two grid cells
+/// apart.
+const KHARBAGA_SQUARE: [&str; 10] = [
+    "a1-c1-e1-g1-i1",
+    "a3-c3-e3-g3-i3",
+    "a5-c5-e5-g5-i5",
+    "a7-c7-e7-g7-i7",
+    "a9-c9-e9-g9-i9",
+    "a1-a3-a5-a7-a9",
+    "c1-c3-c5-c7-c9",
+    "e1-e3-e5-e7-e9",
+    "g1-g3-g5-g7-g9",
+    "i1-i3-i5-i7-i9",
+];
+
+/// Every row and column of the 9x9 square.
+const ROWS_AND_COLUMNS_9X9: [&str; 18] = [
+    "a1-b1-c1-d1-e1-f1-g1-h1-i1",
+    "a2-b2-c2-d2-e2-f2-g2-h2-i2",
+    "a3-b3-c3-d3-e3-f3-g3-h3-i3",
+    "a4-b4-c4-d4-e4-f4-g4-h4-i4",
+    "a5-b5-c5-d5-e5-f5-g5-h5-i5",
+    "a6-b6-c6-d6-e6-f6-g6-h6-i6",
+    "a7-b7-c7-d7-e7-f7-g7-h7-i7",
+    "a8-b8-c8-d8-e8-f8-g8-h8-i8",
+    "a9-b9-c9-d9-e9-f9-g9-h9-i9",
+    "a1-a2-a3-a4-a5-a6-a7-a8-a9",
+    "b1-b2-b3-b4-b5-b6-b7-b8-b9",
+    "c1-c2-c3-c4-c5-c6-c7-c8-c9",
+    "d1-d2-d3-d4-d5-d6-d7-d8-d9",
+    "e1-e2-e3-e4-e5-e6-e7-e8-e9",
+    "f1-f2-f3-f4-f5-f6-f7-f8-f9",
+    "g1-g2-g3-g4-g5-g6-g7-g8-g9",
+    "h1-h2-h3-h4-h5-h6-h7-h8-h9",
+    "i1-i2-i3-i4-i5-i6-i7-i8-i9",
+];
+
 /// The 5x5 square with both diagonals in every cell and a point at each
 /// crossing: 41 points, 104 adjacent pairs, 24 lines, named on a 9x9 grid. Used
 /// by Kharbaga.
@@ -330,32 +399,7 @@ pub static SQUARE_WITH_CROSSINGS: Graph = checked(
         name: "the 5x5 square with both diagonals in every cell and a point at each crossing",
         files: 9,
         ranks: 9,
-        lines: &[
-            "a1-c1-e1-g1-i1",
-            "a3-c3-e3-g3-i3",
-            "a5-c5-e5-g5-i5",
-            "a7-c7-e7-g7-i7",
-            "a9-c9-e9-g9-i9",
-            "a1-a3-a5-a7-a9",
-            "c1-c3-c5-c7-c9",
-            "e1-e3-e5-e7-e9",
-            "g1-g3-g5-g7-g9",
-            "i1-i3-i5-i7-i9",
-            "a1-b2-c3-d4-e5-f6-g7-h8-i9",
-            "c1-d2-e3-f4-g5-h6-i7",
-            "e1-f2-g3-h4-i5",
-            "g1-h2-i3",
-            "a3-b4-c5-d6-e7-f8-g9",
-            "a5-b6-c7-d8-e9",
-            "a7-b8-c9",
-            "c1-b2-a3",
-            "e1-d2-c3-b4-a5",
-            "g1-f2-e3-d4-c5-b6-a7",
-            "i1-h2-g3-f4-e5-d6-c7-b8-a9",
-            "i3-h4-g5-f6-e7-d8-c9",
-            "i5-h6-g7-f8-e9",
-            "i7-h8-g9",
-        ],
+        lines: &join::<24>(&KHARBAGA_SQUARE, &DIAGONALS_9X9),
     },
     41,
     104,
@@ -372,40 +416,7 @@ pub static SQUARE_9: Graph = checked(
         name: "the 9x9 alquerque square",
         files: 9,
         ranks: 9,
-        lines: &[
-            "a1-b1-c1-d1-e1-f1-g1-h1-i1",
-            "a2-b2-c2-d2-e2-f2-g2-h2-i2",
-            "a3-b3-c3-d3-e3-f3-g3-h3-i3",
-            "a4-b4-c4-d4-e4-f4-g4-h4-i4",
-            "a5-b5-c5-d5-e5-f5-g5-h5-i5",
-            "a6-b6-c6-d6-e6-f6-g6-h6-i6",
-            "a7-b7-c7-d7-e7-f7-g7-h7-i7",
-            "a8-b8-c8-d8-e8-f8-g8-h8-i8",
-            "a9-b9-c9-d9-e9-f9-g9-h9-i9",
-            "a1-a2-a3-a4-a5-a6-a7-a8-a9",
-            "b1-b2-b3-b4-b5-b6-b7-b8-b9",
-            "c1-c2-c3-c4-c5-c6-c7-c8-c9",
-            "d1-d2-d3-d4-d5-d6-d7-d8-d9",
-            "e1-e2-e3-e4-e5-e6-e7-e8-e9",
-            "f1-f2-f3-f4-f5-f6-f7-f8-f9",
-            "g1-g2-g3-g4-g5-g6-g7-g8-g9",
-            "h1-h2-h3-h4-h5-h6-h7-h8-h9",
-            "i1-i2-i3-i4-i5-i6-i7-i8-i9",
-            "a1-b2-c3-d4-e5-f6-g7-h8-i9",
-            "c1-d2-e3-f4-g5-h6-i7",
-            "e1-f2-g3-h4-i5",
-            "g1-h2-i3",
-            "a3-b4-c5-d6-e7-f8-g9",
-            "a5-b6-c7-d8-e9",
-            "a7-b8-c9",
-            "c1-b2-a3",
-            "e1-d2-c3-b4-a5",
-            "g1-f2-e3-d4-c5-b6-a7",
-            "i1-h2-g3-f4-e5-d6-c7-b8-a9",
-            "i3-h4-g5-f6-e7-d8-c9",
-            "i5-h6-g7-f8-e9",
-            "i7-h8-g9",
-        ],
+        lines: &join::<32>(&ROWS_AND_COLUMNS_9X9, &DIAGONALS_9X9),
     },
     81,
     208,
