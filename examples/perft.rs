@@ -118,37 +118,16 @@ fn family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
 /// [`random_games`] for a ruleset of the family: the ruleset's own end, or
 /// the project's draws (E2, E4).
 fn family_games(games: u64, seed: u64, start: &family::Position) {
-    let started = Instant::now();
-    let results: Vec<(usize, family::Ending)> = (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let mut rng =
-                Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            family::playout(start, |n| rng.random_range(0..n))
-        })
-        .collect();
-    let seconds = started.elapsed().as_secs_f64();
-    let turns: usize = results.iter().map(|r| r.0).sum();
-    let count = |f: &dyn Fn(&family::Ending) -> bool| results.iter().filter(|r| f(&r.1)).count();
+    let endings = play_random(games, seed, |choose| family::playout(start, choose));
+    let count = |f: &dyn Fn(&family::Ending) -> bool| endings.iter().filter(|e| f(e)).count();
     let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     let won = |side| count(&|e| *e == family::Ending::Rules(family::Outcome::Win(side)));
-    let rate = if seconds > 0.0 {
-        turns as f64 / seconds / 1e6
-    } else {
-        0.0
-    };
-    let mut out = io::stdout().lock();
     let _ = writeln!(
-        out,
-        "{games} games, {turns} turns in {seconds:.3} s ({rate:.2} M turns/s), average length {:.1} turns",
-        turns as f64 / games.max(1) as f64
-    );
-    let _ = writeln!(
-        out,
+        io::stdout().lock(),
         "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (blocked {:.1}%, repetition {:.1}%, sixty turns {:.1}%)",
         share(won(Side::White)),
         share(won(Side::Black)),
-        share(results.len() - won(Side::White) - won(Side::Black)),
+        share(endings.len() - won(Side::White) - won(Side::Black)),
         share(count(
             &|e| *e == family::Ending::Rules(family::Outcome::Draw)
         )),
@@ -254,22 +233,48 @@ fn perft_every_leaf(position: &Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// Plays `games` random games from `start` (game `i` seeded from `seed` and
-/// `i`, so the results do not depend on the number of threads) and prints
-/// what happened.
-fn random_games(games: u64, seed: u64, start: &Position) {
+/// Plays `games` random games in parallel, game `i` with its own generator
+/// seeded from `seed` and `i` (so the results do not depend on the number
+/// of threads); `play` plays one with the chooser it is given and returns
+/// its length and ending. Prints the games, turns and speed, and returns
+/// the endings.
+fn play_random<E: Send>(
+    games: u64,
+    seed: u64,
+    play: impl Fn(&mut dyn FnMut(usize) -> usize) -> (usize, E) + Sync,
+) -> Vec<E> {
     let started = Instant::now();
-    let results: Vec<Playout> = (0..games)
+    let results: Vec<(usize, E)> = (0..games)
         .into_par_iter()
         .map(|i| {
             let mut rng =
                 Xoshiro256PlusPlus::seed_from_u64(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            playout(start, |n| rng.random_range(0..n))
+            play(&mut |n| rng.random_range(0..n))
         })
         .collect();
     let seconds = started.elapsed().as_secs_f64();
-    let turns: usize = results.iter().map(|r| r.turns).sum();
-    let count = |f: &dyn Fn(&Outcome) -> bool| results.iter().filter(|r| f(&r.outcome)).count();
+    let turns: usize = results.iter().map(|r| r.0).sum();
+    let rate = if seconds > 0.0 {
+        turns as f64 / seconds / 1e6
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        io::stdout().lock(),
+        "{games} games, {turns} turns in {seconds:.3} s ({rate:.2} M turns/s), average length {:.1} turns",
+        turns as f64 / games.max(1) as f64
+    );
+    results.into_iter().map(|r| r.1).collect()
+}
+
+/// Plays `games` random games from `start` ([`play_random`]) and prints
+/// how they ended.
+fn random_games(games: u64, seed: u64, start: &Position) {
+    let outcomes = play_random(games, seed, |choose| {
+        let Playout { turns, outcome, .. } = playout(start, choose);
+        (turns, outcome)
+    });
+    let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     let white = count(&|o| o.winner() == Some(Side::White));
     let black = count(&|o| o.winner() == Some(Side::Black));
@@ -289,19 +294,8 @@ fn random_games(games: u64, seed: u64, start: &Position) {
             }
         )
     });
-    let rate = if seconds > 0.0 {
-        turns as f64 / seconds / 1e6
-    } else {
-        0.0
-    };
-    let mut out = io::stdout().lock();
     let _ = writeln!(
-        out,
-        "{games} games, {turns} turns in {seconds:.3} s ({rate:.2} M turns/s), average length {:.1} turns",
-        turns as f64 / games.max(1) as f64
-    );
-    let _ = writeln!(
-        out,
+        io::stdout().lock(),
         "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (repetition {:.1}%, sixty turns {:.1}%)",
         share(white),
         share(black),
