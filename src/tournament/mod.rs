@@ -114,31 +114,39 @@ impl Fixture {
             }
         }
         let on_clock = session.record();
+        let mut record = Record::new(session.game().clone());
+        for (tag, value) in self.tags(hard_time, clock) {
+            record.set_tag(tag, &value);
+        }
+        if clock.is_some() {
+            for tag in ["WhiteClock", "BlackClock"] {
+                if let Some(value) = on_clock.tag(tag) {
+                    record.set_tag(tag, value);
+                }
+            }
+        }
+        Played::new(self, record)
+    }
+
+    /// The tags that say which game of which tournament a record holds:
+    /// the players, the seed (`Event`) and the thinking time (`HardTime`,
+    /// or the clock's `TimeControl`).
+    fn tags(&self, hard_time: Duration, clock: Option<TimeControl>) -> [(&'static str, String); 4] {
         let (white, black) = if self.first_is_white {
             (self.first, self.second)
         } else {
             (self.second, self.first)
         };
-        let mut record = Record::new(session.game().clone());
-        record.set_tag("White", white.name());
-        record.set_tag("Black", black.name());
-        record.set_tag("Event", &self.event());
-        match clock {
-            Some(_) => {
-                for tag in [TIME_CONTROL, "WhiteClock", "BlackClock"] {
-                    if let Some(value) = on_clock.tag(tag) {
-                        record.set_tag(tag, value);
-                    }
-                }
-            }
-            None => record.set_tag(HARD_TIME, &format!("{}ms", hard_time.as_millis())),
-        }
-        Played::new(self, record)
-    }
-
-    /// The `Event` tag of the game's record: the tournament and the seed.
-    fn event(&self) -> String {
-        format!("tournament seed {}", self.seed)
+        let time = match clock {
+            Some(clock) => (TIME_CONTROL, clock.record_tag()),
+            None => (HARD_TIME, format!("{}ms", hard_time.as_millis())),
+        };
+        [
+            ("White", white.name().to_owned()),
+            ("Black", black.name().to_owned()),
+            ("Event", format!("tournament seed {}", self.seed)),
+            time,
+        ]
     }
 
     /// The name of the file the game's record is saved in: the game, the
@@ -189,22 +197,7 @@ impl Fixture {
         let record: Record = text
             .parse()
             .map_err(|error: RecordError| SavedError::new(&path, error.to_string()))?;
-        let (white, black) = if self.first_is_white {
-            (self.first, self.second)
-        } else {
-            (self.second, self.first)
-        };
-        let time = match clock {
-            Some(clock) => (TIME_CONTROL, clock.record_tag()),
-            None => (HARD_TIME, format!("{}ms", hard_time.as_millis())),
-        };
-        let expected = [
-            ("White", white.name().to_owned()),
-            ("Black", black.name().to_owned()),
-            ("Event", self.event()),
-            time,
-        ];
-        for (tag, value) in expected {
+        for (tag, value) in self.tags(hard_time, clock) {
             let found = record.tag(tag).unwrap_or("none");
             if found != value {
                 return Err(SavedError::new(
