@@ -20,6 +20,18 @@ fn bits(mut set: u128) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The short capture from `at` along `direction`, if there is one: the
+/// enemy piece jumped and the empty point straight beyond it.
+fn hop(board: &Graph, at: u8, direction: Direction, enemy: u128, empty: u128) -> Option<(u8, u8)> {
+    let over = board
+        .neighbour(at, direction)
+        .filter(|&p| enemy & (1 << p) != 0)?;
+    let to = board
+        .neighbour(over, direction)
+        .filter(|&p| empty & (1 << p) != 0)?;
+    Some((over, to))
+}
+
 /// One side's view of the board while its turns are listed.
 struct Mover<'a> {
     rules: &'static Ruleset,
@@ -146,18 +158,9 @@ impl Mover<'_> {
         // The same for every direction: each capture is undone before the next.
         let empty = self.empty();
         for direction in Direction::ALL {
-            let Some(over) = self.board.neighbour(at, direction) else {
+            let Some((over, to)) = hop(self.board, at, direction, self.enemy, empty) else {
                 continue;
             };
-            if self.enemy & (1 << over) == 0 {
-                continue;
-            }
-            let Some(to) = self.board.neighbour(over, direction) else {
-                continue;
-            };
-            if empty & (1 << to) == 0 {
-                continue;
-            }
             any = true;
             // Take the piece at once: later jumps may cross its point.
             self.enemy &= !(1 << over);
@@ -233,14 +236,9 @@ impl Position {
         let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
         let mut capturers = 0u128;
         for from in bits(self.men[us]) {
-            let can = Direction::ALL.into_iter().any(|direction| {
-                board.neighbour(from, direction).is_some_and(|over| {
-                    enemy & (1 << over) != 0
-                        && board
-                            .neighbour(over, direction)
-                            .is_some_and(|to| empty & (1 << to) != 0)
-                })
-            });
+            let can = Direction::ALL
+                .into_iter()
+                .any(|direction| hop(board, from, direction, enemy, empty).is_some());
             if can {
                 capturers |= 1 << from;
             }
