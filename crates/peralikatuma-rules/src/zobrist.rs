@@ -6,7 +6,7 @@ use crate::setup::NoReturn;
 use crate::side::Side;
 
 /// SplitMix64: a fixed, well-mixed sequence for the keys.
-const fn splitmix(state: u64) -> (u64, u64) {
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

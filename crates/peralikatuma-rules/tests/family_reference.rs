@@ -8,7 +8,7 @@ mod family_plain;
 
 use family_plain::Plain;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{End, Outcome, Position, RULESETS, Ruleset};
+use peralikatuma_rules::family::{Chain, End, Outcome, Position, RULESETS, Ruleset};
 use proptest::prelude::*;
 
 /// Plays one random game of `rules` with both generators, checking every
@@ -44,6 +44,22 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
             return Ok(ply);
         }
         let turns = position.turns();
+        if rules.chain != Chain::Second {
+            // The pieces the side to move could take first are those its
+            // single captures take (Covarrubias lists a first capture
+            // alone only when no second follows).
+            let single = turns
+                .iter()
+                .filter(|t| t.huff().is_none() && t.captured().count_ones() == 1)
+                .fold(0, |set, t| set | t.captured());
+            prop_assert_eq!(
+                position.capturable(position.side_to_move()),
+                single,
+                "{} ply {}",
+                rules.id,
+                ply
+            );
+        }
         let turn = &turns[choice % turns.len()];
         let text = turn.text(board);
         position = position.play(turn);

@@ -65,6 +65,13 @@ impl Game {
         self.positions.last().expect("a game has a position")
     }
 
+    /// The positions since a piece last left the board, the first after
+    /// that turn (or the start) and the last the position now: those that
+    /// can come back (E2).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The turns played.
     pub fn turns(&self) -> &[Turn] {
         &self.turns
@@ -79,8 +86,8 @@ impl Game {
     /// then E2, then E4).
     pub fn ending(&self) -> Option<Ending> {
         let position = self.position();
-        let seen = self.positions.iter().filter(|p| *p == position).count();
-        judge(position, position.has_turn(), seen, self.quiet)
+        let seen = || self.positions.iter().filter(|p| *p == position).count();
+        Game::judge(position, || position.has_turn(), seen, self.quiet)
     }
 
     /// Plays `turn`, which must be legal.
@@ -121,6 +128,38 @@ impl Game {
         self.positions.push(next);
         self.turns.push(*turn);
     }
+
+    /// How a game has ended in `position`, given whether the side to move
+    /// has a legal turn, how many times the position has stood since the
+    /// last removal (itself included) and how many turns in a row have
+    /// removed nothing: in E5's order, the ruleset's own end first, then
+    /// repetition (E2), then the sixty-turn rule (E4). [`Game::ending`]
+    /// and [`playout`] judge by it; a search judges its own lines by it.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Ending, Game, Position, Ruleset};
+    ///
+    /// let start = Position::start(Ruleset::find("zamma")?);
+    /// assert_eq!(Game::judge(&start, || true, || 1, 0), None);
+    /// assert_eq!(Game::judge(&start, || true, || 3, 0), Some(Ending::Repetition));
+    /// assert_eq!(Game::judge(&start, || true, || 1, 60), Some(Ending::SixtyTurns));
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn judge(
+        position: &Position,
+        has_turn: impl FnOnce() -> bool,
+        seen: impl FnOnce() -> usize,
+        quiet: u32,
+    ) -> Option<Ending> {
+        if !has_turn() {
+            // The generator lists no turn exactly when the rules end the game.
+            return position.outcome().map(Ending::Rules);
+        }
+        if seen() >= REPETITIONS_FOR_DRAW {
+            return Some(Ending::Repetition);
+        }
+        (quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
+    }
 }
 
 /// Plays a game from `start` to its end, the turn each time being
@@ -143,9 +182,9 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
     for played in 0.. {
         turns.clear();
         position.generate(|turn| turns.push(*turn));
-        let seen = since_removal.iter().filter(|p| **p == position).count();
+        let seen = || since_removal.iter().filter(|p| **p == position).count();
         let quiet = since_removal.len() as u32 - 1;
-        if let Some(ending) = judge(&position, !turns.is_empty(), seen, quiet) {
+        if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen, quiet) {
             return (played, ending);
         }
         let turn = &turns[choose(turns.len())];
@@ -156,21 +195,6 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
         since_removal.push(position);
     }
     unreachable!("the loop returns")
-}
-
-/// How a game has ended in `position`, which has a legal turn or not, has
-/// been seen `seen` times (itself included) and comes after `quiet` turns
-/// without a removal: E5's order, the rules' own end first, then E2, then
-/// E4.
-fn judge(position: &Position, has_turn: bool, seen: usize, quiet: u32) -> Option<Ending> {
-    if !has_turn {
-        // The generator lists no turn exactly when the rules end the game.
-        return position.outcome().map(Ending::Rules);
-    }
-    if seen >= REPETITIONS_FOR_DRAW {
-        return Some(Ending::Repetition);
-    }
-    (quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
 }
 
 #[cfg(test)]

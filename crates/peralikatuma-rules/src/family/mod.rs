@@ -22,6 +22,7 @@ mod position;
 mod ruleset;
 mod text;
 mod turn;
+mod zobrist;
 
 pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};

@@ -230,37 +230,85 @@ impl Position {
 
     /// `side`'s pieces that have a capture here.
     pub(super) fn capturers(&self, side: Side) -> u128 {
+        let mut capturers = 0;
+        self.first_captures(side, |from, _| {
+            capturers |= 1 << from;
+            // One capture is enough to know the piece.
+            false
+        });
+        capturers
+    }
+
+    /// The pieces of `side`'s opponent that `side` could capture with the
+    /// first capture of a move, were it to move now: short jumps of men,
+    /// long jumps of kings (a huff is not a capture).
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let position = Position::parse(Ruleset::find("alquerque-murray")?, "W:Wa1,c3:Bd4,b2")?;
+    /// let names = |side| {
+    ///     let set = position.capturable(side);
+    ///     let board = position.board();
+    ///     (0..board.len() as u8)
+    ///         .filter(|&p| set & (1 << p) != 0)
+    ///         .map(|p| board.point_name(p).to_string())
+    ///         .collect::<Vec<_>>()
+    /// };
+    /// // c3 jumps d4 to e5, but not b2: a1 is taken, as is c3 beyond b2.
+    /// assert_eq!(names(Side::White), ["d4"]);
+    /// // Black's pieces land on each other past c3, and off the board past a1.
+    /// assert!(names(Side::Black).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn capturable(&self, side: Side) -> u128 {
+        let mut capturable = 0;
+        self.first_captures(side, |_, over| {
+            capturable |= 1 << over;
+            true
+        });
+        capturable
+    }
+
+    /// Hands `visit` each first capture `side` could make were it to move
+    /// now, as the capturing piece's point and the captured one's, until
+    /// `visit` says to go on to the next piece.
+    fn first_captures(&self, side: Side, mut visit: impl FnMut(u8, u8) -> bool) {
         let board = self.board();
         let (us, them) = (side.index(), side.opposite().index());
         let enemy = self.men[them] | self.kings[them];
         let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
-        let mut capturers = 0u128;
         for from in bits(self.men[us]) {
-            let can = Direction::ALL
-                .into_iter()
-                .any(|direction| hop(board, from, direction, enemy, empty).is_some());
-            if can {
-                capturers |= 1 << from;
+            for direction in Direction::ALL {
+                if let Some((over, _)) = hop(board, from, direction, enemy, empty)
+                    && !visit(from, over)
+                {
+                    break;
+                }
             }
         }
         for from in bits(self.kings[us]) {
-            let can = Direction::ALL.into_iter().any(|direction| {
+            for direction in Direction::ALL {
                 let mut at = from;
-                while let Some(next) = board.neighbour(at, direction) {
+                let over = loop {
+                    let Some(next) = board.neighbour(at, direction) else {
+                        break None;
+                    };
                     if empty & (1 << next) == 0 {
-                        return enemy & (1 << next) != 0
-                            && board
-                                .neighbour(next, direction)
-                                .is_some_and(|to| empty & (1 << to) != 0);
+                        let lands = board
+                            .neighbour(next, direction)
+                            .is_some_and(|to| empty & (1 << to) != 0);
+                        break (enemy & (1 << next) != 0 && lands).then_some(next);
                     }
                     at = next;
+                };
+                if let Some(over) = over
+                    && !visit(from, over)
+                {
+                    break;
                 }
-                false
-            });
-            if can {
-                capturers |= 1 << from;
             }
         }
-        capturers
     }
 }
