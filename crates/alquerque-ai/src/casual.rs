@@ -1,9 +1,8 @@
 //! The casual player: a careful beginner, told in rules a person can
 //! follow at the board without looking ahead.
 
-use peralikatuma_rules::{Position, Turn};
-
 use crate::facts::Facts;
+use crate::node::Node;
 
 /// The turns the casual player ([`Strength::Casual`](crate::Strength))
 /// chooses among in `position`, uniformly at random. It narrows the legal
@@ -20,11 +19,11 @@ use crate::facts::Facts;
 ///
 /// Among the turns left it chooses at random. It does not look further
 /// ahead: it does not see a piece it can trap, nor a trap laid for it.
-pub(crate) fn casual_choices(position: &Position) -> Vec<Turn> {
-    let mut turns: Vec<(Turn, Facts)> = position
+pub(crate) fn casual_choices<N: Node>(position: &N) -> Vec<N::Turn> {
+    let mut turns: Vec<(N::Turn, Facts)> = position
         .legal_turns()
         .into_iter()
-        .map(|turn| (turn, Facts::of(position, &turn)))
+        .map(|turn| (turn, position.facts(&turn)))
         .collect();
     keep_if_any(&mut turns, |facts| facts.claims);
     keep_if_any(&mut turns, |facts| !facts.exposes());
@@ -34,7 +33,7 @@ pub(crate) fn casual_choices(position: &Position) -> Vec<Turn> {
 }
 
 /// Keeps the turns whose facts pass `rule`, if there are any.
-fn keep_if_any(turns: &mut Vec<(Turn, Facts)>, rule: impl Fn(&Facts) -> bool) {
+fn keep_if_any<T>(turns: &mut Vec<(T, Facts)>, rule: impl Fn(&Facts) -> bool) {
     if turns.iter().any(|(_, facts)| rule(facts)) {
         turns.retain(|(_, facts)| rule(facts));
     }
@@ -44,7 +43,7 @@ fn keep_if_any(turns: &mut Vec<(Turn, Facts)>, rule: impl Fn(&Facts) -> bool) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::{Position, Variant};
 
     fn choices(variant: Variant, text: &str) -> (Position, Vec<String>) {
         let position = Position::parse(variant, text).unwrap();

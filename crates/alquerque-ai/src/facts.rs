@@ -7,7 +7,7 @@ use peralikatuma_rules::{Position, Turn};
 
 /// What one turn does, seen from the position it is played in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) struct Facts {
+pub struct Facts {
     /// Pieces its move captures (a claim not counted).
     pub captured: u32,
     /// Whether it claims a piece first (P6).

@@ -2,17 +2,17 @@
 //! wrong turn on purpose, of a kind a person makes, at a rate per kind that
 //! sets their level.
 
-use peralikatuma_rules::{Position, Turn};
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::facts::Facts;
+use crate::node::Node;
 use crate::score::Score;
 
 /// How often a player makes each kind of mistake: the chance, on a turn
 /// where the mistake can be made, that it is.
 #[derive(Copy, Clone, PartialEq, Debug)]
-pub(crate) struct Mistakes {
+pub struct Mistakes {
     /// A forfeit overlooked (Peralikatuma, P6): a claim not made, or a
     /// move that hands the opponent a claim, where the intended turn does
     /// neither.
@@ -49,17 +49,17 @@ impl Mistakes {
     /// the kind's rate it plays the best scored of those turns (at random
     /// among equals): the wrong turn that looks most plausible to it. If
     /// it makes no mistake, `intended`.
-    pub fn apply(
+    pub fn apply<N: Node>(
         self,
-        position: &Position,
-        scored: &[(Turn, Score)],
-        intended: Turn,
+        position: &N,
+        scored: &[(N::Turn, Score)],
+        intended: N::Turn,
         rng: &mut Xoshiro256PlusPlus,
-    ) -> Turn {
-        let meant = Facts::of(position, &intended);
+    ) -> N::Turn {
+        let meant = position.facts(&intended);
         let facts: Vec<Facts> = scored
             .iter()
-            .map(|(turn, _)| Facts::of(position, turn))
+            .map(|(turn, _)| position.facts(turn))
             .collect();
         for kind in [Kind::Forfeit, Kind::MissedCapture, Kind::Hanging] {
             let wrong: Vec<usize> = (0..scored.len())
@@ -94,7 +94,7 @@ pub(crate) fn is_mistake(kind: Kind, meant: Facts, turn: Facts) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::{Position, Turn, Variant};
     use rand::SeedableRng;
 
     fn facts(captured: u32, claims: bool, hangs: bool, forfeits: bool) -> Facts {

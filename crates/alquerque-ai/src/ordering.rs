@@ -2,7 +2,7 @@
 //! first) and claims, then quiet turns that caused cut-offs before (killers,
 //! history).
 
-use peralikatuma_rules::{Bitboard, Point, Position, Turn, Variant};
+use peralikatuma_rules::Side;
 
 /// Most plies the search keeps killers for.
 pub(crate) const MAX_PLY: usize = 128;
@@ -17,51 +17,47 @@ const FIRST_KILLER: i32 = 1 << 27;
 /// their history alone.
 pub(crate) const SECOND_KILLER: i32 = 1 << 26;
 
-/// A quiet turn (no capture, no claim): a step of one game, which is all a
-/// killer needs to be recognised.
+/// Points a board may have (the family's largest has 81).
+const POINTS: usize = 128;
+
+/// A quiet turn (no capture, no claim): a step, which is all a killer
+/// needs to be recognised (a searcher searches one game).
 #[derive(Copy, Clone, PartialEq, Eq)]
 struct Quiet {
-    variant: Variant,
-    from: Point,
-    to: Point,
+    from: u8,
+    to: u8,
 }
 
 /// What the search remembers about quiet turns that refuted others.
-pub(crate) struct Ordering {
+pub struct Ordering {
     killers: Vec<[Option<Quiet>; 2]>,
     /// Bonus by side, start point and end point of quiet turns.
-    history: Box<[[[i32; 49]; 49]; 2]>,
+    history: Box<[[[i32; POINTS]; POINTS]; 2]>,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: Box::new([[[0; 49]; 49]; 2]),
+            history: Box::new([[[0; POINTS]; POINTS]; 2]),
         }
     }
 
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
-        *self.history = [[[0; 49]; 49]; 2];
+        *self.history = [[[0; POINTS]; POINTS]; 2];
     }
 
-    /// The order key of a turn that removes pieces, capturing `captured`
-    /// after a claim or not: more pieces first, a king counting as three.
-    pub fn removal_key(position: &Position, captured: Bitboard, claim: bool) -> i32 {
-        let kings = (captured & position.kings()).count() as i32;
-        let pieces = captured.count() as i32 + i32::from(claim) + 2 * kings;
-        1 << 28 | pieces << 16
+    /// The order key of a turn that removes `pieces` pieces (a king
+    /// counting as three, a claim or huff as one): more pieces first.
+    pub fn removal_key(pieces: u32) -> i32 {
+        1 << 28 | (pieces as i32) << 16
     }
 
-    /// The order key of the quiet step from `from` to `to` at `ply`: a
-    /// killer's, or else its history.
-    pub fn quiet_key(&self, position: &Position, from: Point, to: Point, ply: usize) -> i32 {
-        let quiet = Some(Quiet {
-            variant: position.variant(),
-            from,
-            to,
-        });
+    /// The order key of the quiet step from `from` to `to` by `side` at
+    /// `ply`: a killer's, or else its history.
+    pub fn quiet_key(&self, side: Side, from: u8, to: u8, ply: usize) -> i32 {
+        let quiet = Some(Quiet { from, to });
         let killers = &self.killers[ply.min(MAX_PLY)];
         if killers[0] == quiet {
             return FIRST_KILLER;
@@ -69,33 +65,26 @@ impl Ordering {
         if killers[1] == quiet {
             return SECOND_KILLER;
         }
-        self.history[position.side_to_move().index()][from.index()][to.index()]
+        self.history[side.index()][usize::from(from)][usize::from(to)]
     }
 
-    /// The order key of a capture in the quiescence search: more pieces
-    /// first, kings counting thrice.
-    pub fn capture_key(position: &Position, captured: Bitboard) -> i32 {
-        let kings = (captured & position.kings()).count() as i32;
-        captured.count() as i32 * 8 + kings * 16
+    /// The order key of a capture in the quiescence search, taking
+    /// `pieces` pieces of which `kings` are kings: more pieces first, kings
+    /// counting thrice.
+    pub fn capture_key(pieces: u32, kings: u32) -> i32 {
+        pieces as i32 * 8 + kings as i32 * 16
     }
 
-    /// A quiet turn caused a cut-off at `ply` with `depth` to go.
-    pub fn cutoff(&mut self, position: &Position, turn: &Turn, ply: usize, depth: u32) {
-        if turn.removes_pieces() {
-            return;
-        }
-        let quiet = Quiet {
-            variant: turn.variant(),
-            from: turn.from(),
-            to: turn.to(),
-        };
+    /// The quiet step from `from` to `to` by `side` caused a cut-off at
+    /// `ply` with `depth` to go.
+    pub fn cutoff(&mut self, side: Side, from: u8, to: u8, ply: usize, depth: u32) {
+        let quiet = Quiet { from, to };
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != Some(quiet) {
             killers[1] = killers[0];
             killers[0] = Some(quiet);
         }
-        let entry = &mut self.history[position.side_to_move().index()][turn.from().index()]
-            [turn.to().index()];
+        let entry = &mut self.history[side.index()][usize::from(from)][usize::from(to)];
         *entry = (*entry + (depth * depth) as i32).min(1 << 25);
     }
 }

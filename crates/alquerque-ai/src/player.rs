@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use alquerque_tablebase::Tablebase;
-use peralikatuma_rules::{Game, Turn, Variant};
+use peralikatuma_rules::Game;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -12,54 +12,11 @@ use crate::budget::TimeBudget;
 use crate::casual::casual_choices;
 use crate::limits::{Limits, Stop};
 use crate::mistakes::Mistakes;
+use crate::node::Node;
+use crate::playable::Playable;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::strength::Strength;
-
-/// Beginner's mistakes, per game: in Peralikatuma every kind can be made;
-/// in Alquerque and Permainan, where captures are compulsory (A4, M5) and
-/// there are no forfeits, a missed capture is a shorter chain and the
-/// chances of a mistake are fewer, so the rates are higher.
-const fn beginner_mistakes(variant: Variant) -> Mistakes {
-    match variant {
-        Variant::Peralikatuma => Mistakes {
-            forfeit: 0.25,
-            missed_capture: 0.2,
-            hanging: 0.15,
-        },
-        Variant::Alquerque => Mistakes {
-            forfeit: 0.0,
-            missed_capture: 1.0,
-            hanging: 0.8,
-        },
-        Variant::Permainan => Mistakes {
-            forfeit: 0.0,
-            missed_capture: 0.35,
-            hanging: 0.25,
-        },
-    }
-}
-
-/// Easy's mistakes, per game: fewer than Beginner's.
-const fn easy_mistakes(variant: Variant) -> Mistakes {
-    match variant {
-        Variant::Peralikatuma => Mistakes {
-            forfeit: 0.12,
-            missed_capture: 0.1,
-            hanging: 0.06,
-        },
-        Variant::Alquerque => Mistakes {
-            forfeit: 0.0,
-            missed_capture: 0.35,
-            hanging: 0.3,
-        },
-        Variant::Permainan => Mistakes {
-            forfeit: 0.0,
-            missed_capture: 0.12,
-            hanging: 0.08,
-        },
-    }
-}
 
 /// How deep Beginner and Easy look, in turns.
 const WEAK_DEPTH: u32 = 2;
@@ -73,16 +30,6 @@ const HARD_CONTEMPT: i32 = 30;
 const MASTER_TIME_FACTOR: u32 = 3;
 /// ... on this many threads.
 const MASTER_THREADS: usize = 2;
-
-/// How deep Medium looks, in turns: Alquerque's small board is cheap to
-/// search and its compulsory chains need depth to be seen.
-const fn medium_depth(variant: Variant) -> u32 {
-    match variant {
-        Variant::Peralikatuma => 4,
-        Variant::Alquerque => 8,
-        Variant::Permainan => 4,
-    }
-}
 
 /// A machine player of one strength, with its own searcher and seeded
 /// randomness, so that a game can be replayed from the seed (Master's
@@ -99,10 +46,10 @@ const fn medium_depth(variant: Variant) -> u32 {
 /// // The same seed makes the same choice.
 /// assert_eq!(Player::new(Strength::Easy, 7).choose(&game), Some(turn));
 /// ```
-pub struct Player {
+pub struct Player<G: Playable = Game> {
     strength: Strength,
     rng: Xoshiro256PlusPlus,
-    searcher: Searcher,
+    searcher: Searcher<G>,
     /// Thinking time per turn for [`Strength::Hard`]; [`Strength::Master`]
     /// thinks three times as long.
     pub hard_time: Duration,
@@ -113,9 +60,9 @@ pub struct Player {
     budget: Option<TimeBudget>,
 }
 
-impl Player {
+impl<G: Playable> Player<G> {
     /// A player of `strength` whose random choices follow `seed`.
-    pub fn new(strength: Strength, seed: u64) -> Player {
+    pub fn new(strength: Strength, seed: u64) -> Player<G> {
         let mut searcher = Searcher::new(match strength {
             Strength::Hard | Strength::Master => 64,
             Strength::Random | Strength::Casual => 0,
@@ -176,8 +123,8 @@ impl Player {
 
     /// The player's turn in the current position of `game`, or `None` when
     /// the game is over or has no legal turn.
-    pub fn choose(&mut self, game: &Game) -> Option<Turn> {
-        let turns = game.legal_turns();
+    pub fn choose(&mut self, game: &G) -> Option<G::Turn> {
+        let turns = game.turns_now();
         if turns.is_empty() {
             return None;
         }
@@ -185,17 +132,20 @@ impl Player {
         match self.strength {
             Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
             Strength::Casual => {
-                let choices = casual_choices(game.position());
+                let choices = casual_choices(&game.node());
                 (!choices.is_empty()).then(|| choices[self.rng.random_range(0..choices.len())])
             }
             Strength::Beginner => {
-                self.choose_with_mistakes(game, beginner_mistakes(game.variant()), deadline)
+                let mistakes = game.node().tuning().beginner;
+                self.choose_with_mistakes(game, mistakes, deadline)
             }
             Strength::Easy => {
-                self.choose_with_mistakes(game, easy_mistakes(game.variant()), deadline)
+                let mistakes = game.node().tuning().easy;
+                self.choose_with_mistakes(game, mistakes, deadline)
             }
             Strength::Medium => {
-                let scored = self.score_each(game, medium_depth(game.variant()), deadline);
+                let depth = game.node().tuning().medium_depth;
+                let scored = self.score_each(game, depth, deadline);
                 self.pick_best(&scored)
             }
             Strength::Hard | Strength::Master => {
@@ -235,7 +185,7 @@ impl Player {
     /// assert!(turn.is_some());
     /// assert!(started.elapsed() < Duration::from_millis(300));
     /// ```
-    pub fn choose_on_clock(&mut self, game: &Game, budget: TimeBudget) -> Option<Turn> {
+    pub fn choose_on_clock(&mut self, game: &G, budget: TimeBudget) -> Option<G::Turn> {
         self.budget = Some(budget);
         let turn = self.choose(game);
         self.budget = None;
@@ -246,25 +196,25 @@ impl Player {
     /// search, unless it makes one of `mistakes` instead.
     fn choose_with_mistakes(
         &mut self,
-        game: &Game,
+        game: &G,
         mistakes: Mistakes,
         deadline: Option<Instant>,
-    ) -> Option<Turn> {
+    ) -> Option<G::Turn> {
         let scored = self.score_each(game, WEAK_DEPTH, deadline);
         let intended = self.pick_best(&scored)?;
-        Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
+        Some(mistakes.apply(&game.node(), &scored, intended, &mut self.rng))
     }
 
     /// Each legal turn with its score after a search `depth` turns deep;
     /// at the `deadline`, the turns scored so far (at least one).
     fn score_each(
         &mut self,
-        game: &Game,
+        game: &G,
         depth: u32,
         deadline: Option<Instant>,
-    ) -> Vec<(Turn, Score)> {
+    ) -> Vec<(G::Turn, Score)> {
         let mut scored = Vec::new();
-        for turn in game.legal_turns() {
+        for turn in game.turns_now() {
             let limits = match deadline {
                 None => Limits::depth(depth - 1),
                 Some(deadline) => {
@@ -281,11 +231,11 @@ impl Player {
                 }
             };
             let mut after = game.clone();
-            if after.play(&turn).is_err() {
+            if !after.play_turn(&turn) {
                 continue;
             }
-            let score = if let Some(outcome) = after.outcome() {
-                match outcome.winner() {
+            let score = if let Some(winner) = after.result() {
+                match winner {
                     Some(_) => Score::WIN,
                     None => Score::DRAW,
                 }
@@ -299,9 +249,9 @@ impl Player {
 
     /// A random turn among those scoring within [`EQUAL_MARGIN`] of the
     /// best.
-    fn pick_best(&mut self, scored: &[(Turn, Score)]) -> Option<Turn> {
+    fn pick_best(&mut self, scored: &[(G::Turn, Score)]) -> Option<G::Turn> {
         let best = scored.iter().map(|&(_, s)| s).max()?;
-        let good: Vec<Turn> = scored
+        let good: Vec<G::Turn> = scored
             .iter()
             .filter(|&&(_, s)| s.0 >= best.0 - EQUAL_MARGIN)
             .map(|&(t, _)| t)
@@ -311,7 +261,7 @@ impl Player {
 }
 
 /// The strength and the settings, not the search's tables.
-impl std::fmt::Debug for Player {
+impl<G: Playable> std::fmt::Debug for Player<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Player")
             .field("strength", &self.strength)
@@ -325,6 +275,8 @@ impl std::fmt::Debug for Player {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use peralikatuma_rules::family::{self, RULESETS};
+    use peralikatuma_rules::{Turn, Variant};
 
     /// A few turns of a game between `white` and `black`, seeded.
     fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {
@@ -374,8 +326,31 @@ mod tests {
 
     #[test]
     fn master_searches_on_two_threads() {
-        let master = Player::new(Strength::Master, 1);
+        let master = Player::<Game>::new(Strength::Master, 1);
         assert_eq!(master.searcher.threads, MASTER_THREADS);
-        assert_eq!(Player::new(Strength::Hard, 1).searcher.threads, 1);
+        assert_eq!(Player::<Game>::new(Strength::Hard, 1).searcher.threads, 1);
+    }
+
+    #[test]
+    fn every_strength_plays_legal_turns_in_every_family_game() {
+        for ruleset in &RULESETS {
+            for strength in Strength::ALL {
+                let mut players = [Player::new(strength, 5), Player::new(Strength::Random, 6)];
+                players[0].hard_nodes = Some(2_000);
+                let mut game = family::Game::new(ruleset);
+                for ply in 0..4 {
+                    let Some(turn) = players[ply % 2].choose(&game) else {
+                        break;
+                    };
+                    let text = turn.text(ruleset.board);
+                    assert!(
+                        game.play(&turn).is_ok(),
+                        "{} {strength}: {text}",
+                        ruleset.id
+                    );
+                }
+                assert!(!game.turns().is_empty(), "{} {strength}", ruleset.id);
+            }
+        }
     }
 }

@@ -5,12 +5,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use alquerque_tablebase::{Tablebase, Value, Verdict};
-use peralikatuma_rules::{Game, Position, REPETITIONS_FOR_DRAW, Side, Turn};
+use peralikatuma_rules::{Game, REPETITIONS_FOR_DRAW, Side, Turn};
 
-use crate::candidates::Candidates;
-use crate::eval::evaluate;
+use crate::candidates::TurnList;
 use crate::limits::{Limits, Stop};
+use crate::node::{Ended, Node};
 use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
+use crate::playable::Playable;
 use crate::score::Score;
 use crate::tt::{Bound, Table};
 
@@ -21,9 +22,9 @@ const LMR_AFTER: usize = 3;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct SearchResult<T = Turn> {
     /// The turn to play; `None` only when there is no legal turn.
-    pub best: Option<Turn>,
+    pub best: Option<T>,
     /// Its score for the side to move.
     pub score: Score,
     /// The deepest iteration completed.
@@ -31,7 +32,7 @@ pub struct SearchResult {
     /// Positions visited, quiescence included.
     pub nodes: u64,
     /// The principal variation: the best turn and the expected replies.
-    pub pv: Vec<Turn>,
+    pub pv: Vec<T>,
     /// Time spent.
     pub time: Duration,
     /// Whether a node or time limit, or a stop, ended the search before
@@ -41,7 +42,7 @@ pub struct SearchResult {
 
 /// Progress after each completed iteration, for progress lines.
 #[derive(Clone, Debug)]
-pub struct Progress<'a> {
+pub struct Progress<'a, T = Turn> {
     /// The iteration's depth.
     pub depth: u32,
     /// Its score.
@@ -51,10 +52,10 @@ pub struct Progress<'a> {
     /// Time so far.
     pub time: Duration,
     /// The principal variation.
-    pub pv: &'a [Turn],
+    pub pv: &'a [T],
 }
 
-impl Progress<'_> {
+impl<T> Progress<'_, T> {
     /// Nodes per second so far.
     pub fn nodes_per_second(&self) -> u64 {
         let micros = self.time.as_micros().max(1);
@@ -82,7 +83,7 @@ impl Progress<'_> {
 /// let again = searcher.search(&game, Limits::depth(5), |_| {});
 /// assert_eq!((again.best, again.nodes), (result.best, result.nodes));
 /// ```
-pub struct Searcher {
+pub struct Searcher<G: Playable = Game> {
     /// Contempt, in hundredths of a man: how much the side to move at the
     /// root dislikes a draw by the rules (E2, E4), and, a tenth of it per
     /// piece, fewer pieces on the board (so that it keeps winning chances
@@ -98,7 +99,7 @@ pub struct Searcher {
     /// thread are not reproducible, even with depth or node limits.
     pub threads: usize,
     /// The helpers of earlier searches, kept for their killers and history.
-    helpers: Vec<Searcher>,
+    helpers: Vec<Searcher<G>>,
     /// A helper searches only the depths `d` with `(d + skip) % 2 == 0`;
     /// 0 for every depth.
     skip: u32,
@@ -116,15 +117,15 @@ pub struct Searcher {
     /// search path's, for repetition (E2).
     path: Vec<u64>,
     /// Principal variation table, one line per ply.
-    pv: Vec<Vec<Turn>>,
+    pv: Vec<Vec<G::Turn>>,
     /// The turns of the node being searched at each ply, reused.
-    candidates: Vec<Candidates>,
+    candidates: Vec<<G::Node as Node>::Candidates>,
 }
 
-impl Searcher {
+impl<G: Playable> Searcher<G> {
     /// A searcher with a transposition table of about `table_megabytes`
     /// MiB.
-    pub fn new(table_megabytes: usize) -> Searcher {
+    pub fn new(table_megabytes: usize) -> Searcher<G> {
         Searcher {
             contempt: 0,
             threads: 1,
@@ -141,7 +142,7 @@ impl Searcher {
             aborted: false,
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
-            candidates: (0..MAX_PLY + 2).map(|_| Candidates::default()).collect(),
+            candidates: (0..MAX_PLY + 2).map(|_| Default::default()).collect(),
         }
     }
 
@@ -199,10 +200,10 @@ impl Searcher {
     /// ```
     pub fn search(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: Limits,
-        progress: impl FnMut(&Progress),
-    ) -> SearchResult {
+        progress: impl FnMut(&Progress<G::Turn>),
+    ) -> SearchResult<G::Turn> {
         if self.threads <= 1 {
             return self.search_alone(game, limits, progress);
         }
@@ -250,23 +251,17 @@ impl Searcher {
     /// The search on this thread alone.
     fn search_alone(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: Limits,
-        mut progress: impl FnMut(&Progress),
-    ) -> SearchResult {
+        mut progress: impl FnMut(&Progress<G::Turn>),
+    ) -> SearchResult<G::Turn> {
         self.limits = limits;
         self.started = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        let root = *game.position();
+        let root = game.node();
         self.root_side = root.side_to_move();
-        let since_removal = (root.quiet_turns() as usize).min(game.positions().len() - 1);
-        self.path.clear();
-        self.path.extend(
-            game.positions()[game.positions().len() - 1 - since_removal..]
-                .iter()
-                .map(Position::zobrist),
-        );
+        self.path = game.since_removal();
 
         let mut result = SearchResult {
             best: None,
@@ -277,9 +272,9 @@ impl Searcher {
             time: Duration::ZERO,
             cut_short: false,
         };
-        let turns = game.legal_turns();
+        let turns = game.turns_now();
         if turns.is_empty() {
-            result.score = match game.outcome().map(|o| o.winner()) {
+            result.score = match game.result() {
                 Some(None) => Score::DRAW,
                 Some(Some(winner)) if winner == root.side_to_move() => Score::win_in(0),
                 _ => Score::loss_in(0),
@@ -388,7 +383,7 @@ impl Searcher {
 
     /// Whether the position repeats one since the last removal with the
     /// same side to move, counting the search path as played.
-    fn repeats(&self, position: &Position) -> bool {
+    fn repeats(&self, position: &G::Node) -> bool {
         let hash = position.zobrist();
         // `path` ends with the position itself; compare with the ones two,
         // four, ... plies earlier.
@@ -403,11 +398,12 @@ impl Searcher {
     }
 
     /// How the game stands at a node by the rules (E1, E2, E4 in the order
-    /// of E5), as the rules crate judges it ([`Game::judge`]), given whether
+    /// of E5), as the rules crate judges it (for a seed game,
+    /// [`Game::judge`]), given whether
     /// the side to move has a legal turn.
     fn judge(
         &self,
-        position: &Position,
+        position: &G::Node,
         ply: u32,
         has_legal_turn: impl FnOnce() -> bool,
     ) -> Option<Score> {
@@ -426,37 +422,28 @@ impl Searcher {
                 1
             }
         };
-        let outcome = Game::judge(position, has_legal_turn, repetitions)?;
-        Some(match outcome.winner() {
-            None => self.draw(position),
-            Some(winner) if winner == position.side_to_move() => Score::win_in(ply),
-            Some(_) => Score::loss_in(ply),
+        Some(match position.judge(has_legal_turn, repetitions)? {
+            Ended::Draw => self.draw(position),
+            Ended::Win(winner) if winner == position.side_to_move() => Score::win_in(ply),
+            Ended::Win(_) => Score::loss_in(ply),
         })
     }
 
     /// The root's turn and score from the endgame tables, if they cover it.
-    fn root_from_tablebase(&self, root: &Position) -> Option<(Turn, Score)> {
-        let tablebase = self.tablebase.as_ref()?;
-        if !tablebase.covers(root) {
-            return None;
-        }
-        let (turn, verdict, value) = tablebase.best_turn(root)?;
+    fn root_from_tablebase(&self, root: &G::Node) -> Option<(G::Turn, Score)> {
+        let (turn, verdict, value) = root.best_in(self.tablebase.as_ref()?)?;
         Some((turn, self.tablebase_score(root, verdict, value, 0)))
     }
 
     /// The score of a node the endgame tables cover, if they do.
-    fn probe_tablebase(&self, position: &Position, ply: u32) -> Option<Score> {
-        let tablebase = self.tablebase.as_ref()?;
-        if !tablebase.covers(position) {
-            return None;
-        }
-        let probe = tablebase.probe(position)?;
-        Some(self.tablebase_score(position, probe.verdict, probe.value, ply))
+    fn probe_tablebase(&self, position: &G::Node, ply: u32) -> Option<Score> {
+        let (verdict, value) = position.probe(self.tablebase.as_ref()?)?;
+        Some(self.tablebase_score(position, verdict, value, ply))
     }
 
     fn tablebase_score(
         &self,
-        position: &Position,
+        position: &G::Node,
         verdict: Verdict,
         value: Value,
         ply: u32,
@@ -473,7 +460,7 @@ impl Searcher {
     }
 
     /// A draw by the rules, seen with the root side's contempt.
-    fn draw(&self, position: &Position) -> Score {
+    fn draw(&self, position: &G::Node) -> Score {
         if position.side_to_move() == self.root_side {
             Score(-self.contempt)
         } else {
@@ -483,12 +470,12 @@ impl Searcher {
 
     /// The static evaluation, with the root side's contempt for trading
     /// down.
-    fn evaluate(&self, position: &Position) -> Score {
-        let score = evaluate(position);
+    fn evaluate(&self, position: &G::Node) -> Score {
+        let score = position.evaluate();
         if self.contempt == 0 {
             return score;
         }
-        let pieces = position.occupied().count() as i32;
+        let pieces = position.pieces() as i32;
         let bias = self.contempt * pieces / 10;
         if position.side_to_move() == self.root_side {
             Score(score.0 + bias)
@@ -499,7 +486,7 @@ impl Searcher {
 
     fn negamax(
         &mut self,
-        position: &Position,
+        position: &G::Node,
         depth: u32,
         mut alpha: Score,
         mut beta: Score,
@@ -550,13 +537,12 @@ impl Searcher {
         let original_alpha = alpha;
         let table_move = probe.and_then(|p| p.best);
         self.candidates[ply_index].every_turn(position, &self.ordering, ply_index, table_move);
-        let variant = position.variant();
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
-            let (candidate, turn) = self.candidates[ply_index].turn(n, variant);
-            let child = position.play_unchecked(&turn);
+            let (candidate, turn) = self.candidates[ply_index].turn(n, position);
+            let child = position.play(&turn);
             self.path.push(child.zobrist());
             let mut score;
             if n == 0 {
@@ -568,7 +554,7 @@ impl Searcher {
                 let reduction = u32::from(
                     depth >= LMR_MIN_DEPTH
                         && n >= LMR_AFTER
-                        && !turn.removes_pieces()
+                        && !G::Node::removes(&turn)
                         && candidate.key < SECOND_KILLER,
                 );
                 score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
@@ -593,7 +579,10 @@ impl Searcher {
                     head[ply_index].push(turn);
                     head[ply_index].extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        self.ordering.cutoff(position, &turn, ply_index, depth);
+                        if let Some((from, to)) = G::Node::quiet_step(&turn) {
+                            let side = position.side_to_move();
+                            self.ordering.cutoff(side, from, to, ply_index, depth);
+                        }
                         break;
                     }
                 }
@@ -615,13 +604,7 @@ impl Searcher {
     /// moves) until the position is quiet. Where captures are compulsory
     /// (A4, M5) and the side to move has one, it may not stand pat;
     /// elsewhere it may.
-    fn quiescence(
-        &mut self,
-        position: &Position,
-        mut alpha: Score,
-        beta: Score,
-        ply: u32,
-    ) -> Score {
+    fn quiescence(&mut self, position: &G::Node, mut alpha: Score, beta: Score, ply: u32) -> Score {
         let ply_index = ply as usize;
         if ply_index >= MAX_PLY {
             return self
@@ -638,7 +621,7 @@ impl Searcher {
             return score;
         }
         let captures = self.candidates[ply_index].len();
-        let forced = position.variant().captures_compulsory() && captures > 0;
+        let forced = position.captures_compulsory() && captures > 0;
         let mut best = -Score::INFINITY;
         if !forced {
             best = self.evaluate(position);
@@ -647,10 +630,9 @@ impl Searcher {
             }
             alpha = alpha.max(best);
         }
-        let variant = position.variant();
         for n in 0..captures {
-            let (_, turn) = self.candidates[ply_index].turn(n, variant);
-            let child = position.play_unchecked(&turn);
+            let (_, turn) = self.candidates[ply_index].turn(n, position);
+            let child = position.play(&turn);
             if !self.visit() {
                 return best.max(alpha);
             }
@@ -670,7 +652,7 @@ impl Searcher {
 }
 
 /// The settings and the state between searches in brief, not the tables.
-impl std::fmt::Debug for Searcher {
+impl<G: Playable> std::fmt::Debug for Searcher<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Searcher")
             .field("contempt", &self.contempt)

@@ -2,7 +2,10 @@
 //! hundredths of a man, from features that matter in each game. The
 //! weights of each game are named in one place, [`Weights::of`].
 
+mod family;
 mod features;
+
+pub use family::evaluate_family;
 
 use peralikatuma_rules::{Position, Side, Variant};
 

@@ -53,8 +53,25 @@ pub struct Game {
 impl Game {
     /// A game of `ruleset` from its start.
     pub fn new(ruleset: &'static Ruleset) -> Game {
+        Game::from_position(Position::start(ruleset))
+    }
+
+    /// A game from `start`, a position of any ruleset (set up, or read
+    /// from text), counted as if a piece had just left the board.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Ending, Game, Outcome, Position, Ruleset};
+    /// use peralikatuma_rules::Side;
+    ///
+    /// let start = Position::parse(Ruleset::find("dash-guti")?, "W:Wc3:Bd4")?;
+    /// let mut game = Game::from_position(start);
+    /// game.play_text("c3xe5")?;
+    /// assert_eq!(game.ending(), Some(Ending::Rules(Outcome::Win(Side::White))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_position(start: Position) -> Game {
         Game {
-            positions: vec![Position::start(ruleset)],
+            positions: vec![start],
             turns: Vec::new(),
             quiet: 0,
         }

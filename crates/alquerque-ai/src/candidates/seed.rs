@@ -1,35 +1,12 @@
-//! The turns of one node as the search keeps them: compact entries with
-//! their ordering keys, filled by [`Position::generate`] into a buffer that
-//! every node of the same ply reuses, so that no node lists its turns.
+//! The seed games' candidates: a step or a chain, the chains' landing
+//! points kept one after another, a [`Turn`] built only when played.
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::{Bitboard, Moves, Point, Position, Turn, Variant};
+use peralikatuma_rules::{Moves, Point, Position, Turn};
 
+use super::{Candidate, Ranked, TurnList, put_in_place};
 use crate::ordering::{Ordering, TABLE_MOVE};
-
-/// One legal turn of a node, with its ordering key.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Candidate {
-    /// Its ordering key: higher first.
-    pub key: i32,
-    /// Its place in the order of generation (that of
-    /// [`Position::legal_turns`]), by which the transposition table knows
-    /// it.
-    pub index: u32,
-    kind: Kind,
-}
-
-impl Candidate {
-    /// Where it comes in the search: highest key first, equal keys in the
-    /// order of generation (so that searches are reproducible). The key's
-    /// order, reversed, in the high half; the index in the low half.
-    #[inline]
-    fn rank(&self) -> u64 {
-        let key = self.key as u32 ^ 1 << 31;
-        u64::from(!key) << 32 | u64::from(self.index)
-    }
-}
 
 /// What a candidate needs to become a [`Turn`] again.
 #[derive(Copy, Clone, Debug)]
@@ -40,7 +17,7 @@ enum Kind {
         from: Point,
         to: Point,
     },
-    /// A chain: its landing points are in [`Candidates::landings`].
+    /// A chain: its landing points are in [`SeedCandidates::landings`].
     Chain {
         claim: Option<Point>,
         from: Point,
@@ -51,20 +28,16 @@ enum Kind {
     },
 }
 
-/// The turns of a node in search order. Allocates only while it grows
-/// beyond the most turns a node of its ply has had; builds a [`Turn`] only
-/// for a turn the search plays.
+/// The turns of a seed game's node ([`TurnList`]).
 #[derive(Default)]
-pub(crate) struct Candidates {
-    list: Vec<Candidate>,
+pub struct SeedCandidates {
+    list: Vec<Candidate<Kind>>,
     /// The landing points of the chains, one after another.
     landings: Vec<Point>,
 }
 
-impl Candidates {
-    /// Every legal turn of `position`, keyed by `ordering` at `ply`, the
-    /// table's move (by its index in the order of generation) first.
-    pub fn every_turn(
+impl TurnList<Position> for SeedCandidates {
+    fn every_turn(
         &mut self,
         position: &Position,
         ordering: &Ordering,
@@ -81,9 +54,10 @@ impl Candidates {
                         let key = if table_move == Some(self.list.len()) {
                             TABLE_MOVE
                         } else if claim.is_some() {
-                            Ordering::removal_key(position, Bitboard::EMPTY, true)
+                            Ordering::removal_key(1)
                         } else {
-                            ordering.quiet_key(position, from, to, ply)
+                            let side = position.side_to_move();
+                            ordering.quiet_key(side, from.index() as u8, to.index() as u8, ply)
                         };
                         self.push(key, Kind::Step { claim, from, to });
                     }
@@ -98,7 +72,10 @@ impl Candidates {
                     let key = if table_move == Some(self.list.len()) {
                         TABLE_MOVE
                     } else {
-                        Ordering::removal_key(position, captured, claim.is_some())
+                        let kings = (captured & position.kings()).count() as u32;
+                        Ordering::removal_key(
+                            captured.count() as u32 + u32::from(claim.is_some()) + 2 * kings,
+                        )
                     };
                     self.push_chain(key, claim, from, landings);
                 }
@@ -107,9 +84,8 @@ impl Candidates {
         });
     }
 
-    /// The captures of `position`, for the quiescence search; says whether
-    /// the side to move has a legal turn at all. Steps are never expanded.
-    pub fn captures(&mut self, position: &Position) -> bool {
+    /// Steps are never expanded.
+    fn captures(&mut self, position: &Position) -> bool {
         self.clear();
         let variant = position.variant();
         // Where captures are compulsory (A4, M5) the generator offers steps
@@ -129,7 +105,8 @@ impl Candidates {
                     captured,
                     ..
                 } => {
-                    let key = Ordering::capture_key(position, captured);
+                    let kings = (captured & position.kings()).count() as u32;
+                    let key = Ordering::capture_key(captured.count() as u32, kings);
                     self.push_chain(key, claim, from, landings);
                     ControlFlow::Continue(())
                 }
@@ -138,6 +115,37 @@ impl Candidates {
         any
     }
 
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    fn turn(&mut self, n: usize, position: &Position) -> (Ranked, Turn) {
+        put_in_place(&mut self.list, n);
+        let candidate = self.list[n];
+        let variant = position.variant();
+        let (claim, turn) = match candidate.kind {
+            Kind::Step { claim, from, to } => (claim, Turn::step(variant, from, to)),
+            Kind::Chain {
+                claim,
+                from,
+                start,
+                len,
+            } => {
+                let landings = &self.landings[start as usize..][..usize::from(len)];
+                match Turn::chain(variant, from, landings) {
+                    Ok(chain) => (claim, chain),
+                    Err(error) => unreachable!("a generated chain: {error}"),
+                }
+            }
+        };
+        (
+            candidate.ranked(),
+            claim.map_or(turn, |claimed| turn.with_claim(claimed)),
+        )
+    }
+}
+
+impl SeedCandidates {
     fn clear(&mut self) {
         self.list.clear();
         self.landings.clear();
@@ -159,57 +167,6 @@ impl Candidates {
             len,
         };
         self.push(key, chain);
-    }
-
-    /// How many turns there are.
-    pub fn len(&self) -> usize {
-        self.list.len()
-    }
-
-    /// The `n`th turn in search order, with its candidate entry, once the
-    /// turns before it have been asked for (in order).
-    pub fn turn(&mut self, n: usize, variant: Variant) -> (Candidate, Turn) {
-        self.put_in_place(n);
-        let candidate = self.list[n];
-        let (claim, turn) = match candidate.kind {
-            Kind::Step { claim, from, to } => (claim, Turn::step(variant, from, to)),
-            Kind::Chain {
-                claim,
-                from,
-                start,
-                len,
-            } => {
-                let landings = &self.landings[start as usize..][..usize::from(len)];
-                match Turn::chain(variant, from, landings) {
-                    Ok(chain) => (claim, chain),
-                    Err(error) => unreachable!("a generated chain: {error}"),
-                }
-            }
-        };
-        (
-            candidate,
-            claim.map_or(turn, |claimed| turn.with_claim(claimed)),
-        )
-    }
-
-    /// Puts the `n`th turn in search order at `n`, the turns before it
-    /// being in place. The first is picked from the rest: many nodes end
-    /// after it (it is often the table's move). The rest are sorted once,
-    /// when the second is asked for (in place, without allocating).
-    fn put_in_place(&mut self, n: usize) {
-        match n {
-            0 => {
-                let mut best = 0;
-                for i in 1..self.list.len() {
-                    if self.list[i].rank() < self.list[best].rank() {
-                        best = i;
-                    }
-                }
-                self.list.swap(0, best);
-            }
-            1 => self.list[1..].sort_unstable_by_key(Candidate::rank),
-            _ => {}
-        }
     }
 }
 
@@ -254,13 +211,13 @@ mod tests {
     }
 
     /// The turns in search order, with their keys and indices.
-    fn drain(candidates: &mut Candidates, variant: Variant) -> Vec<(Candidate, Turn)> {
+    fn drain(candidates: &mut SeedCandidates, position: &Position) -> Vec<(Ranked, Turn)> {
         (0..candidates.len())
-            .map(|n| candidates.turn(n, variant))
+            .map(|n| candidates.turn(n, position))
             .collect()
     }
 
-    fn in_search_order(order: &[(Candidate, Turn)]) -> bool {
+    fn in_search_order(order: &[(Ranked, Turn)]) -> bool {
         order.windows(2).all(|pair| {
             let (a, b) = (pair[0].0, pair[1].0);
             a.key > b.key || a.key == b.key && a.index < b.index
@@ -270,13 +227,13 @@ mod tests {
     #[test]
     fn every_turn_is_the_legal_turns_by_key_then_in_generation_order() {
         let ordering = Ordering::new();
-        let mut candidates = Candidates::default();
+        let mut candidates = SeedCandidates::default();
         let mut claims = 0;
         for position in positions() {
             let legal = position.legal_turns();
             for table_move in [None, Some(legal.len() / 2)] {
                 candidates.every_turn(&position, &ordering, 3, table_move);
-                let order = drain(&mut candidates, position.variant());
+                let order = drain(&mut candidates, &position);
                 assert_eq!(order.len(), legal.len(), "{position}");
                 assert!(in_search_order(&order), "{position}");
                 let mut seen = vec![false; legal.len()];
@@ -296,13 +253,13 @@ mod tests {
 
     #[test]
     fn captures_are_the_capturing_legal_turns_and_say_whether_there_is_a_turn() {
-        let mut candidates = Candidates::default();
+        let mut candidates = SeedCandidates::default();
         let (mut with_captures, mut without) = (0, 0);
         for position in positions() {
             let legal = position.legal_turns();
             let any = candidates.captures(&position);
             assert_eq!(any, !legal.is_empty(), "{position}");
-            let order = drain(&mut candidates, position.variant());
+            let order = drain(&mut candidates, &position);
             assert!(in_search_order(&order), "{position}");
             let mut found: Vec<Turn> = order.iter().map(|&(_, turn)| turn).collect();
             let mut expected: Vec<Turn> = legal.iter().copied().filter(Turn::is_capture).collect();

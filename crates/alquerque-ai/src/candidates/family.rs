@@ -1,0 +1,83 @@
+//! The family's candidates: its turns are small values, kept whole.
+
+use peralikatuma_rules::family::Turn;
+
+use super::{Candidate, Ranked, TurnList, put_in_place};
+use crate::node::{FamilyNode, Node};
+use crate::ordering::{Ordering, TABLE_MOVE};
+
+/// The turns of a family game's node ([`TurnList`]).
+#[derive(Default)]
+pub struct FamilyCandidates {
+    list: Vec<Candidate<Turn>>,
+}
+
+impl FamilyCandidates {
+    fn push(&mut self, key: i32, turn: Turn) {
+        let index = self.list.len() as u32;
+        self.list.push(Candidate {
+            key,
+            index,
+            kind: turn,
+        });
+    }
+}
+
+/// How many pieces `turn` removes, a king counting as three.
+fn removed(node: &FamilyNode, turn: &Turn) -> (u32, u32) {
+    let them = node.side_to_move().opposite();
+    let captured = turn.captured();
+    let kings = (captured & node.position.kings(them)).count_ones();
+    (captured.count_ones(), kings)
+}
+
+impl TurnList<FamilyNode> for FamilyCandidates {
+    fn every_turn(
+        &mut self,
+        node: &FamilyNode,
+        ordering: &Ordering,
+        ply: usize,
+        table_move: Option<usize>,
+    ) {
+        self.list.clear();
+        let side = node.side_to_move();
+        node.position.generate(|turn| {
+            let key = if table_move == Some(self.list.len()) {
+                TABLE_MOVE
+            } else if turn.removes() {
+                let (pieces, kings) = removed(node, turn);
+                Ordering::removal_key(pieces + u32::from(turn.huff().is_some()) + 2 * kings)
+            } else if let Some((from, to)) = FamilyNode::quiet_step(turn) {
+                ordering.quiet_key(side, from, to, ply)
+            } else {
+                0
+            };
+            self.push(key, *turn);
+        });
+    }
+
+    /// Captures only (after a huff or not): a huff followed by a step is
+    /// left to the evaluation, as the seed games' claims are.
+    fn captures(&mut self, node: &FamilyNode) -> bool {
+        self.list.clear();
+        let mut any = false;
+        node.position.generate(|turn| {
+            any = true;
+            if turn.captured() != 0 {
+                let (pieces, kings) = removed(node, turn);
+                self.push(Ordering::capture_key(pieces, kings), *turn);
+            }
+        });
+        any
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    fn turn(&mut self, n: usize, _node: &FamilyNode) -> (Ranked, Turn) {
+        put_in_place(&mut self.list, n);
+        let candidate = self.list[n];
+        (candidate.ranked(), candidate.kind)
+    }
+}

@@ -1,0 +1,160 @@
+//! The evaluation of family positions: the seed games' terms, counted on
+//! the family's boards.
+
+use std::sync::OnceLock;
+
+use peralikatuma_rules::Side;
+use peralikatuma_rules::board_topology::Direction;
+use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::family::{Position, RULESETS, Ruleset};
+
+use super::features::Features;
+use super::{Weights, side_terms};
+use crate::score::Score;
+
+impl Weights {
+    /// The weights used for a family ruleset: Peralikatuma's, whose
+    /// captures are optional too, with flying kings (where men crown)
+    /// worth two and a half men and a bonus for ranks gained towards the
+    /// crowning points.
+    pub const fn of_family(ruleset: &Ruleset) -> Weights {
+        let kings = ruleset.has_kings();
+        Weights {
+            king: 250,
+            claim: if ruleset.huff { 85 } else { 0 },
+            advance: if kings { 3 } else { 0 },
+            ..Weights::of(peralikatuma_rules::Variant::Peralikatuma)
+        }
+    }
+}
+
+/// What a family position is worth to the side to move (see
+/// [`evaluate`](crate::evaluate)): material, mobility, safe points,
+/// captures now and pieces exposed, a huff to make, and ranks gained
+/// where men crown.
+///
+/// ```
+/// use alquerque_ai::evaluate_family;
+/// use peralikatuma_rules::family::{Position, Ruleset};
+///
+/// let zamma = Ruleset::find("zamma")?;
+/// assert!(evaluate_family(&Position::start(zamma)).0.abs() < 50);
+/// let up = Position::parse(zamma, "W:Wa2,i8:Be5")?;
+/// assert!(evaluate_family(&up).0 > 50);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn evaluate_family(position: &Position) -> Score {
+    let ruleset = position.ruleset();
+    let w = Weights::of_family(ruleset);
+    let us = position.side_to_move();
+    let ours = Features::of_family(position, us);
+    let theirs = Features::of_family(position, us.opposite());
+    let mut score = side_terms(&w, &ours) - side_terms(&w, &theirs);
+    if ours.can_capture > 0 {
+        score += w.capture_now + w.more_captures * (ours.can_capture as i32 - 1);
+    }
+    score += w.exposed * theirs.can_capture as i32;
+    if position.huffable() != 0 {
+        score += w.claim;
+    }
+    Score(score)
+}
+
+/// The points of `board` that are the middle of no straight triple: a
+/// piece there can never be jumped.
+fn safe_points_of(board: &Graph) -> u128 {
+    (0..board.len() as u8)
+        .filter(|&p| {
+            !Direction::ALL.iter().any(|&d| {
+                board.neighbour(p, d).is_some() && board.neighbour(p, d.opposite()).is_some()
+            })
+        })
+        .fold(0, |set, p| set | 1 << p)
+}
+
+/// The safe points of `ruleset`'s board, computed once for the rulesets
+/// of [`RULESETS`].
+fn safe_points(ruleset: &'static Ruleset) -> u128 {
+    static SAFE: OnceLock<Vec<u128>> = OnceLock::new();
+    let all = SAFE.get_or_init(|| RULESETS.iter().map(|r| safe_points_of(r.board)).collect());
+    match RULESETS.iter().position(|r| std::ptr::eq(r, ruleset)) {
+        Some(index) => all[index],
+        None => safe_points_of(ruleset.board),
+    }
+}
+
+/// `side`'s steps and king slides in `position`.
+fn mobility(position: &Position, side: Side) -> usize {
+    let ruleset = position.ruleset();
+    let board = ruleset.board;
+    let empty = board.points() & !(position.pieces(Side::White) | position.pieces(Side::Black));
+    let directions = ruleset.step_directions(side);
+    let mut mobility = 0;
+    let mut men = position.men(side);
+    while men != 0 {
+        let from = men.trailing_zeros() as u8;
+        men &= men - 1;
+        mobility += if directions == u8::MAX {
+            (board.neighbours(from) & empty).count_ones() as usize
+        } else {
+            Direction::ALL
+                .iter()
+                .filter(|d| directions & (1 << d.index()) != 0)
+                .filter_map(|&d| board.neighbour(from, d))
+                .filter(|&to| empty & (1 << to) != 0)
+                .count()
+        };
+    }
+    let mut kings = position.kings(side);
+    while kings != 0 {
+        let from = kings.trailing_zeros() as u8;
+        kings &= kings - 1;
+        for direction in Direction::ALL {
+            let mut at = from;
+            while let Some(next) = board.neighbour(at, direction) {
+                if empty & (1 << next) == 0 {
+                    break;
+                }
+                mobility += 1;
+                at = next;
+            }
+        }
+    }
+    mobility
+}
+
+/// Ranks `side`'s men have gained towards the points where they crown, in
+/// all (none where men do not crown).
+fn advance(position: &Position, side: Side) -> usize {
+    let ruleset = position.ruleset();
+    let zone = ruleset.promotion[side.index()];
+    if zone == 0 {
+        return 0;
+    }
+    let board = ruleset.board;
+    let crown_rank = board.coords(zone.trailing_zeros() as u8).1;
+    let ranks = board.grid().1;
+    let mut men = position.men(side);
+    let mut advance = 0;
+    while men != 0 {
+        let at = men.trailing_zeros() as u8;
+        men &= men - 1;
+        advance += usize::from(ranks - board.coords(at).1.abs_diff(crown_rank));
+    }
+    advance
+}
+
+impl Features {
+    /// The counts for `side` of a family position.
+    fn of_family(position: &Position, side: Side) -> Features {
+        let own = position.pieces(side);
+        Features {
+            men: position.men(side).count_ones() as usize,
+            kings: position.kings(side).count_ones() as usize,
+            can_capture: position.capturable(side).count_ones() as usize,
+            mobility: mobility(position, side),
+            on_safe_points: (own & safe_points(position.ruleset())).count_ones() as usize,
+            advance: advance(position, side),
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Family positions as search nodes: the position, the count of quiet
+//! turns that the sixty-turn rule (E4) needs, and the position's hash.
+
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Ending, Game, Kind, Outcome, Position, Turn};
+
+use super::{Ended, Node};
+use crate::candidates::FamilyCandidates;
+use crate::eval::evaluate_family;
+use crate::facts::Facts;
+use crate::score::Score;
+use crate::tuning::Tuning;
+
+/// A family position as the search sees it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct FamilyNode {
+    /// The position.
+    pub position: Position,
+    /// Turns in a row without a removal (E4).
+    pub quiet: u32,
+    /// The position's hash, kept.
+    hash: u64,
+}
+
+impl FamilyNode {
+    /// `position` after `quiet` turns in a row without a removal.
+    pub fn new(position: Position, quiet: u32) -> FamilyNode {
+        FamilyNode {
+            position,
+            quiet,
+            hash: position.zobrist(),
+        }
+    }
+}
+
+impl Node for FamilyNode {
+    type Turn = Turn;
+    type Candidates = FamilyCandidates;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn quiet_turns(&self) -> u32 {
+        self.quiet
+    }
+
+    fn play(&self, turn: &Turn) -> FamilyNode {
+        let quiet = if turn.removes() { 0 } else { self.quiet + 1 };
+        FamilyNode::new(self.position.play(turn), quiet)
+    }
+
+    fn legal_turns(&self) -> Vec<Turn> {
+        self.position.turns()
+    }
+
+    fn has_legal_turn(&self) -> bool {
+        self.position.has_turn()
+    }
+
+    fn judge(
+        &self,
+        has_legal_turn: impl FnOnce() -> bool,
+        repetitions: impl FnOnce() -> usize,
+    ) -> Option<Ended> {
+        let ending = Game::judge(&self.position, has_legal_turn, repetitions, self.quiet)?;
+        Some(match ending {
+            Ending::Rules(Outcome::Win(side)) => Ended::Win(side),
+            Ending::Rules(Outcome::Draw) | Ending::Repetition | Ending::SixtyTurns => Ended::Draw,
+        })
+    }
+
+    fn captures_compulsory(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn removes(turn: &Turn) -> bool {
+        turn.removes()
+    }
+
+    #[inline]
+    fn quiet_step(turn: &Turn) -> Option<(u8, u8)> {
+        match turn.kind() {
+            Kind::Step | Kind::Leap if !turn.removes() => Some((turn.from(), turn.to()?)),
+            _ => None,
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        evaluate_family(&self.position)
+    }
+
+    fn pieces(&self) -> u32 {
+        let p = &self.position;
+        (p.pieces(Side::White) | p.pieces(Side::Black)).count_ones()
+    }
+
+    fn facts(&self, turn: &Turn) -> Facts {
+        let after = self.position.play(turn);
+        Facts {
+            captured: turn.captured().count_ones(),
+            claims: turn.huff().is_some(),
+            hangs: after.capturable(after.side_to_move()) != 0,
+            forfeits: after.huffable() != 0,
+        }
+    }
+
+    fn tuning(&self) -> Tuning {
+        Tuning::of_family(self.position.ruleset())
+    }
+}

@@ -1,0 +1,83 @@
+//! A position as the search sees it, for each kind of game: what the
+//! search, the evaluation and the weak strengths need of it. The seed
+//! games' [`Position`](peralikatuma_rules::Position) is one; a family
+//! position with its count of quiet turns ([`FamilyNode`]) is the other.
+
+mod family;
+mod seed;
+
+use std::fmt::Debug;
+
+use alquerque_tablebase::{Tablebase, Value, Verdict};
+use peralikatuma_rules::Side;
+
+pub use family::FamilyNode;
+
+use crate::candidates::TurnList;
+use crate::facts::Facts;
+use crate::score::Score;
+use crate::tuning::Tuning;
+
+/// How the rules end a game at a node.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ended {
+    /// This side has won.
+    Win(Side),
+    /// A draw.
+    Draw,
+}
+
+/// A position of one kind of game, as the search sees it.
+pub trait Node: Copy + Send + Sync + 'static {
+    /// Its turns.
+    type Turn: Copy + PartialEq + Debug + Send + Sync + 'static;
+    /// The list a node's turns are kept in while it is searched.
+    type Candidates: TurnList<Self>;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// A hash of everything that decides the position's future, but the
+    /// count of quiet turns.
+    fn zobrist(&self) -> u64;
+    /// Turns in a row without a removal (E4).
+    fn quiet_turns(&self) -> u32;
+    /// The node after `turn`, one of its legal turns.
+    fn play(&self, turn: &Self::Turn) -> Self;
+    /// Every legal turn, in the order of generation.
+    fn legal_turns(&self) -> Vec<Self::Turn>;
+    /// Whether the side to move has a legal turn.
+    fn has_legal_turn(&self) -> bool;
+    /// How the rules end the game here, if they do, in the order of E5:
+    /// the game's own end (given whether there is a legal turn), then
+    /// `repetitions` (E2), then the quiet turns (E4).
+    fn judge(
+        &self,
+        has_legal_turn: impl FnOnce() -> bool,
+        repetitions: impl FnOnce() -> usize,
+    ) -> Option<Ended>;
+    /// Whether the side to move must capture when it can (A4, M5): the
+    /// quiescence search may not stand pat then.
+    fn captures_compulsory(&self) -> bool;
+    /// Whether `turn` removes a piece (a capture, a claim or a huff).
+    fn removes(turn: &Self::Turn) -> bool;
+    /// The start and end points of `turn` if it is a quiet step (for
+    /// killers and history).
+    fn quiet_step(turn: &Self::Turn) -> Option<(u8, u8)>;
+    /// The static evaluation for the side to move.
+    fn evaluate(&self) -> Score;
+    /// Pieces on the board.
+    fn pieces(&self) -> u32;
+    /// What `turn` does at a glance, for the weak strengths.
+    fn facts(&self, turn: &Self::Turn) -> Facts;
+    /// How the weak strengths play this game.
+    fn tuning(&self) -> Tuning;
+    /// The value of the node in `tablebase`, if it covers it.
+    fn probe(&self, _tablebase: &Tablebase) -> Option<(Verdict, Value)> {
+        None
+    }
+    /// The best turn of the node by `tablebase`, with its verdict and
+    /// value, if it covers it.
+    fn best_in(&self, _tablebase: &Tablebase) -> Option<(Self::Turn, Verdict, Value)> {
+        None
+    }
+}
