@@ -44,6 +44,8 @@ pub enum FamilyGameError {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
+    start: Position,
+    /// The positions since a piece last left the board.
     positions: Vec<Position>,
     turns: Vec<Turn>,
     /// Turns since a piece last left the board.
@@ -71,10 +73,16 @@ impl Game {
     /// ```
     pub fn from_position(start: Position) -> Game {
         Game {
+            start,
             positions: vec![start],
             turns: Vec::new(),
             quiet: 0,
         }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// The position now.

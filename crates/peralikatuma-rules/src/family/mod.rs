@@ -19,6 +19,7 @@
 mod game;
 mod movegen;
 mod position;
+mod record;
 mod ruleset;
 mod text;
 mod turn;
@@ -26,6 +27,7 @@ mod zobrist;
 
 pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};
+pub use record::{FamilyRecordError, Record};
 pub use ruleset::{Chain, End, RULESETS, Ruleset, UnknownRuleset};
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};

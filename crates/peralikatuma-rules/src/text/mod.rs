@@ -2,4 +2,5 @@
 
 pub(crate) mod position_text;
 pub(crate) mod record;
+pub(crate) mod record_text;
 pub(crate) mod turn_text;

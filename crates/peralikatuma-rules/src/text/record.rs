@@ -10,6 +10,8 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::variant::Variant;
 
+use super::record_text::{TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag};
+
 /// A game with its header tags, as written in a game record (N4).
 ///
 /// `Variant`, `Result` and `Setup` are taken from the game itself; every
@@ -188,32 +190,6 @@ fn lost_on_time(game: &Game) -> bool {
     )
 }
 
-/// Writes one header line; a line break in the value becomes a space, so
-/// that the header stays on one line.
-fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
-    let escaped = value
-        .replace(['\n', '\r'], " ")
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"");
-    writeln!(f, "[{key} \"{escaped}\"]")
-}
-
-/// Turn numbers in the record: `n.` before White's turn, `n...` before a
-/// Black turn that starts the record.
-fn numbers(start: Side, plies: usize) -> impl Iterator<Item = Option<String>> {
-    let offset = usize::from(start == Side::Black);
-    (0..plies).map(move |ply| {
-        let n = (ply + offset) / 2 + 1;
-        match (ply, (ply + offset) % 2) {
-            (0, 1) => Some(format!("{n}...")),
-            (_, 0) => Some(format!("{n}.")),
-            _ => None,
-        }
-    })
-}
-
-const LINE_WIDTH: usize = 80;
-
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = &self.game;
@@ -236,72 +212,13 @@ impl fmt::Display for Record {
                 .iter()
                 .filter(|(k, _)| !RESERVED.contains(&k.as_str()) && k != "White" && k != "Black")
                 .filter(|(k, _)| !(on_time && k == TERMINATION))
-                .filter(|(k, _)| {
-                    !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                }),
+                .filter(|(k, _)| is_tag_key(k)),
         );
         for (key, value) in others {
             write_tag(f, key, value)?;
         }
-        writeln!(f)?;
-
-        let mut line = String::new();
-        let mut words: Vec<String> = Vec::new();
-        let turns = game.turns();
-        for (number, turn) in numbers(game.start().side_to_move(), turns.len()).zip(turns) {
-            let text = turn.to_string();
-            words.push(match number {
-                Some(n) => format!("{n} {text}"),
-                None => text,
-            });
-        }
-        words.push(self.result().to_owned());
-        for word in words {
-            if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
-                writeln!(f, "{line}")?;
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        writeln!(f, "{line}")
-    }
-}
-
-/// Parses `[Key "Value"]`.
-fn parse_tag(text: &str) -> Option<(String, String)> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
-    let (key, rest) = inner.split_once(char::is_whitespace)?;
-    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(chars.next()?),
-            '"' => return None,
-            c => value.push(c),
-        }
-    }
-    Some((key.to_owned(), value))
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-/// Splits a leading move number (`12.`, `12...`) off a token.
-fn split_number(token: &str) -> (Option<&str>, &str) {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
-    if digits > 0 && dots > 0 {
-        (Some(&token[..digits + dots]), &token[digits + dots..])
-    } else {
-        (None, token)
+        let turns = self.game.turns().iter().map(ToString::to_string);
+        write_movetext(f, game.start().side_to_move(), turns, self.result())
     }
 }
 
@@ -309,24 +226,8 @@ impl FromStr for Record {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut tags = Vec::new();
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .skip_while(|(_, l)| l.trim().is_empty())
-            .peekable();
-        while let Some((i, line)) = lines.peek().copied() {
-            let line = line.trim();
-            if !line.starts_with('[') {
-                break;
-            }
-            tags.push(parse_tag(line).ok_or_else(|| RecordError::Header {
-                line: i + 1,
-                text: line.to_owned(),
-            })?);
-            lines.next();
-        }
+        let (mut tags, movetext) =
+            read_header(text).map_err(|(line, text)| RecordError::Header { line, text })?;
         let mut take = |key: &str| {
             let at = tags.iter().position(|(k, _): &(String, String)| k == key)?;
             Some(tags.remove(at).1)
@@ -344,10 +245,6 @@ impl FromStr for Record {
             .map(|at| tags.remove(at))
             .is_some();
 
-        let movetext: Vec<&str> = lines
-            .flat_map(|(_, line)| line.split_whitespace())
-            .collect();
-        let mut tokens = movetext.into_iter();
         let mut result = None;
         let offset = usize::from(game.start().side_to_move() == Side::Black);
         let partial = |game: &Game| {
@@ -356,32 +253,21 @@ impl FromStr for Record {
                 game: game.clone(),
             })
         };
-        while let Some(token) = tokens.next() {
+        for token in tokens(&movetext) {
             if result.is_some() {
                 return Err(RecordError::AfterResult {
-                    text: token.to_owned(),
+                    text: token.raw.to_owned(),
                     partial: partial(&game),
                 });
             }
-            if is_result(token) {
-                result = Some(token);
-                continue;
-            }
-            // Move numbers are for readers; the engine counts turns itself.
-            let (_, rest) = split_number(token);
-            if rest.is_empty() {
-                continue;
-            }
-            // A claim is written apart from its move (N2); a claim with no
-            // move after it is refused as a turn like any other bad text.
-            let after = if rest.starts_with('!') {
-                tokens.next()
-            } else {
-                None
-            };
-            let turn = match after {
-                Some(after) => format!("{rest} {after}"),
-                None => rest.to_owned(),
+            let turn = match token.kind {
+                TokenKind::Result => {
+                    result = Some(token.raw);
+                    continue;
+                }
+                // Move numbers are for readers; the engine counts turns itself.
+                TokenKind::Number => continue,
+                TokenKind::Turn(turn) => turn,
             };
             let ply = game.turns().len() + offset;
             let number = format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." });

@@ -1,0 +1,278 @@
+//! Records of family games: the seed games' form (N4) with the ruleset's
+//! id in the `Variant` header and the turns written as F9 says.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::game::{Ending, FamilyGameError, Game};
+use super::position::{Outcome, Position};
+use super::ruleset::{Ruleset, UnknownRuleset};
+use super::text::FamilyPositionError;
+use crate::Side;
+use crate::text::record_text::{
+    TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
+};
+
+/// A family game with its header tags, as written in a game record: the
+/// seed games' form (N4), with the ruleset's id as the `Variant` and the
+/// turns in F9's notation.
+///
+/// `Variant`, `Result` and `Setup` are taken from the game itself; every
+/// other tag is kept in [`Record::tags`] in its order.
+///
+/// ```
+/// use peralikatuma_rules::family::{Game, Record, Ruleset};
+///
+/// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
+/// game.play_text("d3-d4")?;
+/// game.play_text("d5xd3")?;
+/// let record = Record::new(game);
+/// let text = record.to_string();
+/// assert_eq!(
+///     text,
+///     "[Variant \"lau-kata-kati\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d3-d4 d5xd3 *\n"
+/// );
+/// assert_eq!(text.parse::<Record>()?, record);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// Header tags other than `Variant`, `Result` and `Setup`, in order.
+    pub tags: Vec<(String, String)>,
+    /// The game.
+    pub game: Game,
+}
+
+/// Records are the same when their tags, starts and turns are.
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        self.tags == other.tags
+            && self.game.start() == other.game.start()
+            && self.game.turns() == other.game.turns()
+    }
+}
+
+impl Eq for Record {}
+
+/// A family game record that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FamilyRecordError {
+    /// A header line that is not `[Key "Value"]`.
+    #[error("line {line}: `{text}` is not a header line of the form [Key \"Value\"]")]
+    Header {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// The `Variant` header is missing.
+    #[error("the record has no [Variant \"...\"] header")]
+    NoVariant,
+    /// The `Variant` header names no family ruleset.
+    #[error(transparent)]
+    Ruleset(#[from] UnknownRuleset),
+    /// The `Setup` header is not a position of the ruleset.
+    #[error("the Setup header: {0}")]
+    Setup(#[from] FamilyPositionError),
+    /// A turn that cannot be played; the turns before it were fine.
+    #[error("turn {number} `{text}`: {error}")]
+    Turn {
+        /// The turn's number as in the record (`12.` or `12...`).
+        number: String,
+        /// The turn's text.
+        text: String,
+        /// Why it cannot be played.
+        error: FamilyGameError,
+    },
+    /// Text after the result.
+    #[error("`{0}` after the result; the result must come last")]
+    AfterResult(String),
+    /// The result disagrees with the game or with the `Result` header.
+    #[error("the result `{written}` does not agree with {with}")]
+    Result {
+        /// The result written.
+        written: String,
+        /// What it disagrees with.
+        with: String,
+    },
+}
+
+impl Record {
+    /// A record of `game` with unknown players (`?`).
+    pub fn new(game: Game) -> Record {
+        Record {
+            tags: vec![("White".into(), "?".into()), ("Black".into(), "?".into())],
+            game,
+        }
+    }
+
+    /// The value of the tag `key`, if the record has it.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the tag `key` to `value`, in its place if it is there, else
+    /// at the end.
+    pub fn set_tag(&mut self, key: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value.to_owned(),
+            None => self.tags.push((key.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or
+    /// `*` while the game goes on.
+    pub fn result(&self) -> &'static str {
+        match self.game.ending() {
+            None => "*",
+            Some(Ending::Rules(Outcome::Win(Side::White))) => "1-0",
+            Some(Ending::Rules(Outcome::Win(Side::Black))) => "0-1",
+            Some(_) => "1/2-1/2",
+        }
+    }
+}
+
+/// Header keys written from the game itself, never from [`Record::tags`].
+const RESERVED: [&str; 5] = ["Variant", "Result", "Setup", "White", "Black"];
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = &self.game;
+        let ruleset = game.start().ruleset();
+        write_tag(f, "Variant", ruleset.id)?;
+        for key in ["White", "Black"] {
+            write_tag(f, key, self.tag(key).unwrap_or("?"))?;
+        }
+        write_tag(f, "Result", self.result())?;
+        if *game.start() != Position::start(ruleset) {
+            write_tag(f, "Setup", &game.start().to_string())?;
+        }
+        for (key, value) in &self.tags {
+            if !RESERVED.contains(&key.as_str()) && is_tag_key(key) {
+                write_tag(f, key, value)?;
+            }
+        }
+        let board = ruleset.board;
+        let turns = game.turns().iter().map(|turn| turn.text(board));
+        write_movetext(f, game.start().side_to_move(), turns, self.result())
+    }
+}
+
+impl FromStr for Record {
+    type Err = FamilyRecordError;
+
+    fn from_str(text: &str) -> Result<Record, FamilyRecordError> {
+        let (mut tags, words) =
+            read_header(text).map_err(|(line, text)| FamilyRecordError::Header { line, text })?;
+        let mut take = |key: &str| {
+            let at = tags.iter().position(|(k, _): &(String, String)| k == key)?;
+            Some(tags.remove(at).1)
+        };
+        let ruleset = Ruleset::find(&take("Variant").ok_or(FamilyRecordError::NoVariant)?)?;
+        let header_result = take("Result");
+        let start = match take("Setup") {
+            Some(setup) => Position::parse(ruleset, &setup)?,
+            None => Position::start(ruleset),
+        };
+        let mut record = Record {
+            tags,
+            game: Game::from_position(start),
+        };
+        let offset = usize::from(start.side_to_move() == Side::Black);
+        let mut written = None;
+        for token in tokens(&words) {
+            if written.is_some() {
+                return Err(FamilyRecordError::AfterResult(token.raw.to_owned()));
+            }
+            match token.kind {
+                TokenKind::Result => written = Some(token.raw),
+                TokenKind::Number => {}
+                TokenKind::Turn(turn) => {
+                    let ply = record.game.turns().len() + offset;
+                    if let Err(error) = record.game.play_text(&turn) {
+                        let dots = if ply % 2 == 0 { "." } else { "..." };
+                        return Err(FamilyRecordError::Turn {
+                            number: format!("{}{dots}", ply / 2 + 1),
+                            text: turn,
+                            error,
+                        });
+                    }
+                }
+            }
+        }
+        let result = record.result();
+        for (written, with) in [
+            (written, "the game"),
+            (header_result.as_deref(), "the Result header"),
+        ] {
+            if let Some(written) = written
+                && written != result
+            {
+                return Err(FamilyRecordError::Result {
+                    written: written.to_owned(),
+                    with: format!("{with}, whose result is `{result}`"),
+                });
+            }
+        }
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::RULESETS;
+
+    /// Records of random games of every ruleset read back as themselves.
+    #[test]
+    fn records_of_random_games_read_back() {
+        for (n, ruleset) in RULESETS.iter().enumerate() {
+            let mut game = Game::new(ruleset);
+            let mut state = n as u64 + 1;
+            while game.ending().is_none() && game.turns().len() < 150 {
+                let turns = game.position().turns();
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let turn = turns[(state >> 33) as usize % turns.len()];
+                game.play(&turn).expect("a legal turn");
+            }
+            let mut record = Record::new(game);
+            record.set_tag("Event", "test \"quoted\"");
+            let text = record.to_string();
+            let read: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(read, record, "{text}");
+            assert_eq!(read.result(), record.result());
+        }
+    }
+
+    #[test]
+    fn a_bad_turn_a_wrong_result_and_text_after_it_are_refused() {
+        let head = "[Variant \"lau-kata-kati\"]\n\n";
+        let bad = format!("{head}1. d3-d4 d4-d5 *");
+        assert!(matches!(
+            bad.parse::<Record>(),
+            Err(FamilyRecordError::Turn { ref number, .. }) if number == "1..."
+        ));
+        let wrong = format!("{head}1. d3-d4 1-0");
+        assert!(matches!(
+            wrong.parse::<Record>(),
+            Err(FamilyRecordError::Result { .. })
+        ));
+        let after = format!("{head}1. d3-d4 * d5xd3");
+        assert_eq!(
+            after.parse::<Record>().expect_err("text after the result"),
+            FamilyRecordError::AfterResult("d5xd3".into())
+        );
+        let seed = "[Variant \"peralikatuma\"]\n\n*";
+        assert!(matches!(
+            seed.parse::<Record>(),
+            Err(FamilyRecordError::Ruleset(_))
+        ));
+        let setup = "[Variant \"dash-guti\"]\n[Setup \"W:Wc3:Bd4\"]\n\n1. c3xe5 1-0";
+        assert_eq!(setup.parse::<Record>().map(|r| r.result()), Ok("1-0"));
+    }
+}
