@@ -7,6 +7,7 @@
 //! cargo run --release --example tournament -- --first hard --second medium --variant alquerque --hard-ms 100
 //! cargo run --release --example tournament -- --variant peralikatuma --ladder --games 200 --seed 5000
 //! cargo run --release --example tournament -- --first hard --second hard --clock 0+100ms --threads 1
+//! cargo run --release --example tournament -- --variant family --ladder --without master --games 20
 //! ```
 //!
 //! Each game of a pair is played once with each colour; pair `i` of a
@@ -34,7 +35,8 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma::clock::TimeControl;
 use peralikatuma::tournament::{Fixture, LADDER, Played, Tally, ratings_table};
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::RULESETS;
+use peralikatuma_rules::{GameKind, Variant};
 use rayon::prelude::*;
 
 /// Play matches between machine players and rate them.
@@ -60,9 +62,11 @@ struct Args {
     /// up to even).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
-    /// The game, or `all` for each of the three.
-    #[arg(long, default_value = "all")]
-    variant: String,
+    /// The games, by id (`peralikatuma`, `zamma`, ...), separated by
+    /// commas: `all` for the three seed games, `family` for every family
+    /// ruleset.
+    #[arg(long, default_value = "all", value_delimiter = ',')]
+    variant: Vec<String>,
     /// Seed of the first pair of games of each pairing; pair `i` uses
     /// `seed + i`.
     #[arg(long, default_value_t = 1)]
@@ -92,17 +96,31 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let variants: Vec<Variant> = if args.variant.eq_ignore_ascii_case("all") {
-        Variant::ALL.to_vec()
-    } else {
-        match args.variant.parse() {
-            Ok(variant) => vec![variant],
-            Err(error) => {
-                eprintln!("error: --variant: {error} (or `all`)");
-                return ExitCode::from(2);
+    let mut variants: Vec<GameKind> = Vec::new();
+    for name in &args.variant {
+        let named: Vec<GameKind> = if name.eq_ignore_ascii_case("all") {
+            Variant::ALL.map(GameKind::Seed).to_vec()
+        } else if name.eq_ignore_ascii_case("family") {
+            RULESETS.iter().map(GameKind::Family).collect()
+        } else {
+            match name.parse() {
+                Ok(game) => vec![game],
+                Err(error) => {
+                    eprintln!("error: --variant: {error} (or `all`, `family`)");
+                    return ExitCode::from(2);
+                }
+            }
+        };
+        for game in named {
+            if !variants.contains(&game) {
+                variants.push(game);
             }
         }
-    };
+    }
+    if args.clock.is_some() && variants.iter().any(|g| matches!(g, GameKind::Family(_))) {
+        eprintln!("error: --clock: family games are played without a clock for now");
+        return ExitCode::from(2);
+    }
     let pairings: Vec<(Strength, Strength)> = match (args.first, args.second) {
         (Some(first), Some(second)) => vec![(first, second)],
         _ => LADDER
@@ -201,10 +219,11 @@ fn main() -> ExitCode {
     }
 
     for &variant in &variants {
-        println!("{variant}, seeds from {}:", args.seed);
+        let name = variant.name();
+        println!("{name}, seeds from {}:", args.seed);
         let games: Vec<Played> = played
             .iter()
-            .filter(|g| g.fixture.variant == variant)
+            .filter(|g| g.fixture.game == variant)
             .cloned()
             .collect();
         for &(first, second) in &pairings {
@@ -228,7 +247,7 @@ fn main() -> ExitCode {
             pairings[0].0
         };
         println!(
-            "\n{variant} ratings (Elo, {anchor} = 0; maximum likelihood over all pairings, 95% intervals):\n"
+            "\n{name} ratings (Elo, {anchor} = 0; maximum likelihood over all pairings, 95% intervals):\n"
         );
         println!("{}", ratings_table(&games, anchor));
     }

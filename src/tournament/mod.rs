@@ -3,19 +3,20 @@
 //! ratings fitted across all pairings ([`ratings`]).
 
 mod ratings;
+mod record;
 
 use std::path::Path;
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength};
-use peralikatuma_rules::{
-    DrawReason, GameError, Outcome, Record, RecordError, Side, Variant, WinReason,
-};
+use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{GameError, GameKind, Record, Side, Variant};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Session, Settings};
 
 pub use ratings::{GameResult, Rating, ratings};
+pub use record::GameRecord;
 
 /// The pairings of the ladder: each strength against the one below it,
 /// and the casual player against the two weakest levels and the random
@@ -38,7 +39,7 @@ const MAX_TURNS: usize = 5_000;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Fixture {
     /// The game.
-    pub variant: Variant,
+    pub game: GameKind,
     /// The first player.
     pub first: Strength,
     /// The second player.
@@ -51,19 +52,21 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// The games of `first` against `second` in `variant`: `games` of them
-    /// (rounded up to even), in pairs with the same seed, one with each
-    /// colour; pair `i` has the seed `seed + i`.
+    /// The games of `first` against `second` in `game` (a seed game's
+    /// [`Variant`] or a family [`Ruleset`]): `games` of them (rounded up to
+    /// even), in pairs with the same seed, one with each colour; pair `i`
+    /// has the seed `seed + i`.
     pub fn match_games(
-        variant: Variant,
+        game: impl Into<GameKind>,
         first: Strength,
         second: Strength,
         games: u32,
         seed: u64,
     ) -> impl Iterator<Item = Fixture> {
+        let game = game.into();
         (0..u64::from(games.div_ceil(2))).flat_map(move |i| {
             [true, false].map(|first_is_white| Fixture {
-                variant,
+                game,
                 first,
                 second,
                 first_is_white,
@@ -76,17 +79,68 @@ impl Fixture {
     /// times as long), or, with a `clock`, every player thinking from its
     /// clock (rules.md T1) and losing when out of time (T2). Hard and
     /// Master use the endgame tables the frontends find
-    /// ([`crate::tablebases`]).
+    /// ([`crate::tablebases`]). Family games are played without a clock
+    /// (a `clock` is not used).
     pub fn play(self, hard_time: Duration, clock: Option<TimeControl>) -> Played {
-        let mut first = Player::new(self.first, self.seed);
-        let mut second = Player::new(self.second, self.seed ^ 0x5eed);
-        let tablebase = crate::tablebases::for_variant(self.variant);
-        for player in [&mut first, &mut second] {
+        match self.game {
+            GameKind::Seed(variant) => self.play_seed(variant, hard_time, clock),
+            GameKind::Family(ruleset) => self.play_family(ruleset, hard_time),
+        }
+    }
+
+    /// The two players of the game, each thinking `hard_time` if Hard.
+    fn players<G: alquerque_ai::Playable>(&self, hard_time: Duration) -> [Player<G>; 2] {
+        let mut players = [
+            Player::new(self.first, self.seed),
+            Player::new(self.second, self.seed ^ 0x5eed),
+        ];
+        for player in &mut players {
             player.hard_time = hard_time;
+        }
+        players
+    }
+
+    /// Whether the first player is to move when `side` is.
+    fn first_moves(&self, side: Side) -> bool {
+        (side == Side::White) == self.first_is_white
+    }
+
+    fn play_family(self, ruleset: &'static Ruleset, hard_time: Duration) -> Played {
+        let [mut first, mut second] = self.players::<family::Game>(hard_time);
+        let mut game = family::Game::new(ruleset);
+        while game.ending().is_none() && game.turns().len() < MAX_TURNS {
+            let player = if self.first_moves(game.position().side_to_move()) {
+                &mut first
+            } else {
+                &mut second
+            };
+            let Some(turn) = player.choose(&game) else {
+                break;
+            };
+            if game.play(&turn).is_err() {
+                break;
+            }
+        }
+        let mut record = GameRecord::Family(family::Record::new(game));
+        for (tag, value) in self.tags(hard_time, None) {
+            record.set_tag(tag, &value);
+        }
+        Played::new(self, record)
+    }
+
+    fn play_seed(
+        self,
+        variant: Variant,
+        hard_time: Duration,
+        clock: Option<TimeControl>,
+    ) -> Played {
+        let [mut first, mut second] = self.players::<peralikatuma_rules::Game>(hard_time);
+        let tablebase = crate::tablebases::for_variant(variant);
+        for player in [&mut first, &mut second] {
             player.set_tablebase(tablebase.clone());
         }
         let settings = Settings {
-            variant: self.variant,
+            variant,
             opponent: Opponent::Human,
             clock,
             ..Settings::default()
@@ -95,8 +149,7 @@ impl Fixture {
             unreachable!("a game's start is a valid position")
         };
         while session.game().outcome().is_none() && session.game().turns().len() < MAX_TURNS {
-            let white_to_move = session.game().position().side_to_move() == Side::White;
-            let player = if white_to_move == self.first_is_white {
+            let player = if self.first_moves(session.game().position().side_to_move()) {
                 &mut first
             } else {
                 &mut second
@@ -125,7 +178,7 @@ impl Fixture {
                 }
             }
         }
-        Played::new(self, record)
+        Played::new(self, GameRecord::Seed(record))
     }
 
     /// The tags that say which game of which tournament a record holds:
@@ -171,7 +224,7 @@ impl Fixture {
         };
         format!(
             "{}-{}-{}-{}-{colour}.txt",
-            self.variant.name().to_lowercase(),
+            self.game.id(),
             self.first,
             self.second,
             self.seed
@@ -194,9 +247,8 @@ impl Fixture {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(SavedError::new(&path, error.to_string())),
         };
-        let record: Record = text
-            .parse()
-            .map_err(|error: RecordError| SavedError::new(&path, error.to_string()))?;
+        let record =
+            GameRecord::parse(self.game, &text).map_err(|error| SavedError::new(&path, error))?;
         for (tag, value) in self.tags(hard_time, clock) {
             let found = record.tag(tag).unwrap_or("none");
             if found != value {
@@ -206,13 +258,13 @@ impl Fixture {
                 ));
             }
         }
-        if record.game.variant() != self.variant {
+        if record.game() != self.game {
             return Err(SavedError::new(
                 &path,
-                "it is a game of another variant".into(),
+                "it is a game of another game".into(),
             ));
         }
-        if record.game.outcome().is_none() && record.game.turns().len() < MAX_TURNS {
+        if record.result().is_none() && record.turns() < MAX_TURNS {
             return Err(SavedError::new(&path, "the game in it is not over".into()));
         }
         Ok(Some(Played::new(self, record)))
@@ -258,14 +310,13 @@ pub struct Played {
     /// Whether it was lost on time (T2).
     pub on_time: bool,
     /// The game, with the players' names and the seed in its tags.
-    pub record: Record,
+    pub record: GameRecord,
 }
 
 impl Played {
     /// The game of `fixture` recorded in `record`, scored.
-    pub fn new(fixture: Fixture, record: Record) -> Played {
-        let outcome = record.game.outcome();
-        let points = match outcome.and_then(Outcome::winner) {
+    pub fn new(fixture: Fixture, record: GameRecord) -> Played {
+        let points = match record.result().flatten() {
             Some(Side::White) => f64::from(u8::from(fixture.first_is_white)),
             Some(Side::Black) => f64::from(u8::from(!fixture.first_is_white)),
             None => 0.5,
@@ -273,19 +324,8 @@ impl Played {
         Played {
             fixture,
             points,
-            sixty_turns: matches!(
-                outcome,
-                Some(Outcome::Draw {
-                    reason: DrawReason::SixtyTurns
-                })
-            ),
-            on_time: matches!(
-                outcome,
-                Some(Outcome::Win {
-                    reason: WinReason::Time,
-                    ..
-                })
-            ),
+            sixty_turns: record.sixty_turns(),
+            on_time: record.on_time(),
             record,
         }
     }
@@ -468,7 +508,7 @@ mod tests {
                 .map(|f| f.play(Duration::from_millis(1), None))
                 .collect();
         for game in &played {
-            assert!(game.record.game.outcome().is_some());
+            assert!(game.record.result().is_some());
             let white = if game.fixture.first_is_white {
                 "casual"
             } else {
@@ -527,9 +567,11 @@ mod tests {
         assert!(error.reason.contains("White"), "{error}");
 
         // A game cut short is not taken as played.
-        let mut unfinished = played.record.clone();
+        let GameRecord::Seed(mut unfinished) = played.record.clone() else {
+            panic!("a seed game's record")
+        };
         let mut replay = peralikatuma_rules::Game::new(Variant::Peralikatuma);
-        for turn in played.record.game.turns().iter().take(3) {
+        for turn in unfinished.game.turns().iter().take(3) {
             replay.play(turn).expect("a turn of the game");
         }
         unfinished.game = replay;
@@ -539,6 +581,44 @@ mod tests {
 
         std::fs::write(&path, "[Variant \"Chess\"]").expect("saved");
         assert!(first.saved(&folder, time, None).is_err());
+        std::fs::remove_dir_all(&folder).expect("removed");
+    }
+
+    #[test]
+    fn a_family_game_is_played_saved_and_read_back() {
+        let folder = std::env::temp_dir().join(format!("tournament-family-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temporary folder");
+        let time = Duration::from_millis(1);
+        let ruleset = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        for fixture in Fixture::match_games(ruleset, Strength::Casual, Strength::Random, 2, 3) {
+            assert_eq!(
+                fixture.file_name(),
+                format!(
+                    "lau-kata-kati-casual-random-3-{}.txt",
+                    if fixture.first_is_white {
+                        "white"
+                    } else {
+                        "black"
+                    }
+                )
+            );
+            let played = fixture.play(time, None);
+            assert!(played.record.result().is_some());
+            assert!(
+                played
+                    .record
+                    .to_string()
+                    .starts_with("[Variant \"lau-kata-kati\"]")
+            );
+            std::fs::write(folder.join(fixture.file_name()), played.record.to_string())
+                .expect("saved");
+            let read = fixture
+                .saved(&folder, time, None)
+                .expect("readable")
+                .expect("found");
+            assert_eq!(read.record, played.record);
+            assert_eq!(read.points, played.points);
+        }
         std::fs::remove_dir_all(&folder).expect("removed");
     }
 }

@@ -77,6 +77,18 @@ impl GameKind {
     }
 }
 
+impl From<Variant> for GameKind {
+    fn from(variant: Variant) -> GameKind {
+        GameKind::Seed(variant)
+    }
+}
+
+impl From<&'static Ruleset> for GameKind {
+    fn from(ruleset: &'static Ruleset) -> GameKind {
+        GameKind::Family(ruleset)
+    }
+}
+
 /// The id.
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
