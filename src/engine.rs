@@ -13,9 +13,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::{Game, Position, Side, Variant};
+use peralikatuma_rules::family;
+use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
 
-use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, evaluate};
+use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget};
+
+use crate::AnyGame;
 
 /// Default size of the transposition table, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -82,10 +85,48 @@ pub enum Flow {
 /// ```
 pub struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    game: Game,
-    searcher: Option<Searcher>,
+    game: AnyGame,
+    searcher: Option<AnySearcher>,
     hash_mb: usize,
-    running: Option<(Stop, JoinHandle<Searcher>)>,
+    running: Option<(Stop, JoinHandle<AnySearcher>)>,
+}
+
+/// A searcher for the kind of game the engine plays.
+enum AnySearcher {
+    Seed(Searcher),
+    Family(Searcher<family::Game>),
+}
+
+impl AnySearcher {
+    /// A searcher for `game` with a table of `mb` MiB.
+    fn new(game: &AnyGame, mb: usize) -> AnySearcher {
+        match game {
+            AnyGame::Seed(_) => AnySearcher::Seed(Searcher::new(mb)),
+            AnyGame::Family(_) => AnySearcher::Family(Searcher::new(mb)),
+        }
+    }
+
+    /// Whether it searches games like `game`.
+    fn fits(&self, game: &AnyGame) -> bool {
+        matches!(
+            (self, game),
+            (AnySearcher::Seed(_), AnyGame::Seed(_)) | (AnySearcher::Family(_), AnyGame::Family(_))
+        )
+    }
+
+    fn clear(&mut self) {
+        match self {
+            AnySearcher::Seed(searcher) => searcher.clear(),
+            AnySearcher::Family(searcher) => searcher.clear(),
+        }
+    }
+
+    fn stop_handle(&self) -> Stop {
+        match self {
+            AnySearcher::Seed(searcher) => searcher.stop_handle(),
+            AnySearcher::Family(searcher) => searcher.stop_handle(),
+        }
+    }
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -93,8 +134,8 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(out: Arc<Mutex<W>>) -> Engine<W> {
         Engine {
             out,
-            game: Game::new(Variant::Peralikatuma),
-            searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
+            game: AnyGame::new(GameKind::Seed(Variant::Peralikatuma)),
+            searcher: Some(AnySearcher::Seed(Searcher::new(DEFAULT_HASH_MB))),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
         }
@@ -137,12 +178,13 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "help" => {
                 self.say(HELP);
+                self.say(&format!("games: {}", GameKind::ALL_IDS.join(" ")));
                 Ok(())
             }
             _ if busy => Err("a search is running: send `stop` (or `wait`) first".to_owned()),
             "game" => self.set_game(&rest),
             "newgame" => {
-                self.game = Game::from_position(*self.game.start());
+                self.game = self.game.restarted();
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
                 }
@@ -155,17 +197,11 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }
             "legal" => {
-                let turns: Vec<String> = self
-                    .game
-                    .legal_turns()
-                    .iter()
-                    .map(|t| t.to_string())
-                    .collect();
-                self.say(&format!("legal {}", turns.join(" ")));
+                self.say(&format!("legal {}", self.game.legal_turns().join(" ")));
                 Ok(())
             }
             "eval" => {
-                self.say(&format!("eval {}", evaluate(self.game.position())));
+                self.say(&format!("eval {}", self.game.evaluate()));
                 Ok(())
             }
             "perft" => self.perft(&rest),
@@ -193,7 +229,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.searcher = Some(
                     handle
                         .join()
-                        .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+                        .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb)),
                 );
                 // Down again for the next job, even if this one had ended
                 // before the flag went up.
@@ -208,32 +244,30 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.searcher = Some(
                 handle
                     .join()
-                    .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+                    .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb)),
             );
         }
     }
 
     fn set_game(&mut self, args: &[&str]) -> Result<(), String> {
         let [name] = args else {
-            return Err("usage: game peralikatuma|alquerque|permainan".into());
+            return Err("usage: game ID (peralikatuma, alquerque, permainan, or a family ruleset's id: `help` lists them)".into());
         };
-        let variant: Variant = name.parse().map_err(|e| format!("{e}"))?;
-        self.game = Game::new(variant);
-        if let Some(searcher) = &mut self.searcher {
-            searcher.clear();
+        let kind: GameKind = name.parse().map_err(|e| format!("{e}"))?;
+        self.game = AnyGame::new(kind);
+        match &mut self.searcher {
+            Some(searcher) if searcher.fits(&self.game) => searcher.clear(),
+            _ => self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb)),
         }
         Ok(())
     }
 
     fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
-        let variant = self.game.variant();
+        let kind = self.game.kind();
         let usage = "usage: position start|text TEXT [turns T1 T2 ...]";
         let (start, rest) = match args {
-            ["start", rest @ ..] => (Position::start(variant), rest),
-            ["text", text, rest @ ..] => (
-                Position::parse(variant, text).map_err(|e| e.to_string())?,
-                rest,
-            ),
+            ["start", rest @ ..] => (AnyGame::new(kind), rest),
+            ["text", text, rest @ ..] => (AnyGame::from_text(kind, text)?, rest),
             _ => return Err(usage.into()),
         };
         let turns = match rest {
@@ -241,7 +275,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["turns", turns @ ..] => turns,
             _ => return Err(usage.into()),
         };
-        let mut game = Game::from_position(start);
+        let mut game = start;
         let mut i = 0;
         while i < turns.len() {
             // A claim `!e6` is written apart from its move (N2).
@@ -252,7 +286,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 turns[i].to_owned()
             };
             game.play_text(&text)
-                .map_err(|e| format!("turn {}: {e}", game.turns().len() + 1))?;
+                .map_err(|e| format!("turn {}: {e}", game.turns_played() + 1))?;
             i += 1;
         }
         self.game = game;
@@ -262,10 +296,23 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
-        self.run(move |searcher, _, out| {
-            searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
-            let result = searcher.search(&game, limits, |p| say(out, &info_line(p)));
-            say(out, &best_line(&result));
+        self.run(move |searcher, _, out| match (searcher, game) {
+            (AnySearcher::Seed(searcher), AnyGame::Seed(game)) => {
+                searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
+                let text = |turn: &peralikatuma_rules::Turn| turn.to_string();
+                let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
+                say(out, &best_line(&result, text));
+            }
+            (AnySearcher::Family(searcher), AnyGame::Family(game)) => {
+                let board = game.start().ruleset().board;
+                let text = |turn: &family::Turn| turn.text(board);
+                let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
+                say(out, &best_line(&result, text));
+            }
+            _ => say(
+                out,
+                "error the searcher is for another game: send `newgame`",
+            ),
         })
     }
 
@@ -273,11 +320,14 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// back), the stop flag and the output; `stop` and `wait` end it.
     fn run(
         &mut self,
-        job: impl FnOnce(&mut Searcher, &Stop, &Mutex<W>) + Send + 'static,
+        job: impl FnOnce(&mut AnySearcher, &Stop, &Mutex<W>) + Send + 'static,
     ) -> Result<(), String> {
         let Some(mut searcher) = self.searcher.take() else {
             return Err("no searcher available".into());
         };
+        if !searcher.fits(&self.game) {
+            searcher = AnySearcher::new(&self.game, self.hash_mb);
+        }
         let stop = searcher.stop_handle();
         let flag = stop.clone();
         let out = Arc::clone(&self.out);
@@ -290,12 +340,11 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn show(&self) {
-        let position = self.game.position();
-        self.say(&format!("game {}", self.game.variant().name()));
-        self.say(&format!("position {position}"));
-        let status = match self.game.outcome() {
-            Some(outcome) => format!("over {outcome}"),
-            None => format!("{} to move", position.side_to_move()),
+        self.say(&format!("game {}", self.game.kind().id()));
+        self.say(&format!("position {}", self.game.position_text()));
+        let status = match self.game.ending() {
+            Some(ending) => format!("over {ending}"),
+            None => format!("{} to move", self.game.side_to_move()),
         };
         self.say(&format!("status {status}"));
     }
@@ -306,10 +355,13 @@ impl<W: Write + Send + 'static> Engine<W> {
             _ => None,
         }
         .ok_or(format!("usage: perft DEPTH (0 to {MAX_PERFT_DEPTH})"))?;
-        let position = *self.game.position();
+        let game = self.game.clone();
         self.run(move |_, stop, out| {
             let started = Instant::now();
-            let nodes = perft_until(&position, depth, stop);
+            let nodes = match &game {
+                AnyGame::Seed(game) => perft_until(game.position(), depth, stop),
+                AnyGame::Family(game) => family_perft_until(game.position(), depth, stop),
+            };
             let ms = started.elapsed().as_millis();
             match nodes {
                 Some(nodes) => say(out, &format!("perft {depth} {nodes} time {ms}")),
@@ -328,7 +380,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         .ok_or("usage: hash MEGABYTES (1 to 4096)")?;
         self.hash_mb = mb;
-        self.searcher = Some(Searcher::new(mb));
+        self.searcher = Some(AnySearcher::new(&self.game, mb));
         Ok(())
     }
 
@@ -407,6 +459,22 @@ fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
     Some(nodes)
 }
 
+/// Perft of a family position to `depth`, or `None` once `stop` is
+/// raised (looked at between subtrees, as [`perft_until`] does).
+fn family_perft_until(position: &family::Position, depth: u32, stop: &Stop) -> Option<u64> {
+    if depth <= PERFT_SLICE {
+        return Some(position.perft(depth));
+    }
+    let mut nodes = 0;
+    for turn in position.turns() {
+        if stop.is_stopped() {
+            return None;
+        }
+        nodes += family_perft_until(&position.play(&turn), depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
     if let Ok(mut out) = out.lock() {
         let _ = writeln!(out, "{line}");
@@ -420,7 +488,7 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// left (the increment for this turn included) and increment give the
 /// search its budget ([`TimeBudget::from_clock`]), which a `time` given
 /// too can only shorten.
-fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
+fn parse_limits(args: &[&str], game: &AnyGame) -> Result<Limits, String> {
     let usage =
         "usage: go [depth N] [nodes N] [time MS] [wtime MS btime MS winc MS binc MS] | go infinite";
     let mut limits = Limits::default();
@@ -451,9 +519,9 @@ fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
     if args.is_empty() {
         return Err(usage.into());
     }
-    let mover = usize::from(game.position().side_to_move() == Side::Black);
+    let mover = usize::from(game.side_to_move() == Side::Black);
     if let Some(left) = clock[mover] {
-        let budget = TimeBudget::from_clock(left, increment[mover], game.turns().len());
+        let budget = TimeBudget::from_clock(left, increment[mover], game.turns_played());
         let hard = limits
             .time
             .map_or(budget.hard, |time| time.min(budget.hard));
@@ -463,8 +531,8 @@ fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
     Ok(limits)
 }
 
-fn info_line(p: &Progress) -> String {
-    let pv: Vec<String> = p.pv.iter().map(|t| t.to_string()).collect();
+fn info_line<T>(p: &Progress<T>, text: impl Fn(&T) -> String) -> String {
+    let pv: Vec<String> = p.pv.iter().map(text).collect();
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         p.depth,
@@ -478,16 +546,17 @@ fn info_line(p: &Progress) -> String {
     .to_owned()
 }
 
-fn best_line(result: &SearchResult) -> String {
-    match result.best {
-        Some(turn) => format!("bestturn {}", turn),
+fn best_line<T>(result: &SearchResult<T>, text: impl Fn(&T) -> String) -> String {
+    match &result.best {
+        Some(turn) => format!("bestturn {}", text(turn)),
         None => "bestturn none".to_owned(),
     }
 }
 
 const HELP: &str = "\
 commands:
-  game peralikatuma|alquerque|permainan   choose the game (from its start)
+  game ID                                 choose the game (from its start): peralikatuma,
+                                          alquerque, permainan, or a family ruleset's id
   position start [turns T1 T2 ...]        the start, then turns (N2)
   position text TEXT [turns T1 T2 ...]    a position (N3), then turns
   go [depth N] [nodes N] [time MS]        search; `go infinite` until `stop`

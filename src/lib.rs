@@ -3,6 +3,7 @@
 pub use board_topology;
 pub use peralikatuma_rules;
 
+mod any_game;
 pub mod clock;
 mod diagram;
 pub mod engine;
@@ -13,6 +14,7 @@ pub mod tablebases;
 pub mod tournament;
 pub mod web;
 
+pub use any_game::AnyGame;
 pub use diagram::diagram;
 pub use picture::{Cell, Picture};
 

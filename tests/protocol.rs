@@ -711,3 +711,59 @@ fn bench_stops_on_stop() {
     lines.extend(session.send("isready"));
     assert_eq!(lines, ["bench stopped", "readyok"]);
 }
+
+/// Every family ruleset (rules.md F8) is chosen by its id, counted, shown,
+/// searched and played in its own notation (F9), huffs and all.
+#[test]
+fn family_games_are_chosen_by_id_counted_searched_and_played() {
+    use peralikatuma_rules::family::{Position as FamilyPosition, RULESETS};
+    let mut session = Session::new();
+    for ruleset in &RULESETS {
+        session.quiet(&format!("game {}", ruleset.id));
+        let show = session.send("show");
+        assert_eq!(show[0], format!("game {}", ruleset.id));
+        let start = FamilyPosition::start(ruleset);
+        assert_eq!(show[1], format!("position {start}"));
+        session.start("perft 2");
+        let perft = session.until("perft");
+        assert!(
+            perft
+                .last()
+                .unwrap()
+                .starts_with(&format!("perft 2 {} ", start.perft(2))),
+            "{}: {perft:?}",
+            ruleset.id
+        );
+        let legal = session.send("legal");
+        let board = ruleset.board;
+        let texts: Vec<String> = start.turns().iter().map(|t| t.text(board)).collect();
+        assert_eq!(legal, [format!("legal {}", texts.join(" "))]);
+        let lines = session.search("go depth 3");
+        let best = lines
+            .last()
+            .unwrap()
+            .strip_prefix("bestturn ")
+            .unwrap()
+            .to_owned();
+        assert!(texts.contains(&best), "{}: {best}", ruleset.id);
+        session.quiet(&format!("position start turns {best}"));
+        assert!(session.send("eval")[0].starts_with("eval "));
+    }
+    // A huff is written apart from its move, as a claim is: Zamma, after
+    // a step that left a capture untaken.
+    session.quiet("game zamma");
+    let zamma = peralikatuma_rules::family::Ruleset::find("zamma").unwrap();
+    let position =
+        FamilyPosition::parse(zamma, "W:Wc3,a1:Bd4,i9:Hd4").unwrap_or_else(|e| panic!("{e}"));
+    let huff = position
+        .turns()
+        .into_iter()
+        .find(|t| t.huff().is_some())
+        .expect("a huff");
+    let text = huff.text(zamma.board);
+    assert!(text.starts_with("!d4 "), "{text}");
+    session.quiet(&format!("position text {position} turns {text}"));
+    assert!(session.send("show")[1].contains("position B:"));
+    let error = session.send("game go");
+    assert!(error[0].starts_with("error unknown game `go`"), "{error:?}");
+}

@@ -17,11 +17,31 @@ pub enum Ending {
     SixtyTurns,
 }
 
+/// How the game ended, in words, with the rule that ended it.
+///
+/// ```
+/// use peralikatuma_rules::Side;
+/// use peralikatuma_rules::family::{Ending, Outcome};
+/// assert_eq!(Ending::Rules(Outcome::Win(Side::Black)).to_string(), "Black wins (F6)");
+/// ```
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::Rules(Outcome::Win(side)) => write!(f, "{side} wins (F6)"),
+            Ending::Rules(Outcome::Draw) => f.write_str("draw: two passes in a row (F6)"),
+            Ending::Repetition => f.write_str("draw: the same position for the third time (E2)"),
+            Ending::SixtyTurns => {
+                f.write_str("draw: sixty turns without a piece leaving the board (E4)")
+            }
+        }
+    }
+}
+
 /// A turn that is not legal in the game's position, or a game that is over.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FamilyGameError {
     /// The game has ended.
-    #[error("the game is over ({0:?})")]
+    #[error("the game is over ({0})")]
     Over(Ending),
     /// The turn is not one of the position's legal turns.
     #[error("`{0}` is not a legal turn here")]
