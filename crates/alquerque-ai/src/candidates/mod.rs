@@ -61,10 +61,14 @@ impl<K> Candidate<K> {
 fn put_in_place<K>(list: &mut [Candidate<K>], n: usize) {
     match n {
         0 => {
-            let mut best = 0;
-            for i in 1..list.len() {
-                if list[i].rank() < list[best].rank() {
-                    best = i;
+            let Some(first) = list.first() else {
+                return;
+            };
+            let (mut best, mut best_rank) = (0, first.rank());
+            for (i, candidate) in list.iter().enumerate().skip(1) {
+                let rank = candidate.rank();
+                if rank < best_rank {
+                    (best, best_rank) = (i, rank);
                 }
             }
             list.swap(0, best);
