@@ -43,10 +43,7 @@ impl GameRecord {
     pub fn result(&self) -> Option<Option<Side>> {
         match self {
             GameRecord::Seed(record) => record.game.outcome().map(Outcome::winner),
-            GameRecord::Family(record) => record.game.ending().map(|ending| match ending {
-                Ending::Rules(family::Outcome::Win(side)) => Some(side),
-                _ => None,
-            }),
+            GameRecord::Family(record) => record.game.ending().map(Ending::winner),
         }
     }
 
@@ -73,7 +70,7 @@ impl GameRecord {
                     ..
                 })
             ),
-            GameRecord::Family(_) => false,
+            GameRecord::Family(record) => matches!(record.game.ending(), Some(Ending::Time(_))),
         }
     }
 

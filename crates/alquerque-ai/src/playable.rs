@@ -3,7 +3,7 @@
 
 use std::fmt::Debug;
 
-use peralikatuma_rules::family::{self, Ending, Outcome};
+use peralikatuma_rules::family::{self, Ending};
 use peralikatuma_rules::{Game, Position, Side};
 
 use crate::node::{FamilyNode, Node};
@@ -103,10 +103,7 @@ impl Playable for family::Game {
     }
 
     fn result(&self) -> Option<Option<Side>> {
-        self.ending().map(|ending| match ending {
-            Ending::Rules(Outcome::Win(side)) => Some(side),
-            Ending::Rules(Outcome::Draw) | Ending::Repetition | Ending::SixtyTurns => None,
-        })
+        self.ending().map(Ending::winner)
     }
 
     fn node(&self) -> FamilyNode {

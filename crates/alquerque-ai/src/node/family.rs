@@ -2,7 +2,7 @@
 //! turns that the sixty-turn rule (E4) needs, and the position's hash.
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Ending, Game, Kind, Outcome, Position, Turn};
+use peralikatuma_rules::family::{Game, Kind, Position, Turn};
 
 use super::{Ended, Node};
 use crate::candidates::FamilyCandidates;
@@ -71,10 +71,7 @@ impl Node for FamilyNode {
         repetitions: impl FnOnce() -> usize,
     ) -> Option<Ended> {
         let ending = Game::judge(&self.position, has_legal_turn, repetitions, self.quiet)?;
-        Some(match ending {
-            Ending::Rules(Outcome::Win(side)) => Ended::Win(side),
-            Ending::Rules(Outcome::Draw) | Ending::Repetition | Ending::SixtyTurns => Ended::Draw,
-        })
+        Some(ending.winner().map_or(Ended::Draw, Ended::Win))
     }
 
     fn captures_compulsory(&self) -> bool {

@@ -4,6 +4,7 @@
 use super::position::{Outcome, Position};
 use super::ruleset::Ruleset;
 use super::turn::Turn;
+use crate::Side;
 use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 
 /// Why a family game ended.
@@ -15,6 +16,33 @@ pub enum Ending {
     Repetition,
     /// Sixty turns in a row without a piece leaving the board (E4).
     SixtyTurns,
+    /// This side resigned (E6).
+    Resigned(Side),
+    /// The players agreed on a draw (E6).
+    Agreement,
+    /// This side ran out of time on a clock (T2).
+    Time(Side),
+}
+
+impl Ending {
+    /// The winner, or `None` for a draw.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::Ending;
+    /// assert_eq!(Ending::Resigned(Side::White).winner(), Some(Side::Black));
+    /// assert_eq!(Ending::Agreement.winner(), None);
+    /// ```
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Ending::Rules(Outcome::Win(side)) => Some(side),
+            Ending::Resigned(side) | Ending::Time(side) => Some(side.opposite()),
+            Ending::Rules(Outcome::Draw)
+            | Ending::Repetition
+            | Ending::SixtyTurns
+            | Ending::Agreement => None,
+        }
+    }
 }
 
 /// How the game ended, in words, with the rule that ended it.
@@ -32,6 +60,11 @@ impl std::fmt::Display for Ending {
             Ending::Repetition => f.write_str("draw: the same position for the third time (E2)"),
             Ending::SixtyTurns => {
                 f.write_str("draw: sixty turns without a piece leaving the board (E4)")
+            }
+            Ending::Resigned(side) => write!(f, "{} wins: {side} resigned (E6)", side.opposite()),
+            Ending::Agreement => f.write_str("draw agreed (E6)"),
+            Ending::Time(side) => {
+                write!(f, "{} wins: {side} ran out of time (T2)", side.opposite())
             }
         }
     }
@@ -70,6 +103,9 @@ pub struct Game {
     turns: Vec<Turn>,
     /// Turns since a piece last left the board.
     quiet: u32,
+    /// An end declared outside the turns: a resignation, an agreed draw,
+    /// a loss on time.
+    declared: Option<Ending>,
 }
 
 impl Game {
@@ -97,6 +133,7 @@ impl Game {
             positions: vec![start],
             turns: Vec::new(),
             quiet: 0,
+            declared: None,
         }
     }
 
@@ -130,6 +167,9 @@ impl Game {
     /// How the game has ended, if it has (E5: the rules' own end first,
     /// then E2, then E4).
     pub fn ending(&self) -> Option<Ending> {
+        if self.declared.is_some() {
+            return self.declared;
+        }
         let position = self.position();
         let seen = || self.positions.iter().filter(|p| *p == position).count();
         Game::judge(position, || position.has_turn(), seen, self.quiet)
@@ -160,6 +200,80 @@ impl Game {
             .ok_or_else(|| FamilyGameError::Illegal(text.trim().to_owned()))?;
         self.play_legal(position, &turn);
         Ok(())
+    }
+
+    /// `side` resigns (E6).
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Ending, Game, Ruleset};
+    ///
+    /// let mut game = Game::new(Ruleset::find("zamma")?);
+    /// game.resign(Side::White).expect("the game goes on");
+    /// assert_eq!(game.ending(), Some(Ending::Resigned(Side::White)));
+    /// assert!(game.play_text("e4-e5").is_err());
+    /// game.withdraw();
+    /// assert_eq!(game.ending(), None);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn resign(&mut self, side: Side) -> Result<(), FamilyGameError> {
+        self.declare(Ending::Resigned(side))
+    }
+
+    /// The players agree on a draw (E6).
+    pub fn agree_draw(&mut self) -> Result<(), FamilyGameError> {
+        self.declare(Ending::Agreement)
+    }
+
+    /// `side` ran out of time on a clock and loses (T2).
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), FamilyGameError> {
+        self.declare(Ending::Time(side))
+    }
+
+    fn declare(&mut self, ending: Ending) -> Result<(), FamilyGameError> {
+        if let Some(over) = self.ending() {
+            return Err(FamilyGameError::Over(over));
+        }
+        self.declared = Some(ending);
+        Ok(())
+    }
+
+    /// Takes back a declared end (a resignation, an agreed draw, a loss
+    /// on time), if the game ended so; says whether it did.
+    pub fn withdraw(&mut self) -> bool {
+        self.declared.take().is_some()
+    }
+
+    /// Takes back the last turn (and any end declared after it); returns
+    /// it, or `None` at the start.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Game, Ruleset};
+    ///
+    /// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
+    /// game.play_text("d3-d4").expect("legal");
+    /// game.play_text("d5xd3").expect("legal");
+    /// let taken = game.undo().expect("a turn");
+    /// assert_eq!(taken.text(game.position().board()), "d5xd3");
+    /// assert_eq!(game.turns().len(), 1);
+    /// assert_eq!(game.position().turns().len(), 1);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn undo(&mut self) -> Option<Turn> {
+        let mut turns = std::mem::take(&mut self.turns);
+        let last = turns.pop();
+        if last.is_some() {
+            let mut again = Game::from_position(self.start);
+            for turn in &turns {
+                let before = *again.position();
+                again.play_legal(before, turn);
+            }
+            *self = again;
+        } else {
+            self.turns = turns;
+            self.declared = None;
+        }
+        last
     }
 
     fn play_legal(&mut self, position: Position, turn: &Turn) {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::game::{Ending, FamilyGameError, Game};
-use super::position::{Outcome, Position};
+use super::position::Position;
 use super::ruleset::{Ruleset, UnknownRuleset};
 use super::text::FamilyPositionError;
 use crate::Side;
@@ -43,12 +43,13 @@ pub struct Record {
     pub game: Game,
 }
 
-/// Records are the same when their tags, starts and turns are.
+/// Records are the same when their tags, starts, turns and endings are.
 impl PartialEq for Record {
     fn eq(&self, other: &Record) -> bool {
         self.tags == other.tags
             && self.game.start() == other.game.start()
             && self.game.turns() == other.game.turns()
+            && self.game.ending() == other.game.ending()
     }
 }
 
@@ -126,17 +127,23 @@ impl Record {
     /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or
     /// `*` while the game goes on.
     pub fn result(&self) -> &'static str {
-        match self.game.ending() {
+        match self.game.ending().map(Ending::winner) {
             None => "*",
-            Some(Ending::Rules(Outcome::Win(Side::White))) => "1-0",
-            Some(Ending::Rules(Outcome::Win(Side::Black))) => "0-1",
-            Some(_) => "1/2-1/2",
+            Some(Some(Side::White)) => "1-0",
+            Some(Some(Side::Black)) => "0-1",
+            Some(None) => "1/2-1/2",
         }
     }
 }
 
 /// Header keys written from the game itself, never from [`Record::tags`].
-const RESERVED: [&str; 5] = ["Variant", "Result", "Setup", "White", "Black"];
+const RESERVED: [&str; 6] = ["Variant", "Result", "Setup", "White", "Black", TERMINATION];
+
+/// The header that says a game was lost on time (T2), as in PGN ...
+const TERMINATION: &str = "Termination";
+
+/// ... with this value.
+const TIME_FORFEIT: &str = "time forfeit";
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -149,6 +156,9 @@ impl fmt::Display for Record {
         write_tag(f, "Result", self.result())?;
         if *game.start() != Position::start(ruleset) {
             write_tag(f, "Setup", &game.start().to_string())?;
+        }
+        if let Some(Ending::Time(_)) = game.ending() {
+            write_tag(f, TERMINATION, TIME_FORFEIT)?;
         }
         for (key, value) in &self.tags {
             if !RESERVED.contains(&key.as_str()) && is_tag_key(key) {
@@ -173,6 +183,8 @@ impl FromStr for Record {
         };
         let ruleset = Ruleset::find(&take("Variant").ok_or(FamilyRecordError::NoVariant)?)?;
         let header_result = take("Result");
+        let on_time =
+            take(TERMINATION).is_some_and(|t| t.trim().eq_ignore_ascii_case(TIME_FORFEIT));
         let start = match take("Setup") {
             Some(setup) => Position::parse(ruleset, &setup)?,
             None => Position::start(ruleset),
@@ -203,19 +215,44 @@ impl FromStr for Record {
                 }
             }
         }
-        let result = record.result();
-        for (written, with) in [
-            (written, "the game"),
-            (header_result.as_deref(), "the Result header"),
-        ] {
-            if let Some(written) = written
-                && written != result
-            {
+        let written = match (written, header_result.as_deref()) {
+            (Some(a), Some(b)) if a != b => {
                 return Err(FamilyRecordError::Result {
-                    written: written.to_owned(),
-                    with: format!("{with}, whose result is `{result}`"),
+                    written: a.to_owned(),
+                    with: format!("the Result header `{b}`"),
                 });
             }
+            (Some(a), _) => a,
+            (None, Some(b)) => b,
+            (None, None) => "*",
+        };
+        // A result the turns do not reach was declared: a resignation, or
+        // a loss on time where the record says so, or an agreed draw (E6).
+        let game = &mut record.game;
+        let declared = match (game.ending().is_some(), written) {
+            (true, _) | (false, "*") => Ok(()),
+            (false, "1-0") if on_time => game.lose_on_time(Side::Black),
+            (false, "0-1") if on_time => game.lose_on_time(Side::White),
+            (false, "1-0") => game.resign(Side::Black),
+            (false, "0-1") => game.resign(Side::White),
+            (false, "1/2-1/2") if !on_time => game.agree_draw(),
+            (false, _) => {
+                return Err(FamilyRecordError::Result {
+                    written: written.to_owned(),
+                    with: "any result (1-0, 0-1, 1/2-1/2, *)".into(),
+                });
+            }
+        };
+        debug_assert!(declared.is_ok(), "the game goes on");
+        let result = record.result();
+        if written != result || on_time && !matches!(record.game.ending(), Some(Ending::Time(_))) {
+            return Err(FamilyRecordError::Result {
+                written: written.to_owned(),
+                with: format!(
+                    "the game, whose result is `{result}`{}",
+                    if on_time { " (not on time)" } else { "" }
+                ),
+            });
         }
         Ok(record)
     }
@@ -257,11 +294,24 @@ mod tests {
             bad.parse::<Record>(),
             Err(FamilyRecordError::Turn { ref number, .. }) if number == "1..."
         ));
-        let wrong = format!("{head}1. d3-d4 1-0");
+        let wrong = "[Variant \"dash-guti\"]\n[Setup \"W:Wc3:Bd4\"]\n\n1. c3xe5 0-1";
         assert!(matches!(
             wrong.parse::<Record>(),
             Err(FamilyRecordError::Result { .. })
         ));
+        // A result the turns do not reach was declared (E6, T2).
+        let resigned: Record = format!("{head}1. d3-d4 1-0")
+            .parse()
+            .expect("a resignation");
+        assert_eq!(resigned.game.ending(), Some(Ending::Resigned(Side::Black)));
+        let agreed: Record = format!("{head}1/2-1/2").parse().expect("a draw");
+        assert_eq!(agreed.game.ending(), Some(Ending::Agreement));
+        let timed = "[Variant \"lau-kata-kati\"]\n[Termination \"time forfeit\"]\n\n0-1";
+        let timed: Record = timed.parse().expect("a loss on time");
+        assert_eq!(timed.game.ending(), Some(Ending::Time(Side::White)));
+        let written: Record = timed.to_string().parse().expect("written, read");
+        assert_eq!(written.game.ending(), timed.game.ending());
+        assert!(timed.to_string().contains("[Termination \"time forfeit\"]"));
         let after = format!("{head}1. d3-d4 * d5xd3");
         assert_eq!(
             after.parse::<Record>().expect_err("text after the result"),
