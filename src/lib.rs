@@ -7,6 +7,7 @@ mod any_game;
 pub mod clock;
 mod diagram;
 pub mod engine;
+mod graph_picture;
 mod picture;
 pub mod play;
 pub mod session;
@@ -16,6 +17,7 @@ pub mod web;
 
 pub use any_game::AnyGame;
 pub use diagram::diagram;
+pub use graph_picture::{GraphCell, GraphPicture, family_diagram};
 pub use picture::{Cell, Picture};
 
 use peralikatuma_rules::{Position, PositionTextError, Variant};

@@ -1,0 +1,303 @@
+//! Any board of the family ([`Graph`]) laid out on a grid of character
+//! cells with its lines, and a family position drawn on it as text.
+
+use board_topology::Direction;
+use board_topology::graph::Graph;
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::Position;
+
+use crate::plural;
+
+/// What one character cell of a [`GraphPicture`] shows.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GraphCell {
+    /// Nothing.
+    Blank,
+    /// Part of a line: `-`, `|`, `/`, `\`, or `X` where lines cross.
+    Line(char),
+    /// A point of the board, by its number.
+    Point(u8),
+}
+
+/// A board drawn on a grid of cells, top rank first, as White sees it.
+/// Points stand where their names put them on the board's naming grid
+/// (rules.md F7); boards on a grid wider than 13 are drawn at half the
+/// spacing.
+///
+/// ```
+/// use board_topology::boards::SQUARE;
+/// use peralikatuma::{GraphCell, GraphPicture};
+///
+/// let picture = GraphPicture::new(&SQUARE);
+/// assert_eq!((picture.width(), picture.height()), (17, 9));
+/// let a5 = SQUARE.parse_point("a5")?;
+/// assert_eq!(picture.place(a5), (0, 0));
+/// assert_eq!(picture.rows()[0][1], GraphCell::Line('-'));
+/// assert_eq!(picture.rows()[1][2], GraphCell::Line('/'));
+/// # Ok::<(), board_topology::graph::UnknownPoint>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GraphPicture {
+    graph: &'static Graph,
+    /// Columns between two files, rows between two ranks.
+    steps: (usize, usize),
+    /// The lowest file and rank of the board's points.
+    origin: (u8, u8),
+    /// The highest rank of the board's points.
+    top: u8,
+    rows: Vec<Vec<GraphCell>>,
+}
+
+impl GraphPicture {
+    /// The picture of `graph`.
+    pub fn new(graph: &'static Graph) -> GraphPicture {
+        let points = 0..graph.len() as u8;
+        let coords: Vec<(u8, u8)> = points.clone().map(|p| graph.coords(p)).collect();
+        let origin = coords
+            .iter()
+            .fold((u8::MAX, u8::MAX), |(f, r), &(file, rank)| {
+                (f.min(file), r.min(rank))
+            });
+        let (right, top) = coords
+            .iter()
+            .fold((0, 0), |(f, r), &(file, rank)| (f.max(file), r.max(rank)));
+        let steps = if right - origin.0 >= 13 || top - origin.1 >= 13 {
+            (2, 1)
+        } else {
+            (4, 2)
+        };
+        let width = usize::from(right - origin.0) * steps.0 + 1;
+        let height = usize::from(top - origin.1) * steps.1 + 1;
+        let mut picture = GraphPicture {
+            graph,
+            steps,
+            origin,
+            top,
+            rows: vec![vec![GraphCell::Blank; width]; height],
+        };
+        for p in points.clone() {
+            for direction in [
+                Direction::East,
+                Direction::North,
+                Direction::NorthEast,
+                Direction::NorthWest,
+            ] {
+                if let Some(q) = graph.neighbour(p, direction) {
+                    picture.connect(picture.place(p), picture.place(q));
+                }
+            }
+        }
+        for p in points {
+            let (row, column) = picture.place(p);
+            picture.rows[row][column] = GraphCell::Point(p);
+        }
+        picture
+    }
+
+    /// The board drawn.
+    pub fn graph(&self) -> &'static Graph {
+        self.graph
+    }
+
+    /// Width in cells.
+    pub fn width(&self) -> usize {
+        self.rows.first().map_or(0, Vec::len)
+    }
+
+    /// Height in cells.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The cells, top row first.
+    pub fn rows(&self) -> &[Vec<GraphCell>] {
+        &self.rows
+    }
+
+    /// `(row, column)` of the cell that shows `point`.
+    pub fn place(&self, point: u8) -> (usize, usize) {
+        let (file, rank) = self.graph.coords(point);
+        (
+            usize::from(self.top - rank) * self.steps.1,
+            usize::from(file - self.origin.0) * self.steps.0,
+        )
+    }
+
+    /// The rank name of picture row `row`, if a point stands on it.
+    pub fn rank_label(&self, row: usize) -> Option<String> {
+        let on_row = (0..self.graph.len() as u8).find(|&p| self.place(p).0 == row)?;
+        Some((self.graph.coords(on_row).1 + 1).to_string())
+    }
+
+    /// The file letters, each under the column of its points.
+    pub fn file_labels(&self) -> String {
+        let mut labels = vec![' '; self.width()];
+        for p in 0..self.graph.len() as u8 {
+            let (_, column) = self.place(p);
+            labels[column] = char::from(b'a' + self.graph.coords(p).0);
+        }
+        labels.into_iter().collect::<String>().trim_end().to_owned()
+    }
+
+    /// Marks the cells between two points joined by a line.
+    fn connect(&mut self, (r1, c1): (usize, usize), (r2, c2): (usize, usize)) {
+        if r1 == r2 {
+            for cell in &mut self.rows[r1][c1.min(c2) + 1..c1.max(c2)] {
+                *cell = mark(*cell, '-');
+            }
+            return;
+        }
+        if c1 == c2 {
+            for row in &mut self.rows[r1.min(r2) + 1..r1.max(r2)] {
+                row[c1] = mark(row[c1], '|');
+            }
+            return;
+        }
+        // A slanting line: one mark on each row between the points, where
+        // the line crosses it.
+        let ((top_row, top_column), (bottom_row, bottom_column)) = if r1 < r2 {
+            ((r1, c1), (r2, c2))
+        } else {
+            ((r2, c2), (r1, c1))
+        };
+        let slant = if bottom_column > top_column {
+            '\\'
+        } else {
+            '/'
+        };
+        let (rows, columns) = (
+            (bottom_row - top_row) as f64,
+            bottom_column as f64 - top_column as f64,
+        );
+        for row in top_row + 1..bottom_row {
+            let along = (row - top_row) as f64 / rows;
+            let column = (top_column as f64 + columns * along).round() as usize;
+            self.rows[row][column] = mark(self.rows[row][column], slant);
+        }
+    }
+}
+
+/// A cell marked with a line's `mark`: where another line is already, a
+/// crossing.
+fn mark(cell: GraphCell, mark: char) -> GraphCell {
+    match cell {
+        GraphCell::Blank => GraphCell::Line(mark),
+        GraphCell::Line(m) if m == mark => cell,
+        GraphCell::Line(_) => GraphCell::Line('X'),
+        GraphCell::Point(_) => cell,
+    }
+}
+
+/// Draws a family position as text: the board's lines, `W` and `B` for
+/// the men (`@` and `#` for White's and Black's kings), `+` for an empty
+/// point, point names along the edges, and a status line.
+///
+/// ```
+/// use peralikatuma::family_diagram;
+/// use peralikatuma_rules::family::{Position, Ruleset};
+///
+/// let text = family_diagram(&Position::start(Ruleset::find("lau-kata-kati")?));
+/// assert!(text.contains("W---W---W")); // b2, d2, f2
+/// assert!(text.contains("White to move"));
+/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// ```
+pub fn family_diagram(position: &Position) -> String {
+    let picture = GraphPicture::new(position.board());
+    let labels: Vec<String> = (0..picture.height())
+        .map(|row| picture.rank_label(row).unwrap_or_default())
+        .collect();
+    let margin = labels.iter().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for (row, cells) in picture.rows().iter().enumerate() {
+        let line: String = cells
+            .iter()
+            .map(|&cell| match cell {
+                GraphCell::Blank => ' ',
+                GraphCell::Line(mark) => mark,
+                GraphCell::Point(p) => piece(position, p),
+            })
+            .collect();
+        out.push_str(format!("{:>margin$}   {line}", labels[row]).trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{:margin$}   {}\n", "", picture.file_labels()));
+    if position.kings(Side::White) | position.kings(Side::Black) != 0 {
+        out.push_str("(@ is a White king, # a Black king)\n");
+    }
+    let count = |side| plural(position.pieces(side).count_ones() as usize, "piece");
+    out.push_str(&format!(
+        "{} to move. White {}, Black {}.",
+        position.side_to_move(),
+        count(Side::White),
+        count(Side::Black)
+    ));
+    let huffable = position.huffable();
+    if huffable != 0 {
+        let board = position.board();
+        let names: Vec<String> = (0..board.len() as u8)
+            .filter(|&p| huffable & (1 << p) != 0)
+            .map(|p| board.point_name(p).to_string())
+            .collect();
+        out.push_str(&format!(" May huff: {}.", names.join(", ")));
+    }
+    out.push('\n');
+    out
+}
+
+/// The character of the piece on `point`, or `+` for an empty point.
+fn piece(position: &Position, point: u8) -> char {
+    let bit = 1u128 << point;
+    match (
+        position.men(Side::White) & bit != 0,
+        position.men(Side::Black) & bit != 0,
+    ) {
+        (true, _) => 'W',
+        (_, true) => 'B',
+        _ if position.kings(Side::White) & bit != 0 => '@',
+        _ if position.kings(Side::Black) & bit != 0 => '#',
+        _ => '+',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use peralikatuma_rules::family::RULESETS;
+
+    #[test]
+    fn every_point_of_every_board_has_its_own_cell_and_its_lines_reach_it() {
+        for ruleset in &RULESETS {
+            let graph = ruleset.board;
+            let picture = GraphPicture::new(graph);
+            for p in 0..graph.len() as u8 {
+                let (row, column) = picture.place(p);
+                assert_eq!(
+                    picture.rows()[row][column],
+                    GraphCell::Point(p),
+                    "{}",
+                    ruleset.id
+                );
+                // A point with a neighbour to the east has a line beside it.
+                if graph.neighbour(p, Direction::East).is_some() {
+                    assert_eq!(
+                        picture.rows()[row][column + 1],
+                        GraphCell::Line('-'),
+                        "{} {}",
+                        ruleset.id,
+                        graph.point_name(p)
+                    );
+                }
+            }
+            let start = Position::start(ruleset);
+            let diagram = family_diagram(&start);
+            let pieces = diagram
+                .lines()
+                .take(picture.height())
+                .flat_map(str::chars)
+                .filter(|&c| c == 'W' || c == 'B')
+                .count();
+            let expected = (start.pieces(Side::White) | start.pieces(Side::Black)).count_ones();
+            assert_eq!(pieces, expected as usize, "{}\n{diagram}", ruleset.id);
+        }
+    }
+}
