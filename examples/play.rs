@@ -5,7 +5,11 @@
 //! cargo run --release --example play
 //! cargo run --release --example play -- --variant alquerque --opponent hard
 //! cargo run --release --example play -- --opponent medium --clock 5+3
+//! cargo run --release --example play -- --variant sixteen-soldiers --opponent hard
 //! ```
+//!
+//! The family's other games (`--variant` with a ruleset's id, rules.md F)
+//! are played in line mode for now.
 //!
 //! In a terminal the game is full screen: pick pieces and points with the
 //! arrows and Enter or with the mouse. With `--plain`, or when standard
@@ -18,7 +22,8 @@ use std::process::ExitCode;
 
 use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{GameKind, Side, Variant};
 
 use peralikatuma::clock::TimeControl;
 use peralikatuma::play::{run_full_screen, run_plain};
@@ -28,12 +33,14 @@ use peralikatuma::session::{Opponent, Session, Settings};
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Play Peralikatuma, Alquerque or Permainan in the terminal, against the machine or a friend"
+    about = "Play Peralikatuma, Alquerque, Permainan or another game of the alquerque family in the terminal, against the machine or a friend"
 )]
 struct Args {
-    /// The game: peralikatuma, alquerque or permainan [default: peralikatuma].
+    /// The game: peralikatuma, alquerque or permainan, or a family
+    /// ruleset's id (sixteen-soldiers, zamma, ...: rules.md F8)
+    /// [default: peralikatuma].
     #[arg(long)]
-    variant: Option<Variant>,
+    variant: Option<GameKind>,
     /// Who plays the other side: the machine at beginner, easy, medium,
     /// hard or master, or a second person at this keyboard [default: easy
     /// full screen, human in line mode].
@@ -105,7 +112,11 @@ impl From<OpponentArg> for Opponent {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let variant = args.variant.unwrap_or(Variant::Peralikatuma);
+    let variant = match args.variant {
+        None => Variant::Peralikatuma,
+        Some(GameKind::Seed(variant)) => variant,
+        Some(GameKind::Family(ruleset)) => return play_family(&args, ruleset),
+    };
     let position = match &args.position {
         Some(text) => match peralikatuma::position_arg(variant, Some(text)) {
             Ok(position) => Some(position),
@@ -153,6 +164,59 @@ fn main() -> ExitCode {
         run_full_screen(session, !chosen)
     };
     match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A family game, in line mode (the full screen does not draw the family's
+/// boards yet).
+fn play_family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
+    let position = match &args.position {
+        Some(text) => match family::Position::parse(ruleset, text) {
+            Ok(position) => Some(position),
+            Err(error) => {
+                eprintln!("error: bad --position: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
+    let opponent = match args.opponent {
+        Some(opponent) => Opponent::from(opponent),
+        None if plain => Opponent::Human,
+        None => Settings::<family::Game>::of(ruleset).opponent,
+    };
+    if !plain {
+        eprintln!(
+            "{} is played in line mode: type `help` for the commands.",
+            ruleset.name
+        );
+    }
+    let settings = Settings::<family::Game> {
+        opponent,
+        human: args.colour.map_or(Side::White, Side::from),
+        first: args.first.map_or(Side::White, Side::from),
+        position,
+        clock: args.clock,
+        ..Settings::of(ruleset)
+    };
+    let mut session = match Session::new(settings) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("error: cannot start with these settings: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(seed) = args.seed {
+        session.fix_seed(seed);
+    }
+    match run_plain(&mut session, io::stdin().lock(), &mut io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

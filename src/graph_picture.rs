@@ -33,7 +33,7 @@ pub enum GraphCell {
 /// let a5 = SQUARE.parse_point("a5")?;
 /// assert_eq!(picture.place(a5), (0, 0));
 /// assert_eq!(picture.rows()[0][1], GraphCell::Line('-'));
-/// assert_eq!(picture.rows()[1][2], GraphCell::Line('/'));
+/// assert_eq!(picture.rows()[1][2], GraphCell::Line('\\'));
 /// # Ok::<(), board_topology::graph::UnknownPoint>(())
 /// ```
 #[derive(Clone, Debug)]

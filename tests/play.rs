@@ -736,3 +736,58 @@ fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
     tmux(&["send-keys", "-t", &session, "y"]);
     ended(&session);
 }
+
+/// A family game (rules.md F) in line mode: played to its end against the
+/// machine, in its own notation, then saved and loaded back.
+#[test]
+fn a_whole_family_game_against_easy_saved_and_loaded() {
+    let mut player = Player::start(&[
+        "--variant",
+        "dash-guti",
+        "--opponent",
+        "easy",
+        "--seed",
+        "4",
+    ]);
+    let opening = player.until_prompt();
+    assert!(
+        opening.contains("Dash Guti: you (White) against the machine (easy)"),
+        "{opening}"
+    );
+    assert!(opening.contains("W-----------W-----------W"), "{opening}");
+    let rules = player.say("rules");
+    assert!(rules.contains("(F6)"), "{rules}");
+    let mut turns = 0;
+    let end = loop {
+        let moves = player.say("moves");
+        let list = moves
+            .lines()
+            .filter(|l| l.contains(" legal turn"))
+            .find_map(|l| l.split_once(": "))
+            .map(|(_, list)| list.split_whitespace().next().unwrap().to_owned())
+            .unwrap_or_else(|| panic!("no list of turns in:\n{moves}"));
+        let answer = player.say(&list);
+        assert!(answer.contains(&format!("last turn: {list}")), "{answer}");
+        turns += 1;
+        if answer.contains("Game over") {
+            break answer;
+        }
+        assert!(answer.contains("the machine plays"), "{answer}");
+        assert!(turns < 500, "the game should have ended by now");
+    };
+    let said = end.lines().find(|l| l.starts_with("Game over: ")).unwrap();
+    assert!(
+        said.contains("wins") || said.contains("draw"),
+        "unclear end: {said}"
+    );
+    let file = temp_file("family-game.txt");
+    let saved = player.say(&format!("save {file}"));
+    assert!(saved.contains("saved to"), "{saved}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.starts_with("[Variant \"dash-guti\"]"), "{record}");
+    let loaded = player.say(&format!("load {file}"));
+    assert!(loaded.contains("Game over: "), "{loaded}");
+    player.say("quit");
+    assert!(player.child.wait().unwrap().success());
+    std::fs::remove_file(&file).unwrap();
+}

@@ -11,7 +11,7 @@ use peralikatuma_rules::{Game, Turn};
 const HINT_TIME: Duration = Duration::from_millis(500);
 
 /// The player that gives hints: the full searcher on a short budget.
-pub fn hint_player(seed: u64) -> Player {
+pub fn hint_player<G: alquerque_ai::Playable>(seed: u64) -> Player<G> {
     let mut player = Player::new(Strength::Hard, seed);
     player.hard_time = HINT_TIME;
     player

@@ -10,7 +10,7 @@
 //! use peralikatuma::session::{Opponent, Session, Settings};
 //! use peralikatuma_rules::{Side, Variant};
 //!
-//! let settings = Settings {
+//! let settings: Settings = Settings {
 //!     variant: Variant::Alquerque,
 //!     opponent: Opponent::Human,
 //!     human: Side::White,
@@ -29,12 +29,14 @@
 
 mod brief;
 mod commands;
+mod line_game;
 mod machine;
 mod plain;
 mod tui;
 
 pub use brief::rules_in_brief;
 pub use commands::{Command, CommandError, HELP};
+pub use line_game::LineGame;
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
 
@@ -43,7 +45,7 @@ use std::ops::ControlFlow;
 use peralikatuma_rules::{Position, Turn};
 
 /// The most legal turns `moves` lists: a position can have millions.
-const MOST_LISTED: usize = 1000;
+pub(crate) const MOST_LISTED: usize = 1000;
 
 /// The turns in the notation of N2.
 fn notations(turns: &[Turn]) -> Vec<String> {
@@ -53,7 +55,7 @@ fn notations(turns: &[Turn]) -> Vec<String> {
 /// The legal turns of `position` in the notation of N2, the first
 /// [`MOST_LISTED`] of them, and how many there are in all; the turns are
 /// looked at as they are generated, never all listed.
-fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) {
+pub(crate) fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) {
     let mut listed = Vec::new();
     let full = position.generate(|moves| {
         let room = MOST_LISTED - listed.len();

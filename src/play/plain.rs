@@ -5,23 +5,25 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::diagram;
 use alquerque_ai::Player;
-use peralikatuma_rules::{GameError, Side};
+use peralikatuma_rules::Side;
 
 use crate::clock::show_time;
-use crate::play::brief::rules_in_brief;
 use crate::play::commands::{Command, HELP};
+use crate::play::line_game::LineGame;
 use crate::play::machine;
-use crate::play::{legal_turn_notations, notations};
 use crate::plural;
-use crate::session::{Session, Undone, claim_advice, forfeit_warning, no_return_advice};
+use crate::session::{Session, SessionGame, Undone};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input. Where a command would drop a
 /// game not saved (`new`, `load`, `quit`) or write over a file, it asks
 /// first; so does a turn that forfeits pieces (P6), until `warnings off`.
-pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+pub fn run<G: LineGame>(
+    session: &mut Session<G>,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut players = Players::new(session);
     writeln!(out, "{} Type `help` for commands.", introduction(session))?;
     show(session, out)?;
@@ -63,15 +65,15 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                 };
                 writeln!(out, "{said}")?;
             }
-            Command::Help => writeln!(out, "{HELP}")?,
+            Command::Help => writeln!(out, "{}", help(session.game()))?,
             Command::Rules => {
-                for paragraph in rules_in_brief(session.game().variant()) {
+                for paragraph in session.game().brief() {
                     writeln!(out, "{paragraph}")?;
                 }
             }
             Command::Board => show(session, out)?,
             Command::Moves => {
-                let (listed, count) = legal_turn_notations(session.game().position());
+                let (listed, count) = session.game().legal_texts();
                 let texts = listed.join("  ");
                 match count {
                     0 => writeln!(out, "no legal turns: the game is over")?,
@@ -96,11 +98,13 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                         show(session, out)?;
                         players.reply(session, out)?;
                     }
-                    Err(GameError::Over(outcome)) => writeln!(
-                        out,
-                        "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
-                    )?,
-                    Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
+                    Err(error) => match G::over(&error) {
+                        Some(outcome) => writeln!(
+                            out,
+                            "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
+                        )?,
+                        None => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
+                    },
                 }
             }
             Command::Undo => match session.undo() {
@@ -113,7 +117,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                     show(session, out)?;
                 }
                 Undone::Turns(taken) => {
-                    writeln!(out, "took back {}", notations(&taken).join(", "))?;
+                    writeln!(out, "took back {}", notations(session.game(), &taken))?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
@@ -123,18 +127,18 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                 if replayed.is_empty() {
                     writeln!(out, "nothing to redo")?;
                 } else {
-                    writeln!(out, "played again {}", notations(&replayed).join(", "))?;
+                    writeln!(out, "played again {}", notations(session.game(), &replayed))?;
                     show(session, out)?;
                     players.reply(session, out)?;
                 }
             }
-            Command::Hint => match session.game().outcome() {
+            Command::Hint => match session.game().ending() {
                 Some(outcome) => writeln!(out, "the game is over ({outcome})")?,
                 None if !session.person_to_move() => writeln!(out, "no hint now")?,
                 None => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
-                        writeln!(out, "hint: {turn}")?;
+                        writeln!(out, "hint: {}", session.game().turn_text(&turn))?;
                     }
                 }
             },
@@ -143,7 +147,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                 Err(error) => writeln!(out, "{error}")?,
             },
             Command::Draw => {
-                if let Some(outcome) = session.game().outcome() {
+                if let Some(outcome) = session.game().ending() {
                     writeln!(out, "the game is over ({outcome})")?;
                     continue;
                 }
@@ -153,7 +157,7 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
                     writeln!(out, "the machine {answer} the draw")?;
                     yes
                 } else {
-                    let offering = session.game().position().side_to_move();
+                    let offering = session.game().side_to_move();
                     let question = format!(
                         "{offering} offers a draw. {}, do you accept?",
                         offering.opposite()
@@ -223,14 +227,14 @@ pub fn run(session: &mut Session, input: impl BufRead, out: &mut impl Write) -> 
 }
 
 /// The machine's players: one for the other side, one for hints.
-struct Players {
-    machine: Option<Player>,
-    hint: Player,
+struct Players<G: LineGame> {
+    machine: Option<Player<G>>,
+    hint: Player<G>,
 }
 
-impl Players {
+impl<G: LineGame> Players<G> {
     /// The players of `session`'s game, on its seed.
-    fn new(session: &Session) -> Players {
+    fn new(session: &Session<G>) -> Players<G> {
         let seed = session.seed();
         Players {
             machine: session.machine_player(),
@@ -239,7 +243,7 @@ impl Players {
     }
 
     /// The machine's turn, if it has the move.
-    fn reply(&mut self, session: &mut Session, out: &mut impl Write) -> io::Result<()> {
+    fn reply(&mut self, session: &mut Session<G>, out: &mut impl Write) -> io::Result<()> {
         let Some(machine) = &mut self.machine else {
             return Ok(());
         };
@@ -252,11 +256,13 @@ impl Players {
             None => machine.choose(session.game()),
         };
         if let Some(turn) = chosen {
-            let text = turn.to_string();
+            let text = session.game().turn_text(&turn);
             match session.play(&turn) {
                 Ok(()) => writeln!(out, "the machine plays {text}")?,
-                Err(GameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
-                Err(error) => writeln!(out, "the machine's {text} is refused: {error}")?,
+                Err(error) => match G::over(&error) {
+                    Some(outcome) => writeln!(out, "time is up: {outcome}")?,
+                    None => writeln!(out, "the machine's {text} is refused: {error}")?,
+                },
             }
             show(session, out)?;
         }
@@ -265,9 +271,9 @@ impl Players {
 }
 
 /// The game and its players, and against the machine its seed.
-fn introduction(session: &Session) -> String {
+fn introduction<G: LineGame>(session: &Session<G>) -> String {
     let players = session.settings().players();
-    let variant = session.game().variant();
+    let variant = session.game().title();
     match session.machine() {
         None => format!("{variant}: {players}."),
         Some(_) => {
@@ -302,21 +308,13 @@ fn ask(
 
 /// Whether the turn `text` is to be played: yes unless it forfeits pieces
 /// (P6) and the player, told which, says no (or the input ends).
-fn confirmed(
-    session: &Session,
+fn confirmed<G: LineGame>(
+    session: &Session<G>,
     text: &str,
     lines: &mut impl Iterator<Item = io::Result<String>>,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let position = session.game().position();
-    let warning = match session.game().outcome() {
-        None => position
-            .parse_turn(text)
-            .ok()
-            .and_then(|turn| forfeit_warning(position, &turn)),
-        Some(_) => None,
-    };
-    match warning {
+    match session.game().warning(text) {
         None => Ok(true),
         Some(warning) => Ok(ask(lines, out, &format!("{warning}. Play it?"))? == Some(true)),
     }
@@ -340,14 +338,13 @@ fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
 }
 
 /// The board, the last turn, and what the player should know now.
-fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
+fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<()> {
     let game = session.game();
-    let position = game.position();
     writeln!(out)?;
     if let Some(last) = game.turns().last() {
-        writeln!(out, "last turn: {}", last)?;
+        writeln!(out, "last turn: {}", game.turn_text(last))?;
     }
-    write!(out, "{}", diagram(position))?;
+    write!(out, "{}", game.diagram())?;
     if let (Some(clock), Some(left)) = (session.clock(), session.times_left()) {
         let times: Vec<String> = Side::ALL
             .into_iter()
@@ -372,25 +369,36 @@ fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
             times.join(", ")
         )?;
     }
-    match game.outcome() {
+    match game.ending() {
         Some(outcome) => writeln!(
             out,
             "Game over: {outcome}. Type `new`, `undo`, `save FILE` or `quit`."
         ),
         None => {
-            if let Some(advice) = no_return_advice(position) {
+            for advice in game.advice() {
                 writeln!(out, "{advice}")?;
             }
-            match claim_advice(position) {
-                Some(advice) => writeln!(out, "{advice} (write `!point` before the move)"),
-                None => Ok(()),
-            }
+            Ok(())
         }
     }
 }
 
-fn prompt(session: &Session, out: &mut impl Write) -> io::Result<()> {
-    if session.game().outcome().is_none() {
+/// The turns written out, separated by commas.
+fn notations<G: SessionGame>(game: &G, turns: &[G::Turn]) -> String {
+    let texts: Vec<String> = turns.iter().map(|t| game.turn_text(t)).collect();
+    texts.join(", ")
+}
+
+/// The commands, with the notation of `game`'s claims or huffs.
+fn help<G: LineGame>(game: &G) -> String {
+    HELP.replace(
+        "  !e6 d4-d5      claim the forfeited piece on e6, then move",
+        game.notation_help(),
+    )
+}
+
+fn prompt<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<()> {
+    if session.game().ending().is_none() {
         write!(out, "{} to move> ", session.mover())?;
     } else {
         write!(out, "> ")?;

@@ -95,7 +95,7 @@ pub enum FamilyGameError {
 /// assert!(game.play_text("d4-d5").is_err()); // d4 is empty now
 /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
     start: Position,
     /// The positions since a piece last left the board.
@@ -239,9 +239,9 @@ impl Game {
     }
 
     /// Takes back a declared end (a resignation, an agreed draw, a loss
-    /// on time), if the game ended so; says whether it did.
-    pub fn withdraw(&mut self) -> bool {
-        self.declared.take().is_some()
+    /// on time), if the game ended so; returns it.
+    pub fn withdraw(&mut self) -> Option<Ending> {
+        self.declared.take()
     }
 
     /// Takes back the last turn (and any end declared after it); returns

@@ -56,6 +56,27 @@ impl Position {
         }
     }
 
+    /// The same position set up with `side` to move, nothing to huff and
+    /// no pass just played: for a game that starts with Black.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let start = Position::start(Ruleset::find("zamma")?).with_side_to_move(Side::Black);
+    /// assert_eq!(start.side_to_move(), Side::Black);
+    /// assert!(start.to_string().starts_with("B:"));
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn with_side_to_move(self, side: Side) -> Position {
+        Position {
+            side,
+            huffable: 0,
+            passes: 0,
+            ..self
+        }
+    }
+
     /// The ruleset.
     pub fn ruleset(&self) -> &'static Ruleset {
         self.ruleset

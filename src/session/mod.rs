@@ -47,12 +47,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget};
-use peralikatuma_rules::{
-    Bitboard, Game, GameError, Outcome, Point, Position, PositionError, Record, RecordError, Setup,
-    Side, Turn, Variant, WinReason,
-};
+use peralikatuma_rules::{Bitboard, Game, Point, Position, PositionError, Side, Turn, Variant};
 
 use crate::clock::{Clock, TimeControl};
+
+mod game;
+
+pub use game::{Fault, SessionGame};
 
 /// How far behind (hundredths of a man) the machine must judge itself to
 /// accept a draw.
@@ -125,11 +126,12 @@ impl std::str::FromStr for Opponent {
     }
 }
 
-/// How a new game is set up.
+/// How a new game is set up: of a seed game by default, of a family game
+/// with `G` = [`family::Game`](peralikatuma_rules::family::Game).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Settings {
-    /// The game.
-    pub variant: Variant,
+pub struct Settings<G: SessionGame = Game> {
+    /// The game: a seed game's [`Variant`], or a family ruleset.
+    pub variant: G::Variant,
     /// The other side's player.
     pub opponent: Opponent,
     /// The side of the person at the keyboard, against the machine.
@@ -138,7 +140,7 @@ pub struct Settings {
     pub first: Side,
     /// A position to start from instead of the variant's start; it fixes
     /// the game and who moves first.
-    pub position: Option<Position>,
+    pub position: Option<G::Position>,
     /// The time control, for a game on a clock (T1).
     pub clock: Option<TimeControl>,
 }
@@ -158,19 +160,30 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl<G: SessionGame> Settings<G> {
+    /// The settings of a game of `variant` against the machine (easy),
+    /// the person White, White first.
+    pub fn of(variant: G::Variant) -> Settings<G> {
+        Settings {
+            variant,
+            opponent: Opponent::Machine(Strength::Easy),
+            human: Side::White,
+            first: Side::White,
+            position: None,
+            clock: None,
+        }
+    }
+
     /// The start position these settings give.
     ///
     /// # Errors
     /// When `first` cannot move first from the start position (a position
     /// that would be invalid with the other side to move).
-    pub fn start(&self) -> Result<Position, PositionError> {
+    pub fn start(&self) -> Result<G::Position, PositionError> {
         if let Some(position) = self.position {
             return Ok(position);
         }
-        let mut setup = Setup::start(self.variant);
-        setup.side_to_move = self.first;
-        Position::from_setup(setup)
+        G::start_of(self.variant, self.first)
     }
 
     /// Says who plays whom, e.g. `you (White) against the machine (easy)`,
@@ -205,28 +218,28 @@ pub enum LoadError {
     Record {
         /// The file.
         path: String,
-        /// Why (boxed: it holds the record read so far).
-        error: Box<RecordError>,
+        /// Why.
+        error: Box<dyn std::error::Error + Send + Sync>,
     },
 }
 
 /// What [`Session::undo`] took back.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Undone {
+pub enum Undone<G: SessionGame = Game> {
     /// Nothing: no turn of the person's to take back.
     Nothing,
     /// A resignation or an agreed draw (E6); the turns stay.
-    Declaration(Outcome),
+    Declaration(G::Ending),
     /// These turns, oldest first.
-    Turns(Vec<Turn>),
+    Turns(Vec<G::Turn>),
 }
 
 /// The game in play, its players and what was taken back.
-pub struct Session {
-    settings: Settings,
-    game: Game,
+pub struct Session<G: SessionGame = Game> {
+    settings: Settings<G>,
+    game: G,
     /// Groups of turns taken back, the latest last; redo replays a group.
-    redo: Vec<Vec<Turn>>,
+    redo: Vec<Vec<G::Turn>>,
     /// The seed of the machine's random choices in this game.
     seed: u64,
     /// The seed every new game takes, when one was fixed.
@@ -236,19 +249,19 @@ pub struct Session {
     tags: Vec<(String, String)>,
     /// The game as it was last saved, loaded or started: dropping it then
     /// loses nothing.
-    kept: Game,
+    kept: G,
     /// The clock, in a game with a time control (T1).
     clock: Option<Clock>,
 }
 
-impl Session {
+impl<G: SessionGame> Session<G> {
     /// A new game with `settings`; the machine's random choices follow a
     /// seed picked at random (see [`Session::seed`]).
     ///
     /// # Errors
     /// When the settings give no valid start position.
-    pub fn new(settings: Settings) -> Result<Session, PositionError> {
-        let game = Game::from_position(settings.start()?);
+    pub fn new(settings: Settings<G>) -> Result<Session<G>, PositionError> {
+        let game = G::from_position(settings.start()?);
         Ok(Session {
             clock: settings.clock.map(Clock::new),
             settings,
@@ -266,11 +279,11 @@ impl Session {
     /// who moved first; `settings.position` keeps it only when it is not
     /// the usual start. On a clock, each side has the base time; see
     /// [`Session::load_record`] for a game whose times were kept.
-    pub fn resume(settings: Settings, game: Game) -> Session {
+    pub fn resume(settings: Settings<G>, game: G) -> Session<G> {
         let start = *game.start();
         let mut settings = Settings {
             variant: game.variant(),
-            first: start.side_to_move(),
+            first: G::side_in(&start),
             position: None,
             ..settings
         };
@@ -298,16 +311,16 @@ impl Session {
     /// module's docs): then the time of the side to move runs again from
     /// now, without an increment, so the time between writing the record
     /// and taking the game up counts for nobody.
-    pub fn resume_record(settings: Settings, record: &Record) -> Session {
+    pub fn resume_record(settings: Settings<G>, record: &G::Record) -> Session<G> {
         let recorded = match settings.clock {
             Some(_) => None,
-            None => recorded_clock(record),
+            None => recorded_clock::<G>(record),
         };
         let settings = Settings {
             clock: settings.clock.or(recorded.as_ref().map(Clock::control)),
             ..settings
         };
-        let mut session = Session::resume(settings, record.game.clone());
+        let mut session = Session::resume(settings, G::recorded(record).clone());
         if recorded.is_some() {
             session.clock = recorded;
             session.take_up_clock(Instant::now());
@@ -316,7 +329,7 @@ impl Session {
     }
 
     /// The settings of this game.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &Settings<G> {
         &self.settings
     }
 
@@ -342,7 +355,7 @@ impl Session {
     }
 
     /// The game so far.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
@@ -357,10 +370,10 @@ impl Session {
     /// A player for the machine opponent, if there is one, seeded with the
     /// session's seed, with the game's endgame tables if the frontends
     /// found any ([`crate::tablebases`]; Hard and Master use them).
-    pub fn machine_player(&self) -> Option<alquerque_ai::Player> {
+    pub fn machine_player(&self) -> Option<alquerque_ai::Player<G>> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
-            player.set_tablebase(crate::tablebases::for_variant(self.game().variant()));
+            player.set_tablebase(self.game.tablebase());
             player
         })
     }
@@ -368,19 +381,19 @@ impl Session {
     /// Whether the machine has the move now.
     pub fn machine_to_move(&self) -> bool {
         self.machine().is_some()
-            && self.game.outcome().is_none()
-            && self.game.position().side_to_move() != self.settings.human
+            && self.game.ending().is_none()
+            && self.game.side_to_move() != self.settings.human
     }
 
     /// Whether a person has the move now.
     pub fn person_to_move(&self) -> bool {
-        self.game.outcome().is_none() && !self.machine_to_move()
+        self.game.ending().is_none() && !self.machine_to_move()
     }
 
     /// Who has the move, in words: `White` or `White (you)` or
     /// `Black (the machine)`.
     pub fn mover(&self) -> String {
-        let side = self.game.position().side_to_move();
+        let side = self.game.side_to_move();
         match self.machine() {
             None => side.to_string(),
             Some(_) if side == self.settings.human => format!("{side} (you)"),
@@ -392,7 +405,7 @@ impl Session {
     ///
     /// # Errors
     /// As [`Game::play`]; the game is unchanged.
-    pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
+    pub fn play(&mut self, turn: &G::Turn) -> Result<(), G::Error> {
         let now = Instant::now();
         self.check_time_at(now);
         self.game.play(turn)?;
@@ -405,7 +418,7 @@ impl Session {
     ///
     /// # Errors
     /// As [`Game::play_text`]; the game is unchanged.
-    pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
+    pub fn play_text(&mut self, text: &str) -> Result<G::Turn, G::Error> {
         let now = Instant::now();
         self.check_time_at(now);
         let turn = self.game.play_text(text)?;
@@ -430,20 +443,20 @@ impl Session {
     /// and returns the outcome then; `None` while the game goes on (or was
     /// already over). Frontends call it as time passes; every turn, undo
     /// and the like calls it first.
-    pub fn check_time(&mut self) -> Option<Outcome> {
+    pub fn check_time(&mut self) -> Option<G::Ending> {
         self.check_time_at(Instant::now())
     }
 
-    fn check_time_at(&mut self, now: Instant) -> Option<Outcome> {
+    fn check_time_at(&mut self, now: Instant) -> Option<G::Ending> {
         let clock = self.clock.as_mut()?;
         let side = clock.flagged(now)?;
         clock.stop(now);
-        if self.game.outcome().is_some() {
+        if self.game.ending().is_some() {
             return None;
         }
         self.game.lose_on_time(side).ok()?;
         self.redo.clear();
-        self.game.outcome()
+        self.game.ending()
     }
 
     /// After a turn played at `now`: the mover's time stops, and the next
@@ -453,9 +466,9 @@ impl Session {
         let Some(clock) = self.clock.as_mut() else {
             return;
         };
-        match self.game.outcome() {
+        match self.game.ending() {
             Some(_) => clock.stop(now),
-            None => clock.start_turn(self.game.position().side_to_move(), now),
+            None => clock.start_turn(self.game.side_to_move(), now),
         }
     }
 
@@ -466,10 +479,10 @@ impl Session {
         let Some(clock) = self.clock.as_mut() else {
             return;
         };
-        if self.game.outcome().is_some() || self.game.turns().is_empty() {
+        if self.game.ending().is_some() || self.game.turns().is_empty() {
             clock.stop(now);
         } else {
-            clock.resume(self.game.position().side_to_move(), now);
+            clock.resume(self.game.side_to_move(), now);
         }
     }
 
@@ -479,7 +492,7 @@ impl Session {
     /// time ran.
     pub fn machine_budget(&self) -> Option<TimeBudget> {
         let clock = self.clock.as_ref()?;
-        let side = self.game.position().side_to_move();
+        let side = self.game.side_to_move();
         let mut left = clock.left(side, Instant::now());
         if clock.running().is_none() {
             left += clock.control().increment;
@@ -498,7 +511,7 @@ impl Session {
     ///
     /// A loss on time (T2) is not taken back, nor the turns before it: the
     /// time is gone.
-    pub fn undo(&mut self) -> Undone {
+    pub fn undo(&mut self) -> Undone<G> {
         let now = Instant::now();
         self.check_time_at(now);
         if self.lost_on_time() {
@@ -511,15 +524,22 @@ impl Session {
         let count = match self.machine() {
             None => usize::from(!self.game.turns().is_empty()),
             Some(_) => {
-                // Back to before the person's last turn.
-                let human = self.settings.human;
-                let positions = self.game.positions();
-                (1..positions.len())
-                    .find(|&k| positions[positions.len() - 1 - k].side_to_move() == human)
-                    .unwrap_or(0)
+                // Back to before the person's last turn: the sides take
+                // turns, so it was one turn ago when the machine is to
+                // move, and two when the person is.
+                let back = if self.game.side_to_move() == self.settings.human {
+                    2
+                } else {
+                    1
+                };
+                if back <= self.game.turns().len() {
+                    back
+                } else {
+                    0
+                }
             }
         };
-        let mut taken: Vec<Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
+        let mut taken: Vec<G::Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         if taken.is_empty() {
             return Undone::Nothing;
@@ -532,18 +552,12 @@ impl Session {
     /// Whether the game was lost on time (T2): that is final, [`Session::undo`]
     /// takes nothing back.
     pub fn lost_on_time(&self) -> bool {
-        matches!(
-            self.game.outcome(),
-            Some(Outcome::Win {
-                reason: WinReason::Time,
-                ..
-            })
-        )
+        self.game.ending().is_some_and(G::on_time)
     }
 
     /// Plays again the turns last taken back; returns them (none when
     /// there is nothing to redo).
-    pub fn redo(&mut self) -> Vec<Turn> {
+    pub fn redo(&mut self) -> Vec<G::Turn> {
         let now = Instant::now();
         self.check_time_at(now);
         let Some(turns) = self.redo.pop() else {
@@ -569,7 +583,7 @@ impl Session {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
+    pub fn resign(&mut self, side: Side) -> Result<(), G::Error> {
         let now = Instant::now();
         self.check_time_at(now);
         self.game.resign(side)?;
@@ -582,7 +596,7 @@ impl Session {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+    pub fn agree_draw(&mut self) -> Result<(), G::Error> {
         let now = Instant::now();
         self.check_time_at(now);
         self.game.agree_draw()?;
@@ -597,7 +611,7 @@ impl Session {
     pub fn person_side(&self) -> Side {
         match self.machine() {
             Some(_) => self.settings.human,
-            None => self.game.position().side_to_move(),
+            None => self.game.side_to_move(),
         }
     }
 
@@ -607,10 +621,10 @@ impl Session {
         let Some(_) = self.machine() else {
             return false;
         };
-        if self.game.outcome().is_some() {
+        if self.game.ending().is_some() {
             return false;
         }
-        let score = Searcher::new(4)
+        let score = Searcher::<G>::new(4)
             .search(&self.game, Limits::depth(4), |_| {})
             .score;
         let for_machine = if self.machine_to_move() {
@@ -626,7 +640,7 @@ impl Session {
     /// # Errors
     /// When the settings give no valid start position; the game in play
     /// stays.
-    pub fn restart(&mut self, settings: Settings) -> Result<(), PositionError> {
+    pub fn restart(&mut self, settings: Settings<G>) -> Result<(), PositionError> {
         let mut fresh = Session::new(settings)?;
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);
@@ -637,35 +651,36 @@ impl Session {
 
     /// The game as a record (N4), with its players in its tags (see the
     /// module's docs).
-    pub fn record(&self) -> Record {
-        let mut record = Record::new(self.game.clone());
+    pub fn record(&self) -> G::Record {
+        let mut record = self.game.record();
+        let mut set = |key: &str, value: &str| G::set_tag(&mut record, key, value);
         for (key, value) in &self.tags {
-            record.set_tag(key, value);
+            set(key, value);
         }
         let settings = &self.settings;
         if let Opponent::Machine(strength) = settings.opponent {
             let person = settings.human;
-            record.set_tag(&person.to_string(), "you");
-            record.set_tag(
+            set(&person.to_string(), "you");
+            set(
                 &person.opposite().to_string(),
                 &format!("machine ({strength})"),
             );
         }
-        record.set_tag("Opponent", &settings.opponent.to_string());
+        set("Opponent", &settings.opponent.to_string());
         if self.machine().is_some() {
-            record.set_tag("Person", &settings.human.to_string());
+            set("Person", &settings.human.to_string());
         }
-        record.set_tag("First", &self.game.start().side_to_move().to_string());
+        set("First", &G::side_in(self.game.start()).to_string());
         if self.machine().is_some() {
-            record.set_tag("Seed", &self.seed.to_string());
+            set("Seed", &self.seed.to_string());
         }
         if let Some(clock) = &self.clock {
-            record.set_tag("TimeControl", &clock.control().record_tag());
+            set("TimeControl", &clock.control().record_tag());
             let now = Instant::now();
             for side in Side::ALL {
                 let left = clock.left(side, now);
                 let ms = left.as_millis();
-                record.set_tag(clock_tag(side), &format!("{}.{:03}", ms / 1000, ms % 1000));
+                set(clock_tag(side), &format!("{}.{:03}", ms / 1000, ms % 1000));
             }
         }
         record
@@ -687,8 +702,8 @@ impl Session {
     /// are those the record kept, and the time of the side to move runs
     /// again from now (without an increment): the time between writing
     /// the record and loading it counts for nobody.
-    pub fn load_record(&mut self, record: Record) {
-        let tag = |key: &str| record.tag(key).map(str::trim);
+    pub fn load_record(&mut self, record: G::Record) {
+        let tag = |key: &str| record_tag::<G>(&record, key);
         let opponent = tag("Opponent")
             .and_then(|text| text.parse().ok())
             .unwrap_or(Opponent::Human);
@@ -699,24 +714,25 @@ impl Session {
         if let Some(seed) = tag("Seed").and_then(|text| text.parse().ok()) {
             self.seed = seed;
         }
-        self.clock = recorded_clock(&record);
+        self.clock = recorded_clock::<G>(&record);
         let control = self.clock.as_ref().map(Clock::control);
-        let start = *record.game.start();
+        let game = G::recorded(&record).clone();
+        let start = *game.start();
         self.settings = Settings {
-            variant: record.game.variant(),
+            variant: game.variant(),
             opponent,
             human,
-            first: start.side_to_move(),
+            first: G::side_in(&start),
             position: Some(start),
             clock: control,
         };
-        self.tags = record
-            .tags
-            .into_iter()
+        self.tags = G::tags(&record)
+            .iter()
             .filter(|(key, _)| !PLAYER_TAGS.contains(&key.as_str()))
+            .cloned()
             .collect();
-        self.kept = record.game.clone();
-        self.game = record.game;
+        self.kept = game.clone();
+        self.game = game;
         self.redo.clear();
         self.take_up_clock(Instant::now());
     }
@@ -729,33 +745,45 @@ impl Session {
     /// # Errors
     /// When the file cannot be read, or its header is not valid; the game
     /// in play stays.
-    pub fn load(&mut self, path: &Path) -> Result<Option<RecordError>, LoadError> {
+    pub fn load(&mut self, path: &Path) -> Result<Option<G::RecordError>, LoadError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
             path: name.clone(),
             error,
         })?;
-        let (record, fault) = match text.parse::<Record>() {
+        let (record, fault) = match G::parse_record(&text) {
             Ok(record) => (record, None),
-            Err(error) => match error.partial() {
-                Some(partial) => (partial.clone(), Some(error)),
-                None => {
-                    return Err(LoadError::Record {
-                        path: name,
-                        error: Box::new(error),
-                    });
-                }
-            },
+            Err(game::Fault {
+                partial: Some(partial),
+                error,
+            }) => (partial, Some(error)),
+            Err(game::Fault {
+                partial: None,
+                error,
+            }) => {
+                return Err(LoadError::Record {
+                    path: name,
+                    error: Box::new(error),
+                });
+            }
         };
         self.load_record(record);
         Ok(fault)
     }
 }
 
+/// The value of the tag `key` of `record`, trimmed.
+fn record_tag<'a, G: SessionGame>(record: &'a G::Record, key: &str) -> Option<&'a str> {
+    G::tags(record)
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.trim())
+}
+
 /// The clock a record keeps (its `TimeControl`, `WhiteClock` and
 /// `BlackClock` tags), stopped; `None` without a readable time control.
-fn recorded_clock(record: &Record) -> Option<Clock> {
-    let tag = |key: &str| record.tag(key).map(str::trim);
+fn recorded_clock<G: SessionGame>(record: &G::Record) -> Option<Clock> {
+    let tag = |key: &str| record_tag::<G>(record, key);
     let control = TimeControl::from_record_tag(tag("TimeControl")?).ok()?;
     let left = Side::ALL.map(|side| {
         tag(clock_tag(side))
@@ -839,6 +867,7 @@ pub fn no_return_advice(position: &Position) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::{GameError, Outcome, Record, WinReason};
 
     fn settings(opponent: Opponent, human: Side) -> Settings {
         Settings {

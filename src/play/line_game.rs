@@ -1,0 +1,187 @@
+//! What the line mode shows of a game, for the seed games and the
+//! family's alike: the board as text, advice, warnings, the legal turns
+//! and the rules in brief.
+
+use peralikatuma_rules::Game;
+use peralikatuma_rules::family::{self, Chain, End};
+
+use crate::play::brief::rules_in_brief;
+use crate::play::{MOST_LISTED, legal_turn_notations};
+use crate::session::{SessionGame, claim_advice, forfeit_warning, no_return_advice};
+use crate::{diagram, family_diagram};
+
+/// A game as the line mode shows it.
+pub trait LineGame: SessionGame {
+    /// The game's name for people.
+    fn title(&self) -> String;
+    /// The board and the status line.
+    fn diagram(&self) -> String;
+    /// What the player to move should know (claims, barred steps).
+    fn advice(&self) -> Vec<String>;
+    /// A warning about the turn written as `text`, if it costs pieces.
+    fn warning(&self, text: &str) -> Option<String>;
+    /// The first legal turns written out, and how many there are.
+    fn legal_texts(&self) -> (Vec<String>, usize);
+    /// The rules in brief.
+    fn brief(&self) -> Vec<String>;
+    /// The help's line on claims (or huffs), and on warnings.
+    fn notation_help(&self) -> &'static str;
+}
+
+impl LineGame for Game {
+    fn title(&self) -> String {
+        self.variant().to_string()
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self.position())
+    }
+
+    fn advice(&self) -> Vec<String> {
+        let position = self.position();
+        let mut advice = Vec::new();
+        if self.outcome().is_none() {
+            advice.extend(no_return_advice(position));
+            advice.extend(
+                claim_advice(position).map(|a| format!("{a} (write `!point` before the move)")),
+            );
+        }
+        advice
+    }
+
+    fn warning(&self, text: &str) -> Option<String> {
+        let position = self.position();
+        if self.outcome().is_some() {
+            return None;
+        }
+        let turn = position.parse_turn(text).ok()?;
+        forfeit_warning(position, &turn)
+    }
+
+    fn legal_texts(&self) -> (Vec<String>, usize) {
+        legal_turn_notations(self.position())
+    }
+
+    fn brief(&self) -> Vec<String> {
+        rules_in_brief(self.variant())
+            .iter()
+            .map(|p| (*p).to_owned())
+            .collect()
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "  !e6 d4-d5      claim the forfeited piece on e6, then move"
+    }
+}
+
+impl LineGame for family::Game {
+    fn title(&self) -> String {
+        self.start().ruleset().name.to_owned()
+    }
+
+    fn diagram(&self) -> String {
+        family_diagram(self.position())
+    }
+
+    fn advice(&self) -> Vec<String> {
+        let position = self.position();
+        if self.ending().is_some() || position.huffable() == 0 {
+            return Vec::new();
+        }
+        let board = position.board();
+        let names: Vec<String> = (0..board.len() as u8)
+            .filter(|&p| position.huffable() & (1 << p) != 0)
+            .map(|p| board.point_name(p).to_string())
+            .collect();
+        vec![format!(
+            "You may huff {} (write `!point` before the move)",
+            names.join(" or ")
+        )]
+    }
+
+    fn warning(&self, _text: &str) -> Option<String> {
+        None
+    }
+
+    fn legal_texts(&self) -> (Vec<String>, usize) {
+        if self.ending().is_some() {
+            return (Vec::new(), 0);
+        }
+        let position = self.position();
+        let board = position.board();
+        let mut listed = Vec::new();
+        let mut count = 0;
+        position.generate(|turn| {
+            count += 1;
+            if listed.len() < MOST_LISTED {
+                listed.push(turn.text(board));
+            }
+        });
+        (listed, count)
+    }
+
+    fn brief(&self) -> Vec<String> {
+        family_brief(self.start().ruleset())
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"
+    }
+}
+
+/// A family ruleset's rules in brief, from its data (rules.md F).
+fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
+    let forward = ruleset.forward[0].is_some();
+    let mut brief = vec![format!(
+        "{}: {} (source: {}).",
+        ruleset.name,
+        ruleset.board.name(),
+        ruleset.source
+    )];
+    let steps = if forward {
+        "Men step along the lines to a neighbouring point, forward or sideways only (never back)"
+    } else {
+        "Pieces step along the lines to a neighbouring point, in every direction"
+    };
+    let leap = if ruleset.leap_zone != 0 {
+        "; outside the square's centre they may also move two points along a line over an empty point"
+    } else {
+        ""
+    };
+    let chain = match ruleset.chain {
+        Chain::Single => "one jump a turn",
+        Chain::Optional => "jumps chain, and a chain may stop after any jump",
+        Chain::Second => "a second jump must follow when there is one, and never a third",
+    };
+    brief.push(format!(
+        "{steps}{leap}. A piece captures by jumping over an enemy piece to the empty point beyond, in every direction: {chain} (F2, F3)."
+    ));
+    let mut capture = "Capturing is never compulsory".to_owned();
+    if ruleset.huff {
+        capture.push_str(
+            ". But if you move without capturing while a piece of yours could have jumped, your opponent may first remove (huff) one of those pieces, then move (F5)",
+        );
+    }
+    brief.push(format!("{capture}."));
+    if ruleset.has_kings() {
+        brief.push(
+            "A man reaching the far side becomes a king, which moves any distance along a line and captures from afar (F4)."
+                .to_owned(),
+        );
+    }
+    brief.push(
+        match ruleset.end {
+            End::NoMovesLoses => "You lose with no legal turn (F6).",
+            End::CaptureAll => {
+                "You lose with no pieces left; a player who cannot move passes, and two passes in a row draw (F6)."
+            }
+            End::PassThenLoses => "A player who cannot move passes, and has then lost (F6).",
+        }
+        .to_owned(),
+    );
+    brief.push(
+        "The third repetition of a position (E2) and sixty turns without a piece leaving the board (E4) are draws."
+            .to_owned(),
+    );
+    brief
+}
