@@ -2,7 +2,8 @@
 //! after every turn: the legal turns agree with the plain generator of the
 //! rules crate's tests, positions and turns read back from their text, no
 //! point holds two pieces, piece counts only fall, and the game's end
-//! agrees with the plain generator's.
+//! agrees with the plain generator's. At the end, the game's record reads
+//! back as itself, and taking back every turn returns to the start.
 #![no_main]
 
 #[path = "../../crates/peralikatuma-rules/tests/family_plain/mod.rs"]
@@ -14,7 +15,7 @@ use std::collections::BTreeSet;
 use family_plain::Plain;
 use libfuzzer_sys::fuzz_target;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{End, Game, Outcome, Position, RULESETS};
+use peralikatuma_rules::family::{End, Game, Outcome, Position, RULESETS, Record};
 
 fuzz_target!(|input: (u8, Vec<u8>)| {
     let (r, choices) = input;
@@ -62,4 +63,13 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
             assert!(after.pieces(side).count_ones() <= position.pieces(side).count_ones());
         }
     }
+    let record = Record::new(game.clone());
+    let text = record.to_string();
+    assert_eq!(text.parse::<Record>().as_ref(), Ok(&record), "{text}");
+    let played = game.turns().len();
+    for taken in 0..played {
+        assert!(game.undo().is_some(), "turn {taken} of {played} taken back");
+    }
+    assert_eq!(game.position(), game.start());
+    assert!(game.undo().is_none());
 });
