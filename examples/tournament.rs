@@ -117,10 +117,6 @@ fn main() -> ExitCode {
             }
         }
     }
-    if args.clock.is_some() && variants.iter().any(|g| matches!(g, GameKind::Family(_))) {
-        eprintln!("error: --clock: family games are played without a clock for now");
-        return ExitCode::from(2);
-    }
     let pairings: Vec<(Strength, Strength)> = match (args.first, args.second) {
         (Some(first), Some(second)) => vec![(first, second)],
         _ => LADDER

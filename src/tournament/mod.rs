@@ -9,11 +9,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength};
-use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{GameError, GameKind, Record, Side, Variant};
+use peralikatuma_rules::family;
+use peralikatuma_rules::{Game, GameKind, Side};
 
 use crate::clock::TimeControl;
-use crate::session::{Opponent, Session, Settings};
+use crate::session::{Opponent, Session, SessionGame, Settings};
 
 pub use ratings::{GameResult, Rating, ratings};
 pub use record::GameRecord;
@@ -79,13 +79,17 @@ impl Fixture {
     /// times as long), or, with a `clock`, every player thinking from its
     /// clock (rules.md T1) and losing when out of time (T2). Hard and
     /// Master use the endgame tables the frontends find
-    /// ([`crate::tablebases`]). Family games are played without a clock
-    /// (a `clock` is not used).
+    /// ([`crate::tablebases`]).
     pub fn play(self, hard_time: Duration, clock: Option<TimeControl>) -> Played {
-        match self.game {
-            GameKind::Seed(variant) => self.play_seed(variant, hard_time, clock),
-            GameKind::Family(ruleset) => self.play_family(ruleset, hard_time),
-        }
+        let record = match self.game {
+            GameKind::Seed(variant) => {
+                GameRecord::Seed(self.play_game::<Game>(variant, hard_time, clock))
+            }
+            GameKind::Family(ruleset) => {
+                GameRecord::Family(self.play_game::<family::Game>(ruleset, hard_time, clock))
+            }
+        };
+        Played::new(self, record)
     }
 
     /// The two players of the game, each thinking `hard_time` if Hard.
@@ -105,51 +109,29 @@ impl Fixture {
         (side == Side::White) == self.first_is_white
     }
 
-    fn play_family(self, ruleset: &'static Ruleset, hard_time: Duration) -> Played {
-        let [mut first, mut second] = self.players::<family::Game>(hard_time);
-        let mut game = family::Game::new(ruleset);
-        while game.ending().is_none() && game.turns().len() < MAX_TURNS {
-            let player = if self.first_moves(game.position().side_to_move()) {
-                &mut first
-            } else {
-                &mut second
-            };
-            let Some(turn) = player.choose(&game) else {
-                break;
-            };
-            if game.play(&turn).is_err() {
-                break;
-            }
-        }
-        let mut record = GameRecord::Family(family::Record::new(game));
-        for (tag, value) in self.tags(hard_time, None) {
-            record.set_tag(tag, &value);
-        }
-        Played::new(self, record)
-    }
-
-    fn play_seed(
-        self,
-        variant: Variant,
+    /// The game of `variant` played to its end between the two players,
+    /// on a clock or not, as a record with the tournament's tags.
+    fn play_game<G: SessionGame>(
+        &self,
+        variant: G::Variant,
         hard_time: Duration,
         clock: Option<TimeControl>,
-    ) -> Played {
-        let [mut first, mut second] = self.players::<peralikatuma_rules::Game>(hard_time);
-        let tablebase = crate::tablebases::for_variant(variant);
-        for player in [&mut first, &mut second] {
-            player.set_tablebase(tablebase.clone());
-        }
-        let settings = Settings {
-            variant,
+    ) -> G::Record {
+        let [mut first, mut second] = self.players::<G>(hard_time);
+        let settings = Settings::<G> {
             opponent: Opponent::Human,
             clock,
-            ..Settings::default()
+            ..Settings::of(variant)
         };
         let Ok(mut session) = Session::new(settings) else {
             unreachable!("a game's start is a valid position")
         };
-        while session.game().outcome().is_none() && session.game().turns().len() < MAX_TURNS {
-            let player = if self.first_moves(session.game().position().side_to_move()) {
+        let tablebase = session.game().tablebase();
+        for player in [&mut first, &mut second] {
+            player.set_tablebase(tablebase.clone());
+        }
+        while session.game().ending().is_none() && session.game().turns().len() < MAX_TURNS {
+            let player = if self.first_moves(session.game().side_to_move()) {
                 &mut first
             } else {
                 &mut second
@@ -161,24 +143,25 @@ impl Fixture {
             let Some(turn) = chosen else {
                 break;
             };
-            match session.play(&turn) {
-                Ok(()) | Err(GameError::Over(_)) => {}
-                Err(_) => break,
-            }
-        }
-        let on_clock = session.record();
-        let mut record = Record::new(session.game().clone());
-        for (tag, value) in self.tags(hard_time, clock) {
-            record.set_tag(tag, &value);
-        }
-        if clock.is_some() {
-            for tag in ["WhiteClock", "BlackClock"] {
-                if let Some(value) = on_clock.tag(tag) {
-                    record.set_tag(tag, value);
+            if let Err(error) = session.play(&turn) {
+                if G::over(&error).is_none() {
+                    break;
                 }
             }
         }
-        Played::new(self, GameRecord::Seed(record))
+        let on_clock = session.record();
+        let mut record = session.game().record();
+        for (tag, value) in self.tags(hard_time, clock) {
+            G::set_tag(&mut record, tag, &value);
+        }
+        if clock.is_some() {
+            for (tag, value) in G::tags(&on_clock) {
+                if tag == "WhiteClock" || tag == "BlackClock" {
+                    G::set_tag(&mut record, tag, value);
+                }
+            }
+        }
+        record
     }
 
     /// The tags that say which game of which tournament a record holds:
@@ -483,6 +466,8 @@ pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::Ruleset;
 
     #[test]
     fn a_match_pairs_its_games_by_seed_one_with_each_colour() {
@@ -620,5 +605,20 @@ mod tests {
             assert_eq!(read.points, played.points);
         }
         std::fs::remove_dir_all(&folder).expect("removed");
+    }
+
+    #[test]
+    fn a_family_game_on_a_clock_keeps_its_time_control() {
+        let ruleset = Ruleset::find("dash-guti").expect("a ruleset");
+        let clock: TimeControl = "0+20ms".parse().expect("a time control");
+        let fixture = Fixture::match_games(ruleset, Strength::Casual, Strength::Random, 1, 5)
+            .next()
+            .expect("a game");
+        let played = fixture.play(Duration::from_millis(1), Some(clock));
+        assert!(played.record.result().is_some());
+        let text = played.record.to_string();
+        let control = format!("[TimeControl \"{}\"]", clock.record_tag());
+        assert!(text.contains(&control), "{text}");
+        assert!(text.contains("[WhiteClock "), "{text}");
     }
 }
