@@ -23,10 +23,10 @@ use std::process::ExitCode;
 use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{GameKind, Side, Variant};
+use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
 
 use peralikatuma::clock::TimeControl;
-use peralikatuma::play::{run_full_screen, run_plain};
+use peralikatuma::play::{LineGame, run_full_screen, run_plain};
 use peralikatuma::session::{Opponent, Session, Settings};
 
 /// Play a game of the alquerque family in the terminal.
@@ -112,41 +112,96 @@ impl From<OpponentArg> for Opponent {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let variant = match args.variant {
-        None => Variant::Peralikatuma,
-        Some(GameKind::Seed(variant)) => variant,
-        Some(GameKind::Family(ruleset)) => return play_family(&args, ruleset),
+    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
+    let result = match args.variant {
+        None => play::<Game>(&args, Variant::Peralikatuma, plain),
+        Some(GameKind::Seed(variant)) => play::<Game>(&args, variant, plain),
+        Some(GameKind::Family(ruleset)) => {
+            if !plain {
+                eprintln!(
+                    "{} is played in line mode: type `help` for the commands.",
+                    ruleset.name
+                );
+            }
+            play::<family::Game>(&args, ruleset, true)
+        }
     };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Start) => ExitCode::from(2),
+        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(error)) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why the game did not run to its end.
+enum Failure {
+    /// The command line gives no game to start (said on standard error).
+    Start,
+    /// The terminal failed.
+    Io(io::Error),
+}
+
+/// A game that the terminal can play.
+trait Playing: LineGame {
+    /// The position written as `text` (`--position`), said on standard
+    /// error when it is bad.
+    fn position_arg(variant: Self::Variant, text: &str) -> Option<Self::Position>;
+    /// Plays `session` full screen, the form first if `ask`.
+    fn full_screen(session: Session<Self>, ask: bool) -> io::Result<()>;
+}
+
+impl Playing for Game {
+    fn position_arg(variant: Variant, text: &str) -> Option<Position> {
+        peralikatuma::position_arg(variant, Some(text)).ok()
+    }
+
+    fn full_screen(session: Session<Game>, ask: bool) -> io::Result<()> {
+        run_full_screen(session, ask)
+    }
+}
+
+impl Playing for family::Game {
+    fn position_arg(ruleset: &'static Ruleset, text: &str) -> Option<family::Position> {
+        family::Position::parse(ruleset, text)
+            .inspect_err(|error| eprintln!("error: bad --position: {error}"))
+            .ok()
+    }
+
+    fn full_screen(mut session: Session<family::Game>, _ask: bool) -> io::Result<()> {
+        run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
+    }
+}
+
+/// Plays a game of `variant` as the command line sets it up, line by line
+/// if `plain`.
+fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(), Failure> {
     let position = match &args.position {
-        Some(text) => match peralikatuma::position_arg(variant, Some(text)) {
-            Ok(position) => Some(position),
-            Err(_) => return ExitCode::from(2),
-        },
+        Some(text) => Some(G::position_arg(variant, text).ok_or(Failure::Start)?),
         None => None,
     };
-    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
     // Scripts play both sides unless told otherwise; a person at the
     // screen plays the machine.
     let opponent = match args.opponent {
         Some(opponent) => Opponent::from(opponent),
         None if plain => Opponent::Human,
-        None => Settings::default().opponent,
+        None => Settings::<G>::of(variant).opponent,
     };
-    let settings = Settings {
-        variant,
+    let settings = Settings::<G> {
         opponent,
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),
         position,
         clock: args.clock,
+        ..Settings::of(variant)
     };
-    let mut session = match Session::new(settings) {
-        Ok(session) => session,
-        Err(error) => {
-            eprintln!("error: cannot start with these settings: {error}");
-            return ExitCode::from(2);
-        }
-    };
+    let mut session = Session::new(settings).map_err(|error| {
+        eprintln!("error: cannot start with these settings: {error}");
+        Failure::Start
+    })?;
     if let Some(seed) = args.seed {
         session.fix_seed(seed);
     }
@@ -161,67 +216,7 @@ fn main() -> ExitCode {
             || args.first.is_some()
             || args.position.is_some()
             || args.clock.is_some();
-        run_full_screen(session, !chosen)
+        G::full_screen(session, !chosen)
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// A family game, in line mode (the full screen does not draw the family's
-/// boards yet).
-fn play_family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
-    let position = match &args.position {
-        Some(text) => match family::Position::parse(ruleset, text) {
-            Ok(position) => Some(position),
-            Err(error) => {
-                eprintln!("error: bad --position: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
-    };
-    let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
-    let opponent = match args.opponent {
-        Some(opponent) => Opponent::from(opponent),
-        None if plain => Opponent::Human,
-        None => Settings::<family::Game>::of(ruleset).opponent,
-    };
-    if !plain {
-        eprintln!(
-            "{} is played in line mode: type `help` for the commands.",
-            ruleset.name
-        );
-    }
-    let settings = Settings::<family::Game> {
-        opponent,
-        human: args.colour.map_or(Side::White, Side::from),
-        first: args.first.map_or(Side::White, Side::from),
-        position,
-        clock: args.clock,
-        ..Settings::of(ruleset)
-    };
-    let mut session = match Session::new(settings) {
-        Ok(session) => session,
-        Err(error) => {
-            eprintln!("error: cannot start with these settings: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Some(seed) = args.seed {
-        session.fix_seed(seed);
-    }
-    match run_plain(&mut session, io::stdin().lock(), &mut io::stdout()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    result.map_err(Failure::Io)
 }

@@ -360,7 +360,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             let started = Instant::now();
             let nodes = match &game {
                 AnyGame::Seed(game) => perft_until(game.position(), depth, stop),
-                AnyGame::Family(game) => family_perft_until(game.position(), depth, stop),
+                AnyGame::Family(game) => perft_until(game.position(), depth, stop),
             };
             let ms = started.elapsed().as_millis();
             match nodes {
@@ -444,33 +444,46 @@ const MAX_PERFT_DEPTH: u32 = 20;
 /// the stop flag (a few milliseconds at most).
 const PERFT_SLICE: u32 = 4;
 
-/// Perft (X1) of `position` to `depth`, or `None` once `stop` is raised.
-fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
-    if depth <= PERFT_SLICE {
-        return Some(position.perft(depth));
-    }
-    let mut nodes = 0;
-    for turn in position.legal_turns() {
-        if stop.is_stopped() {
-            return None;
-        }
-        nodes += perft_until(&position.play_unchecked(&turn), depth - 1, stop)?;
-    }
-    Some(nodes)
+/// A position whose perft the engine counts.
+trait Counted: Sized {
+    /// Perft to `depth`, in one call.
+    fn perft(&self, depth: u32) -> u64;
+    /// The positions after each legal turn.
+    fn children(&self) -> Vec<Self>;
 }
 
-/// Perft of a family position to `depth`, or `None` once `stop` is
-/// raised (looked at between subtrees, as [`perft_until`] does).
-fn family_perft_until(position: &family::Position, depth: u32, stop: &Stop) -> Option<u64> {
+impl Counted for Position {
+    fn perft(&self, depth: u32) -> u64 {
+        Position::perft(self, depth)
+    }
+
+    fn children(&self) -> Vec<Position> {
+        let turns = self.legal_turns();
+        turns.iter().map(|turn| self.play_unchecked(turn)).collect()
+    }
+}
+
+impl Counted for family::Position {
+    fn perft(&self, depth: u32) -> u64 {
+        family::Position::perft(self, depth)
+    }
+
+    fn children(&self) -> Vec<family::Position> {
+        self.turns().iter().map(|turn| self.play(turn)).collect()
+    }
+}
+
+/// Perft (X1) of `position` to `depth`, or `None` once `stop` is raised.
+fn perft_until<P: Counted>(position: &P, depth: u32, stop: &Stop) -> Option<u64> {
     if depth <= PERFT_SLICE {
         return Some(position.perft(depth));
     }
     let mut nodes = 0;
-    for turn in position.turns() {
+    for child in position.children() {
         if stop.is_stopped() {
             return None;
         }
-        nodes += family_perft_until(&position.play(&turn), depth - 1, stop)?;
+        nodes += perft_until(&child, depth - 1, stop)?;
     }
     Some(nodes)
 }

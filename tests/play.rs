@@ -112,13 +112,10 @@ impl Player {
     }
 }
 
-#[test]
-fn a_whole_game_against_easy_to_its_end() {
-    let mut player = Player::start(&["--variant", "alquerque", "--opponent", "easy"]);
-    let opening = player.until_prompt();
-    assert!(opening.contains("you (White) against the machine (easy)"));
-    let mut turns = 0;
-    let end = loop {
+/// Plays the first legal turn each time, the machine replying, until the
+/// game is over; returns what the game printed after the last turn.
+fn play_to_the_end(player: &mut Player) -> String {
+    for _ in 0..500 {
         let moves = player.say("moves");
         let list = moves
             .lines()
@@ -128,13 +125,20 @@ fn a_whole_game_against_easy_to_its_end() {
             .unwrap_or_else(|| panic!("no list of turns in:\n{moves}"));
         let answer = player.say(&list);
         assert!(answer.contains(&format!("last turn: {list}")), "{answer}");
-        turns += 1;
         if answer.contains("Game over") {
-            break answer;
+            return answer;
         }
         assert!(answer.contains("the machine plays"), "{answer}");
-        assert!(turns < 500, "the game should have ended by now");
-    };
+    }
+    panic!("the game should have ended by now")
+}
+
+#[test]
+fn a_whole_game_against_easy_to_its_end() {
+    let mut player = Player::start(&["--variant", "alquerque", "--opponent", "easy"]);
+    let opening = player.until_prompt();
+    assert!(opening.contains("you (White) against the machine (easy)"));
+    let end = play_to_the_end(&mut player);
     // Who won and why, said plainly (E1-E4).
     let said = end.lines().find(|l| l.starts_with("Game over: ")).unwrap();
     assert!(
@@ -757,24 +761,7 @@ fn a_whole_family_game_against_easy_saved_and_loaded() {
     assert!(opening.contains("W-----------W-----------W"), "{opening}");
     let rules = player.say("rules");
     assert!(rules.contains("(F6)"), "{rules}");
-    let mut turns = 0;
-    let end = loop {
-        let moves = player.say("moves");
-        let list = moves
-            .lines()
-            .filter(|l| l.contains(" legal turn"))
-            .find_map(|l| l.split_once(": "))
-            .map(|(_, list)| list.split_whitespace().next().unwrap().to_owned())
-            .unwrap_or_else(|| panic!("no list of turns in:\n{moves}"));
-        let answer = player.say(&list);
-        assert!(answer.contains(&format!("last turn: {list}")), "{answer}");
-        turns += 1;
-        if answer.contains("Game over") {
-            break answer;
-        }
-        assert!(answer.contains("the machine plays"), "{answer}");
-        assert!(turns < 500, "the game should have ended by now");
-    };
+    let end = play_to_the_end(&mut player);
     let said = end.lines().find(|l| l.starts_with("Game over: ")).unwrap();
     assert!(
         said.contains("wins") || said.contains("draw"),

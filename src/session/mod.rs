@@ -262,7 +262,13 @@ impl<G: SessionGame> Session<G> {
     /// When the settings give no valid start position.
     pub fn new(settings: Settings<G>) -> Result<Session<G>, PositionError> {
         let game = G::from_position(settings.start()?);
-        Ok(Session {
+        Ok(Session::with(settings, game))
+    }
+
+    /// A session of `game` with `settings`, its clock at the base time and
+    /// a seed picked at random.
+    fn with(settings: Settings<G>, game: G) -> Session<G> {
+        Session {
             clock: settings.clock.map(Clock::new),
             settings,
             kept: game.clone(),
@@ -271,7 +277,7 @@ impl<G: SessionGame> Session<G> {
             seed: rand::random_range(0..RANDOM_SEEDS),
             fixed_seed: None,
             tags: Vec::new(),
-        })
+        }
     }
 
     /// A session that goes on with `game` (a game kept or loaded), its
@@ -290,16 +296,7 @@ impl<G: SessionGame> Session<G> {
         if settings.start() != Ok(start) {
             settings.position = Some(start);
         }
-        let mut session = Session {
-            clock: settings.clock.map(Clock::new),
-            settings,
-            kept: game.clone(),
-            game,
-            redo: Vec::new(),
-            seed: rand::random_range(0..RANDOM_SEEDS),
-            fixed_seed: None,
-            tags: Vec::new(),
-        };
+        let mut session = Session::with(settings, game);
         session.take_up_clock(Instant::now());
         session
     }

@@ -10,7 +10,7 @@ use super::ruleset::{Ruleset, UnknownRuleset};
 use super::text::FamilyPositionError;
 use crate::Side;
 use crate::text::record_text::{
-    TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
+    self, TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
 };
 
 /// A family game with its header tags, as written in a game record: the
@@ -102,26 +102,20 @@ impl Record {
     /// A record of `game` with unknown players (`?`).
     pub fn new(game: Game) -> Record {
         Record {
-            tags: vec![("White".into(), "?".into()), ("Black".into(), "?".into())],
+            tags: record_text::unknown_players(),
             game,
         }
     }
 
     /// The value of the tag `key`, if the record has it.
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        record_text::tag(&self.tags, key)
     }
 
     /// Sets the tag `key` to `value`, in its place if it is there, else
     /// at the end.
     pub fn set_tag(&mut self, key: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == key) {
-            Some(entry) => entry.1 = value.to_owned(),
-            None => self.tags.push((key.to_owned(), value.to_owned())),
-        }
+        record_text::set_tag(&mut self.tags, key, value);
     }
 
     /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or

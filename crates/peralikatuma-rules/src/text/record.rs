@@ -10,7 +10,9 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::variant::Variant;
 
-use super::record_text::{TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag};
+use super::record_text::{
+    self, TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
+};
 
 /// A game with its header tags, as written in a game record (N4).
 ///
@@ -142,7 +144,7 @@ impl Record {
     /// A record of `game` with unknown players (`?`).
     pub fn new(game: Game) -> Record {
         Record {
-            tags: vec![("White".into(), "?".into()), ("Black".into(), "?".into())],
+            tags: record_text::unknown_players(),
             game,
         }
     }
@@ -150,18 +152,12 @@ impl Record {
     /// The value of a header tag, if present. `Variant`, `Result` and
     /// `Setup` come from the game.
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        record_text::tag(&self.tags, key)
     }
 
     /// Sets a header tag, replacing an earlier value.
     pub fn set_tag(&mut self, key: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == key) {
-            Some(entry) => entry.1 = value.to_owned(),
-            None => self.tags.push((key.to_owned(), value.to_owned())),
-        }
+        record_text::set_tag(&mut self.tags, key, value);
     }
 
     /// The result as written in the record: the outcome's, or `*`.

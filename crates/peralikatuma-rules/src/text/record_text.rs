@@ -6,6 +6,25 @@ use std::fmt;
 
 use crate::side::Side;
 
+/// The value of the tag `key` among `tags`.
+pub(crate) fn tag<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+/// Sets the tag `key` among `tags` to `value`, in its place if it is
+/// there, else at the end.
+pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+    match tags.iter_mut().find(|(k, _)| k == key) {
+        Some(entry) => entry.1 = value.to_owned(),
+        None => tags.push((key.to_owned(), value.to_owned())),
+    }
+}
+
+/// The tags of a new record: unknown players.
+pub(crate) fn unknown_players() -> Vec<(String, String)> {
+    vec![("White".into(), "?".into()), ("Black".into(), "?".into())]
+}
+
 /// Records' lines are wrapped at this width.
 const LINE_WIDTH: usize = 80;
 
