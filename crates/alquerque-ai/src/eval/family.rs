@@ -21,6 +21,7 @@ impl Weights {
         let kings = ruleset.has_kings();
         Weights {
             king: 250,
+            mobility: 4,
             claim: if ruleset.huff { 85 } else { 0 },
             advance: if kings { 3 } else { 0 },
             ..Weights::of(peralikatuma_rules::Variant::Peralikatuma)
@@ -83,27 +84,36 @@ fn safe_points(ruleset: &'static Ruleset) -> u128 {
     }
 }
 
-/// `side`'s steps and king slides in `position`.
+/// `side`'s safe steps and king slides in `position`: the steps of men to
+/// points where no enemy piece could jump them at once (a short jump;
+/// kings' long jumps are not looked for), and every slide of a king.
 fn mobility(position: &Position, side: Side) -> usize {
     let ruleset = position.ruleset();
     let board = ruleset.board;
-    let empty = board.points() & !(position.pieces(Side::White) | position.pieces(Side::Black));
+    let enemy = position.pieces(side.opposite());
+    let empty = board.points() & !(position.pieces(side) | enemy);
     let directions = ruleset.step_directions(side);
+    // Whether a man that stepped from `from` to `to` could be jumped.
+    let exposed = |from: u8, to: u8| {
+        let empty = (empty | 1 << from) & !(1 << to);
+        Direction::ALL.iter().any(|&d| {
+            match (board.neighbour(to, d), board.neighbour(to, d.opposite())) {
+                (Some(by), Some(landing)) => enemy & (1 << by) != 0 && empty & (1 << landing) != 0,
+                _ => false,
+            }
+        })
+    };
     let mut mobility = 0;
     let mut men = position.men(side);
     while men != 0 {
         let from = men.trailing_zeros() as u8;
         men &= men - 1;
-        mobility += if directions == u8::MAX {
-            (board.neighbours(from) & empty).count_ones() as usize
-        } else {
-            Direction::ALL
-                .iter()
-                .filter(|d| directions & (1 << d.index()) != 0)
-                .filter_map(|&d| board.neighbour(from, d))
-                .filter(|&to| empty & (1 << to) != 0)
-                .count()
-        };
+        mobility += Direction::ALL
+            .iter()
+            .filter(|d| directions & (1 << d.index()) != 0)
+            .filter_map(|&d| board.neighbour(from, d))
+            .filter(|&to| empty & (1 << to) != 0 && !exposed(from, to))
+            .count();
     }
     let mut kings = position.kings(side);
     while kings != 0 {
