@@ -24,8 +24,11 @@ pub trait LineGame: SessionGame {
     fn legal_texts(&self) -> (Vec<String>, usize);
     /// The rules in brief.
     fn brief(&self) -> Vec<String>;
-    /// The help's line on claims (or huffs), and on warnings.
+    /// The help's line on claims (or huffs).
     fn notation_help(&self) -> &'static str;
+    /// Whether a turn can forfeit pieces (P6), so that `warnings` means
+    /// something.
+    fn has_forfeits(&self) -> bool;
 }
 
 impl LineGame for Game {
@@ -71,6 +74,10 @@ impl LineGame for Game {
 
     fn notation_help(&self) -> &'static str {
         "  !e6 d4-d5      claim the forfeited piece on e6, then move"
+    }
+
+    fn has_forfeits(&self) -> bool {
+        self.variant() == peralikatuma_rules::Variant::Peralikatuma
     }
 }
 
@@ -126,6 +133,10 @@ impl LineGame for family::Game {
 
     fn notation_help(&self) -> &'static str {
         "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"
+    }
+
+    fn has_forfeits(&self) -> bool {
+        false
     }
 }
 

@@ -56,6 +56,9 @@ pub fn run<G: LineGame>(
                 }
                 writeln!(out, "the game goes on (`save FILE` keeps it)")?;
             }
+            Command::Warnings(_) if !session.game().has_forfeits() => {
+                writeln!(out, "this game has no forfeits to warn about")?;
+            }
             Command::Warnings(on) => {
                 warnings = on;
                 let said = if on {
