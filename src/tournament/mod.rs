@@ -53,7 +53,7 @@ pub struct Fixture {
 
 impl Fixture {
     /// The games of `first` against `second` in `game` (a seed game's
-    /// [`Variant`] or a family [`Ruleset`]): `games` of them (rounded up to
+    /// [`Variant`](peralikatuma_rules::Variant) or a family [`Ruleset`](peralikatuma_rules::family::Ruleset)): `games` of them (rounded up to
     /// even), in pairs with the same seed, one with each colour; pair `i`
     /// has the seed `seed + i`.
     pub fn match_games(
