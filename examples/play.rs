@@ -123,7 +123,7 @@ fn main() -> ExitCode {
                     ruleset.name
                 );
             }
-            play::<family::Game>(&args, ruleset, true)
+            play::<family::Game>(&args, ruleset, plain)
         }
     };
     match result {
@@ -171,6 +171,8 @@ impl Playing for family::Game {
             .ok()
     }
 
+    /// In line mode for now: the full screen does not draw the family's
+    /// boards yet.
     fn full_screen(mut session: Session<family::Game>, _ask: bool) -> io::Result<()> {
         run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
     }

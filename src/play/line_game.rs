@@ -106,8 +106,25 @@ impl LineGame for family::Game {
         )]
     }
 
-    fn warning(&self, _text: &str) -> Option<String> {
-        None
+    fn warning(&self, text: &str) -> Option<String> {
+        let position = self.position();
+        if self.ending().is_some() || !position.ruleset().huff {
+            return None;
+        }
+        let after = position.play(&position.parse_turn(text)?);
+        let huffable = after.huffable();
+        if huffable == 0 {
+            return None;
+        }
+        let board = position.board();
+        let names: Vec<String> = (0..board.len() as u8)
+            .filter(|&p| huffable & (1 << p) != 0)
+            .map(|p| board.point_name(p).to_string())
+            .collect();
+        Some(format!(
+            "After {text} your opponent may huff {} (F4)",
+            names.join(" or ")
+        ))
     }
 
     fn legal_texts(&self) -> (Vec<String>, usize) {
@@ -136,7 +153,7 @@ impl LineGame for family::Game {
     }
 
     fn has_forfeits(&self) -> bool {
-        false
+        self.start().ruleset().huff
     }
 }
 
@@ -150,12 +167,12 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
         ruleset.source
     )];
     let steps = if forward {
-        "Men step along the lines to a neighbouring point, forward or sideways only (never back)"
+        "Men step along the lines to a neighbouring point, straight or diagonally forward only (F3)"
     } else {
         "Pieces step along the lines to a neighbouring point, in every direction"
     };
     let leap = if ruleset.leap_zone != 0 {
-        "; outside the square's centre they may also move two points along a line over an empty point"
+        "; outside the middle of the square they may also move two points along a line, over an empty point (F5)"
     } else {
         ""
     };
@@ -165,18 +182,18 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
         Chain::Second => "a second jump must follow when there is one, and never a third",
     };
     brief.push(format!(
-        "{steps}{leap}. A piece captures by jumping over an enemy piece to the empty point beyond, in every direction: {chain} (F2, F3)."
+        "{steps}{leap}. A piece captures by jumping over an enemy piece to the empty point beyond, in every direction, and the captured piece leaves at once: {chain} (F1, F2)."
     ));
     let mut capture = "Capturing is never compulsory".to_owned();
     if ruleset.huff {
         capture.push_str(
-            ". But if you move without capturing while a piece of yours could have jumped, your opponent may first remove (huff) one of those pieces, then move (F5)",
+            ". But if you move without capturing while a piece of yours could have jumped, your opponent may first remove (huff) one of those pieces, then move (F4)",
         );
     }
     brief.push(format!("{capture}."));
     if ruleset.has_kings() {
         brief.push(
-            "A man reaching the far side becomes a king, which moves any distance along a line and captures from afar (F4)."
+            "A man whose move ends on the far row becomes a king, which moves any distance along a line and captures from afar (F3)."
                 .to_owned(),
         );
     }
@@ -195,4 +212,46 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
             .to_owned(),
     );
     brief
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use peralikatuma_rules::family::Ruleset;
+
+    #[test]
+    fn a_family_ruleset_in_brief_says_its_own_rules_with_their_numbers() {
+        let zamma = family_brief(Ruleset::find("zamma").expect("a ruleset")).join(" ");
+        for said in [
+            "straight or diagonally forward only (F3)",
+            "one jump a turn (F1, F2)",
+            "(huff) one of those pieces, then move (F4)",
+            "becomes a king",
+            "passes, and has then lost (F6)",
+        ] {
+            assert!(zamma.contains(said), "{said}: {zamma}");
+        }
+        let lau = family_brief(Ruleset::find("lau-kata-kati").expect("a ruleset")).join(" ");
+        assert!(
+            lau.contains("in every direction. A piece captures"),
+            "{lau}"
+        );
+        assert!(!lau.contains("huff") && !lau.contains("king"), "{lau}");
+        assert!(lau.contains("two passes in a row draw (F6)"), "{lau}");
+        let terhuchu = family_brief(Ruleset::find("terhuchu").expect("a ruleset")).join(" ");
+        assert!(terhuchu.contains("(F5)"), "{terhuchu}");
+    }
+
+    #[test]
+    fn f4_a_step_that_leaves_a_capture_untaken_is_warned_about() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let start = family::Position::parse(zamma, "W:Wc3,a1:Bd4,i9").expect("a position");
+        let game = family::Game::from_position(start);
+        assert!(game.has_forfeits());
+        let warning = game.warning("a1-a2").expect("a warning");
+        assert_eq!(warning, "After a1-a2 your opponent may huff c3 (F4)");
+        assert_eq!(game.warning("c3xe5"), None);
+        let lau = family::Game::new(Ruleset::find("lau-kata-kati").expect("a ruleset"));
+        assert!(!lau.has_forfeits() && lau.warning("d3-d4").is_none());
+    }
 }

@@ -328,9 +328,10 @@ impl SessionGame for family::Game {
     }
 
     fn parse_record(text: &str) -> Result<family::Record, Fault<family::Game>> {
-        text.parse().map_err(|error| Fault {
-            partial: None,
-            error,
-        })
+        text.parse()
+            .map_err(|error: family::FamilyRecordError| Fault {
+                partial: error.partial().cloned(),
+                error,
+            })
     }
 }

@@ -1287,4 +1287,42 @@ mod tests {
         assert!(fault.to_string().starts_with("turn 1..."), "{fault}");
         assert_eq!(session.game().turns().len(), 1);
     }
+
+    /// A family game in a session: undo against the machine gives the move
+    /// back to the person, a resignation is taken back alone (E6), and a
+    /// record that breaks off loads up to the fault.
+    #[test]
+    fn a_family_game_undoes_resigns_and_loads_a_broken_record() {
+        use peralikatuma_rules::family;
+        let ruleset = family::Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let settings = Settings::<family::Game> {
+            opponent: Opponent::Machine(Strength::Easy),
+            ..Settings::of(ruleset)
+        };
+        let mut session = Session::new(settings).expect("start");
+        let turn = session.play_text("d3-d4").expect("legal");
+        assert!(session.machine_to_move());
+        let reply = session.game().position().turns()[0];
+        session.play(&reply).expect("legal");
+        assert_eq!(session.undo(), Undone::Turns(vec![turn, reply]));
+        assert!(session.game().turns().is_empty());
+        session.play(&turn).expect("legal");
+        session.resign(Side::White).expect("the game goes on");
+        assert_eq!(
+            session.undo(),
+            Undone::Declaration(family::Ending::Resigned(Side::White))
+        );
+        assert_eq!(session.game().turns().len(), 1);
+
+        let path = std::env::temp_dir().join(format!("family-broken-{}.txt", std::process::id()));
+        std::fs::write(
+            &path,
+            "[Variant \"lau-kata-kati\"]\n\n1. d3-d4 d5xd3 2. a1-a2 *",
+        )
+        .expect("written");
+        let fault = session.load(&path).expect("loaded up to the fault");
+        assert!(fault.is_some_and(|f| f.to_string().starts_with("turn 2. `a1-a2`")));
+        assert_eq!(session.game().turns().len(), 2);
+        std::fs::remove_file(&path).expect("removed");
+    }
 }

@@ -9,8 +9,10 @@ use crate::node::Node;
 /// turns by these rules, in this order, each applied only when at least
 /// one turn passes it:
 ///
-/// 1. **It always claims** (Peralikatuma, P6): when a claim is possible it
-///    keeps only turns that claim.
+/// 0. **It never loses on the spot** when it can avoid it (in the family,
+///    a huff that leaves it no move loses, rules.md F6).
+/// 1. **It always claims** (Peralikatuma, P6; the family's huff, F4): when
+///    a claim is possible it keeps only turns that claim.
 /// 2. **It never leaves a piece to be taken at once when it can avoid
 ///    it**: it keeps only turns after which the opponent can neither jump
 ///    one of its pieces nor claim one (P6).
@@ -25,6 +27,7 @@ pub(crate) fn casual_choices<N: Node>(position: &N) -> Vec<N::Turn> {
         .into_iter()
         .map(|turn| (turn, position.facts(&turn)))
         .collect();
+    keep_if_any(&mut turns, |facts| !facts.loses);
     keep_if_any(&mut turns, |facts| facts.claims);
     keep_if_any(&mut turns, |facts| !facts.exposes());
     let most = turns.iter().map(|(_, f)| f.captured).max().unwrap_or(0);

@@ -17,6 +17,9 @@ pub struct Facts {
     /// Whether, after it, the opponent can claim one of the mover's pieces
     /// (P6: it moved without capturing although a piece could jump).
     pub forfeits: bool,
+    /// Whether it loses the game at once (in the family, a huff that
+    /// leaves the huffer no move, rules.md F6); never in the seed games.
+    pub loses: bool,
 }
 
 impl Facts {
@@ -28,6 +31,7 @@ impl Facts {
             claims: turn.claim().is_some(),
             hangs: !after.capturable(after.side_to_move()).is_empty(),
             forfeits: !after.claimable().is_empty(),
+            loses: false,
         }
     }
 

@@ -62,8 +62,9 @@ impl Mistakes {
             .map(|(turn, _)| position.facts(turn))
             .collect();
         for kind in [Kind::Forfeit, Kind::MissedCapture, Kind::Hanging] {
+            // A turn that loses on the spot is no plausible mistake.
             let wrong: Vec<usize> = (0..scored.len())
-                .filter(|&i| is_mistake(kind, meant, facts[i]))
+                .filter(|&i| !facts[i].loses && is_mistake(kind, meant, facts[i]))
                 .collect();
             if wrong.is_empty() || !rng.random_bool(self.rate(kind)) {
                 continue;
@@ -103,6 +104,7 @@ mod tests {
             claims,
             hangs,
             forfeits,
+            loses: false,
         }
     }
 

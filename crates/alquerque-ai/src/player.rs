@@ -214,6 +214,7 @@ impl<G: Playable> Player<G> {
         deadline: Option<Instant>,
     ) -> Vec<(G::Turn, Score)> {
         let mut scored = Vec::new();
+        let mover = game.node().side_to_move();
         for turn in game.turns_now() {
             let limits = match deadline {
                 None => Limits::depth(depth - 1),
@@ -235,8 +236,11 @@ impl<G: Playable> Player<G> {
                 continue;
             }
             let score = if let Some(winner) = after.result() {
+                // A turn can lose on the spot: a huff that leaves the
+                // huffer no move (rules.md F4, F6).
                 match winner {
-                    Some(_) => Score::WIN,
+                    Some(winner) if winner == mover => Score::WIN,
+                    Some(_) => -Score::WIN,
                     None => Score::DRAW,
                 }
             } else {

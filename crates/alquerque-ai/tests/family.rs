@@ -113,3 +113,34 @@ fn hard_beats_random_in_whole_games() {
         }
     }
 }
+
+/// F4, F6: a huff that leaves the huffer no move loses at once. Where such
+/// a turn stands beside others, no player chooses it: not the weak
+/// strengths, which score turns by short searches, nor the casual player,
+/// which always huffs when it can.
+#[test]
+fn f6_no_player_huffs_into_a_loss_when_it_has_another_turn() {
+    // Zamma: White's man on e5 steps only forward, where Black blocks it,
+    // and can capture only e4 (backward). Huffing e4 leaves it no move:
+    // White passes and has lost.
+    let zamma = Ruleset::find("zamma").unwrap();
+    let position = Position::parse(zamma, "W:We5:Be4,d6,e6,f6,c7,e7,g7:He4").unwrap();
+    let texts: Vec<String> = position
+        .turns()
+        .iter()
+        .map(|t| t.text(zamma.board))
+        .collect();
+    assert_eq!(texts, ["e5xe3", "!e4 pass"]);
+    let game = Game::from_position(position);
+    for strength in Strength::ALL {
+        for seed in 0..4 {
+            let mut player = Player::new(strength, seed);
+            player.hard_nodes = Some(1_000);
+            let turn = player.choose(&game).unwrap();
+            if strength == Strength::Random {
+                continue;
+            }
+            assert_eq!(turn.text(zamma.board), "e5xe3", "{strength}, seed {seed}");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! turns that the sixty-turn rule (E4) needs, and the position's hash.
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Kind, Position, Turn};
+use peralikatuma_rules::family::{Game, Kind, Outcome, Position, Turn};
 
 use super::{Ended, Node};
 use crate::candidates::FamilyCandidates;
@@ -102,11 +102,13 @@ impl Node for FamilyNode {
 
     fn facts(&self, turn: &Turn) -> Facts {
         let after = self.position.play(turn);
+        let mover = self.position.side_to_move();
         Facts {
             captured: turn.captured().count_ones(),
             claims: turn.huff().is_some(),
             hangs: after.capturable(after.side_to_move()) != 0,
             forfeits: after.huffable() != 0,
+            loses: matches!(after.outcome(), Some(Outcome::Win(winner)) if winner != mover),
         }
     }
 

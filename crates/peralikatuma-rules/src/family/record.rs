@@ -84,6 +84,9 @@ pub enum FamilyRecordError {
         text: String,
         /// Why it cannot be played.
         error: FamilyGameError,
+        /// The record up to the turn before: its tags and every turn that
+        /// could be played.
+        partial: Box<Record>,
     },
     /// Text after the result.
     #[error("`{0}` after the result; the result must come last")]
@@ -96,6 +99,17 @@ pub enum FamilyRecordError {
         /// What it disagrees with.
         with: String,
     },
+}
+
+impl FamilyRecordError {
+    /// For a turn that cannot be played: the record up to it, so that
+    /// nothing before the fault is lost. `None` for other faults.
+    pub fn partial(&self) -> Option<&Record> {
+        match self {
+            FamilyRecordError::Turn { partial, .. } => Some(partial),
+            _ => None,
+        }
+    }
 }
 
 impl Record {
@@ -131,7 +145,7 @@ impl Record {
 }
 
 /// Header keys written from the game itself, never from [`Record::tags`].
-const RESERVED: [&str; 6] = ["Variant", "Result", "Setup", "White", "Black", TERMINATION];
+const RESERVED: [&str; 5] = ["Variant", "Result", "Setup", "White", "Black"];
 
 /// The header that says a game was lost on time (T2), as in PGN ...
 const TERMINATION: &str = "Termination";
@@ -154,8 +168,12 @@ impl fmt::Display for Record {
         if let Some(Ending::Time(_)) = game.ending() {
             write_tag(f, TERMINATION, TIME_FORFEIT)?;
         }
+        let on_time = matches!(game.ending(), Some(Ending::Time(_)));
         for (key, value) in &self.tags {
-            if !RESERVED.contains(&key.as_str()) && is_tag_key(key) {
+            if !RESERVED.contains(&key.as_str())
+                && is_tag_key(key)
+                && !(on_time && key == TERMINATION)
+            {
                 write_tag(f, key, value)?;
             }
         }
@@ -177,12 +195,17 @@ impl FromStr for Record {
         };
         let ruleset = Ruleset::find(&take("Variant").ok_or(FamilyRecordError::NoVariant)?)?;
         let header_result = take("Result");
-        let on_time =
-            take(TERMINATION).is_some_and(|t| t.trim().eq_ignore_ascii_case(TIME_FORFEIT));
         let start = match take("Setup") {
             Some(setup) => Position::parse(ruleset, &setup)?,
             None => Position::start(ruleset),
         };
+        // A Termination that says the game was lost on time is the game's
+        // (T2); any other is kept as it was.
+        let on_time = tags
+            .iter()
+            .position(|(k, v)| k == TERMINATION && v.trim().eq_ignore_ascii_case(TIME_FORFEIT))
+            .map(|at| tags.remove(at))
+            .is_some();
         let mut record = Record {
             tags,
             game: Game::from_position(start),
@@ -204,6 +227,7 @@ impl FromStr for Record {
                             number: format!("{}{dots}", ply / 2 + 1),
                             text: turn,
                             error,
+                            partial: Box::new(record),
                         });
                     }
                 }
@@ -303,6 +327,17 @@ mod tests {
         let timed = "[Variant \"lau-kata-kati\"]\n[Termination \"time forfeit\"]\n\n0-1";
         let timed: Record = timed.parse().expect("a loss on time");
         assert_eq!(timed.game.ending(), Some(Ending::Time(Side::White)));
+        let abandoned = "[Variant \"lau-kata-kati\"]\n[Termination \"abandoned\"]\n\n1. d3-d4 *";
+        let abandoned: Record = abandoned.parse().expect("a record");
+        assert_eq!(abandoned.tag("Termination"), Some("abandoned"));
+        assert!(
+            abandoned
+                .to_string()
+                .contains("[Termination \"abandoned\"]")
+        );
+        let broken = format!("{head}1. d3-d4 d5xd3 2. a1-a2 *").parse::<Record>();
+        let partial = broken.as_ref().err().and_then(FamilyRecordError::partial);
+        assert_eq!(partial.map(|r| r.game.turns().len()), Some(2));
         let written: Record = timed.to_string().parse().expect("written, read");
         assert_eq!(written.game.ending(), timed.game.ending());
         assert!(timed.to_string().contains("[Termination \"time forfeit\"]"));
