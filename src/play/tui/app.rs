@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Bitboard, Board, Point, Position, Side, Turn};
+use peralikatuma_rules::{Bitboard, Board, Point, Position, Side, Turn, family};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -66,6 +66,8 @@ pub enum Leaving {
     Quit,
     /// A new game with these settings.
     New(Box<Settings>),
+    /// A family game with these settings, in line mode.
+    Family(Box<Settings<family::Game>>),
     /// The game recorded in this file.
     Load(PathBuf),
 }
@@ -109,6 +111,9 @@ pub struct App {
     /// The move list as last drawn.
     pub moves_view: MovesView,
     pub quit: bool,
+    /// A family game chosen on the form, to be played in line mode once
+    /// the full screen has closed.
+    pub family: Option<Settings<family::Game>>,
 }
 
 impl App {
@@ -139,6 +144,7 @@ impl App {
             moves_scroll: None,
             moves_view: MovesView::default(),
             quit: false,
+            family: None,
         };
         app.changed();
         app.say(
@@ -345,7 +351,13 @@ impl App {
             KeyCode::Down | KeyCode::Tab => form.move_field(1),
             KeyCode::Left => form.change(-1),
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Enter => return self.leave_for(Leaving::New(Box::new(form.settings))),
+            KeyCode::Enter => {
+                let leaving = match form.family() {
+                    Some(settings) => Leaving::Family(Box::new(settings)),
+                    None => Leaving::New(Box::new(form.settings)),
+                };
+                return self.leave_for(leaving);
+            }
             KeyCode::Esc => return,
             KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
@@ -635,6 +647,10 @@ impl App {
         match leaving {
             Leaving::Quit => self.quit = true,
             Leaving::New(settings) => self.start(*settings),
+            Leaving::Family(settings) => {
+                self.family = Some(*settings);
+                self.quit = true;
+            }
             Leaving::Load(path) => self.load(&path),
         }
     }
@@ -1090,6 +1106,20 @@ mod tests {
         press(&mut app, KeyCode::Enter);
         assert_eq!(app.session.game().variant(), Variant::Alquerque);
         assert!(matches!(app.mode, Mode::Board));
+    }
+
+    #[test]
+    fn a_family_game_chosen_on_the_form_leaves_for_line_mode() {
+        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Left); // the last game: Zamma
+        let form = screen(&mut app, 100, 30);
+        assert!(form.contains("Zamma (line mode)"), "{form}");
+        press(&mut app, KeyCode::Enter);
+        assert!(app.quit);
+        let settings = app.family.take().expect("a family game");
+        assert_eq!(settings.variant.id, "zamma");
+        assert_eq!(settings.opponent, Opponent::Human);
     }
 
     #[test]

@@ -613,7 +613,7 @@ fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) 
         Question::Drop(leaving) => {
             let what = match leaving {
                 Leaving::Quit => "Leave it".to_owned(),
-                Leaving::New(_) => "Drop it for the new game".to_owned(),
+                Leaving::New(_) | Leaving::Family(_) => "Drop it for the new game".to_owned(),
                 Leaving::Load(path) => format!("Drop it for {}", path.display()),
             };
             format!("This game has not been saved. {what}? (y/n)")

@@ -1,10 +1,11 @@
 //! The new-game form: the game, the opponent, the player's colour (against
 //! the machine only), who moves first and the clock, each chosen with the
-//! arrow keys.
+//! arrow keys. The games are the seed games, then the family's others,
+//! which are played in line mode for now.
 
 use std::time::Duration;
 
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::{GameKind, family};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};
@@ -49,6 +50,8 @@ fn clock_choices(now: Option<TimeControl>) -> Vec<Option<TimeControl>> {
 pub struct Form {
     /// The field the arrows change.
     pub field: usize,
+    /// The game chosen: a seed game's is also in `settings`.
+    pub game: GameKind,
     /// What the form says so far.
     pub settings: Settings,
     /// The clocks offered: none, the usual ones, and the one the form
@@ -65,6 +68,7 @@ impl Form {
         Form {
             field: 0,
             clocks: clock_choices(settings.clock),
+            game: GameKind::Seed(settings.variant),
             settings,
         }
     }
@@ -89,7 +93,13 @@ impl Form {
     pub fn change(&mut self, by: isize) {
         let s = &mut self.settings;
         match self.field {
-            0 => s.variant = cycle(&Variant::ALL, s.variant, by),
+            0 => {
+                let games: Vec<GameKind> = GameKind::all().collect();
+                self.game = cycle(&games, self.game, by);
+                if let GameKind::Seed(variant) = self.game {
+                    s.variant = variant;
+                }
+            }
             1 => s.opponent = cycle(&Opponent::ALL, s.opponent, by),
             COLOUR => s.human = s.human.opposite(),
             FIRST => s.first = s.first.opposite(),
@@ -101,7 +111,10 @@ impl Form {
     pub fn rows(&self) -> Vec<(usize, &'static str, String)> {
         let s = &self.settings;
         let value = |field| match field {
-            0 => s.variant.to_string(),
+            0 => match self.game {
+                GameKind::Seed(variant) => variant.to_string(),
+                GameKind::Family(ruleset) => format!("{} (line mode)", ruleset.name),
+            },
             1 => match s.opponent {
                 Opponent::Human => "a second player here".to_owned(),
                 Opponent::Machine(strength) => format!("the machine ({strength})"),
@@ -120,6 +133,24 @@ impl Form {
     }
 }
 
+impl Form {
+    /// The settings of the family game chosen, if the game is one.
+    pub fn family(&self) -> Option<Settings<family::Game>> {
+        let GameKind::Family(ruleset) = self.game else {
+            return None;
+        };
+        let s = &self.settings;
+        Some(Settings {
+            variant: ruleset,
+            opponent: s.opponent,
+            human: s.human,
+            first: s.first,
+            position: None,
+            clock: s.clock,
+        })
+    }
+}
+
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, by: isize) -> T {
     let at = all.iter().position(|&x| x == now).unwrap_or(0) as isize;
     all[(at + by).rem_euclid(all.len() as isize) as usize]
@@ -129,7 +160,7 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, by: isize) -> T {
 mod tests {
     use super::*;
     use alquerque_ai::Strength;
-    use peralikatuma_rules::Side;
+    use peralikatuma_rules::{Side, Variant};
 
     #[test]
     fn arrows_cycle_through_every_choice() {
@@ -142,7 +173,12 @@ mod tests {
             clock: None,
         });
         form.change(-1);
+        assert_eq!(form.game.id(), "zamma", "the last of the family's games");
+        assert_eq!(form.rows()[0].2, "Zamma (line mode)");
+        assert_eq!(form.family().map(|s| s.variant.id), Some("zamma"));
+        form.change(-18);
         assert_eq!(form.settings.variant, Variant::Permainan);
+        assert_eq!(form.family(), None);
         form.move_field(1);
         form.change(1);
         assert_eq!(

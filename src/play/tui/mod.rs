@@ -18,7 +18,9 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-use crate::session::Session;
+use peralikatuma_rules::family;
+
+use crate::session::{Session, Settings};
 use app::App;
 
 /// How often the screen is redrawn while nothing happens (the thinking
@@ -26,22 +28,43 @@ use app::App;
 const TICK: Duration = Duration::from_millis(100);
 
 /// Plays `session` full screen until the player quits. With
-/// `ask_settings`, the new-game form comes first.
+/// `ask_settings`, the new-game form comes first. A family game chosen on
+/// the form is played in line mode ([`run_plain`](super::run_plain)) once
+/// the full screen has closed.
 pub fn run(session: Session, ask_settings: bool) -> io::Result<()> {
     let mut terminal = ratatui::init();
     let result = execute!(io::stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, App::new(session, ask_settings)));
     let released = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    result.and(released)
+    let family = result.and_then(|family| released.map(|()| family))?;
+    let Some(settings) = family else {
+        return Ok(());
+    };
+    match Session::<family::Game>::new(settings) {
+        Ok(mut session) => {
+            let name = session.game().start().ruleset().name;
+            println!("{name} is played in line mode: type `help` for the commands.");
+            super::run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
+        }
+        Err(error) => {
+            eprintln!("error: cannot start that game: {error}");
+            Ok(())
+        }
+    }
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> io::Result<()> {
+/// Runs the screen until the player quits; returns the family game they
+/// chose to play instead, if they did.
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    mut app: App,
+) -> io::Result<Option<Settings<family::Game>>> {
     loop {
         app.tick();
         terminal.draw(|frame| draw::draw(frame, &mut app))?;
         if app.quit {
-            return Ok(());
+            return Ok(app.family.take());
         }
         if event::poll(TICK)? {
             match event::read()? {
