@@ -499,7 +499,7 @@ impl<G: Playable> Searcher<G> {
         }
         if depth == 0 || ply_index >= MAX_PLY {
             // (The quiescence search judges the node first, as here.)
-            return self.quiescence(position, alpha, beta, ply);
+            return self.quiescence(position, alpha, beta, ply, 0);
         }
         if let Some(score) = self.judge(position, ply, || position.has_legal_turn()) {
             return score;
@@ -604,9 +604,16 @@ impl<G: Playable> Searcher<G> {
     /// moves) until the position is quiet. Where captures are compulsory
     /// (A4, M5) and the side to move has one, it may not stand pat;
     /// elsewhere it may.
-    fn quiescence(&mut self, position: &G::Node, mut alpha: Score, beta: Score, ply: u32) -> Score {
+    fn quiescence(
+        &mut self,
+        position: &G::Node,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+        depth: u32,
+    ) -> Score {
         let ply_index = ply as usize;
-        if ply_index >= MAX_PLY {
+        if ply_index >= MAX_PLY || depth >= G::Node::QUIESCENCE_DEPTH {
             return self
                 .judge(position, ply, || position.has_legal_turn())
                 .unwrap_or_else(|| self.evaluate(position));
@@ -636,7 +643,7 @@ impl<G: Playable> Searcher<G> {
             if !self.visit() {
                 return best.max(alpha);
             }
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, depth + 1);
             if score > best {
                 best = score;
                 if score > alpha {

@@ -56,14 +56,17 @@ impl TurnList<FamilyNode> for FamilyCandidates {
         });
     }
 
-    /// Captures only (after a huff or not): a huff followed by a step is
-    /// left to the evaluation, as the seed games' claims are.
+    /// Captures without a huff: a huff is left to the evaluation (which
+    /// counts a huff to make), as the seed games' claims before a step
+    /// are. With huffs, every capture would come once more for each
+    /// piece that may be huffed, and the quiescence search of a crowded
+    /// board (Zamma's 80 men) would not end.
     fn captures(&mut self, node: &FamilyNode) -> bool {
         self.list.clear();
         let mut any = false;
         node.position.generate(|turn| {
             any = true;
-            if turn.captured() != 0 {
+            if turn.captured() != 0 && turn.huff().is_none() {
                 let (pieces, kings) = removed(node, turn);
                 self.push(Ordering::capture_key(pieces, kings), *turn);
             }

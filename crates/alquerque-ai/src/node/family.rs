@@ -36,6 +36,9 @@ impl FamilyNode {
 impl Node for FamilyNode {
     type Turn = Turn;
     type Candidates = FamilyCandidates;
+    /// Captures are optional and seldom end on a crowded board: Zamma's
+    /// 80 men can trade for twenty plies and more.
+    const QUIESCENCE_DEPTH: u32 = 8;
 
     #[inline]
     fn side_to_move(&self) -> Side {

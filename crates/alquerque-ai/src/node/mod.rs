@@ -33,6 +33,9 @@ pub trait Node: Copy + Send + Sync + 'static {
     type Turn: Copy + PartialEq + Debug + Send + Sync + 'static;
     /// The list a node's turns are kept in while it is searched.
     type Candidates: TurnList<Self>;
+    /// The most captures the quiescence search follows past the search's
+    /// depth (it then stands on the evaluation).
+    const QUIESCENCE_DEPTH: u32 = u32::MAX;
 
     /// The side to move.
     fn side_to_move(&self) -> Side;
