@@ -342,7 +342,7 @@ mod tests {
                 let mut players = [Player::new(strength, 5), Player::new(Strength::Random, 6)];
                 players[0].hard_nodes = Some(2_000);
                 let mut game = family::Game::new(ruleset);
-                for ply in 0..4 {
+                for ply in 0..2 {
                     let Some(turn) = players[ply % 2].choose(&game) else {
                         break;
                     };
