@@ -1,5 +1,6 @@
-//! Play Peralikatuma, Alquerque or Permainan in the browser: against the
-//! machine, two players at one screen, or a friend on another device.
+//! Play Peralikatuma, Alquerque, Permainan or any game of the family
+//! (rules.md F) in the browser: against the machine, two players at one
+//! screen, or a friend on another device.
 //!
 //! ```text
 //! cargo run --release --example serve
@@ -20,7 +21,7 @@ use peralikatuma::web::{Config, serve};
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Play Peralikatuma, Alquerque or Permainan in the browser, against the machine or a friend"
+    about = "Play Peralikatuma, Alquerque, Permainan or any family ruleset in the browser, against the machine or a friend"
 )]
 struct Args {
     /// The port to listen on.

@@ -1322,3 +1322,200 @@ async fn t2_the_machine_keeps_within_a_tenth_of_a_second_a_turn() {
         number += 2;
     }
 }
+
+/// The family's games (rules.md F) over the API: each starts, draws its
+/// board, plays a turn and refuses one that is not legal.
+#[tokio::test]
+async fn every_family_game_is_played_over_the_api_rules_f() {
+    use peralikatuma_rules::family::RULESETS;
+    let h = Harness::new("family");
+    for ruleset in &RULESETS {
+        let (id, token) = h
+            .start(json!({"opponent": "human", "variant": ruleset.id}))
+            .await;
+        let state = h.state(&id, Some(&token)).await;
+        assert_eq!(state["variant"], ruleset.id);
+        assert_eq!(state["name"], ruleset.name);
+        assert_eq!(state["family"], true);
+        assert_eq!(state["removal_rule"], "F4");
+        let start = peralikatuma_rules::family::Position::start(ruleset);
+        assert_eq!(state["position"], start.to_string());
+        assert_eq!(
+            state["turns_total"].as_u64(),
+            Some(start.turns().len() as u64),
+            "{}",
+            ruleset.id
+        );
+        let board = h.get(&format!("/api/boards/{}", ruleset.id), None).await;
+        assert_eq!(board.status, StatusCode::OK);
+        assert_eq!(
+            board.body["points"].as_array().expect("points").len(),
+            ruleset.board.len()
+        );
+        let first = state["turns"][0]["text"]
+            .as_str()
+            .expect("a turn")
+            .to_owned();
+        let played = h.play(&id, Some(&token), &first, 0).await;
+        assert_eq!(played.status, StatusCode::OK, "{}", played.body);
+        assert_eq!(moves(&played.body), [first]);
+        assert_eq!(played.body["positions"].as_array().map(Vec::len), Some(2));
+        let refused = h.play(&id, Some(&token), "pass", 1).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            ruleset.id
+        );
+        assert_eq!(refused.body["error"], "illegal_turn");
+    }
+}
+
+/// Zamma's huff (F4) over the API: the turns that let the opponent huff
+/// say which pieces, the huff is offered, made, and kept in the move list
+/// with every position since the start.
+#[tokio::test]
+async fn f4_a_huff_is_offered_and_made_over_the_api() {
+    let h = Harness::new("huff");
+    let (id, token) = h
+        .start(json!({"opponent": "human", "variant": "zamma", "position": "W:Wc3,a1:Bd4,i9"}))
+        .await;
+    let state = h.state(&id, Some(&token)).await;
+    assert_eq!(state["capturers"], json!(["c3"]));
+    let step = state["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .find(|t| t["text"] == "a1-a2")
+        .expect("a1-a2 is legal");
+    assert_eq!(step["forfeits"], json!(["c3"]));
+    let black = h.play(&id, Some(&token), "a1-a2", 0).await.body;
+    assert_eq!(black["claimable"], json!(["c3"]));
+    let advice = black["claim_advice"].as_str().expect("advice");
+    assert!(advice.contains("huff its piece on c3 (F4)"), "{advice}");
+    let after = h.play(&id, Some(&token), "!c3 d4-e3", 1).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert_eq!(moves(&after.body), ["a1-a2", "!c3 d4-e3"]);
+    assert_eq!(after.body["last"]["claim"], "c3");
+    assert_eq!(after.body["captured"], json!({"white": 1, "black": 0}));
+    assert_eq!(after.body["positions"].as_array().map(Vec::len), Some(3));
+    assert_eq!(after.body["positions"][0], "W:Wa1,c3:Bd4,i9");
+    // A chain's jumped pieces come in the order of its jumps.
+    let (id, token) = h
+        .start(json!({"opponent": "human", "variant": "alquerque-murray", "position": "W:Wa1:Bb2,c4,e5"}))
+        .await;
+    let state = h.state(&id, Some(&token)).await;
+    let chain = state["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .find(|t| t["text"] == "a1xc3xc5")
+        .expect("a chain of two jumps (F2)");
+    assert_eq!(chain["path"], json!(["a1", "c3", "c5"]));
+    assert_eq!(chain["captured"], json!(["b2", "c4"]));
+    assert_eq!(chain["capture"], true);
+}
+
+/// A pick in a family game is explained: legal, or why not.
+#[tokio::test]
+async fn a_refused_pick_in_a_family_game_is_explained() {
+    let h = Harness::new("family-explain");
+    let (id, _) = h
+        .start(json!({"opponent": "human", "variant": "lau-kata-kati"}))
+        .await;
+    let uri = format!("/api/games/{id}/explain");
+    let answer = h.post(&uri, None, json!({"path": ["d3", "d4"]})).await;
+    assert_eq!(answer.body["legal"], true);
+    assert_eq!(answer.body["turn"], "d3-d4");
+    let answer = h.post(&uri, None, json!({"path": ["d2", "d3"]})).await;
+    assert_eq!(
+        (answer.body["legal"].clone(), answer.body["message"].clone()),
+        (json!(false), json!("d3 is not empty"))
+    );
+    let answer = h.post(&uri, None, json!({"path": ["a1"]})).await;
+    assert_eq!(answer.body["message"], "the piece on a1 has no legal move");
+    let answer = h.post(&uri, None, json!({"path": ["d5"]})).await;
+    assert_eq!(
+        answer.body["message"],
+        "d5 holds a Black piece, and White is to move"
+    );
+    let answer = h.post(&uri, None, json!({"path": []})).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let answer = h.post(&uri, None, json!({"path": ["z9"]})).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+/// Against the machine in a family game: it answers, a hint comes, undo
+/// takes back both turns; the record downloads with the ruleset's id,
+/// loads back, and the game comes back after a restart.
+#[tokio::test]
+async fn a_family_game_against_the_machine_is_kept_recorded_and_read_back() {
+    let h = Harness::new("family-machine");
+    let (id, token) = h
+        .start(json!({"opponent": "easy", "variant": "sixteen-soldiers"}))
+        .await;
+    let hint = h
+        .post(&format!("/api/games/{id}/hint"), Some(&token), json!({}))
+        .await;
+    assert_eq!(hint.status, StatusCode::OK, "{}", hint.body);
+    let first = hint.body["turn"]["text"]
+        .as_str()
+        .expect("a hint")
+        .to_owned();
+    h.play(&id, Some(&token), &first, 0).await;
+    let state = h.wait_for(&id, &token, 2).await;
+    assert_eq!(state["players"]["black"], "the machine (easy)");
+    let undone = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(undone.body["number"], 0);
+    h.play(&id, Some(&token), &first, 0).await;
+    let before = h.wait_for(&id, &token, 2).await;
+    let record = h.get(&format!("/api/games/{id}/record"), None).await;
+    let disposition = record.headers[header::CONTENT_DISPOSITION]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    assert!(disposition.contains("sixteen-soldiers-"), "{disposition}");
+    let text = record.body.as_str().expect("text").to_owned();
+    assert!(text.contains("[Variant \"sixteen-soldiers\"]"), "{text}");
+    let loaded = h
+        .post(
+            "/api/games",
+            None,
+            json!({"record": text, "opponent": "human"}),
+        )
+        .await;
+    assert_eq!(loaded.status, StatusCode::CREATED, "{}", loaded.body);
+    assert_eq!(moves(&loaded.body["state"]), moves(&before));
+    assert_eq!(loaded.body["state"]["variant"], "sixteen-soldiers");
+
+    let again = h.restart();
+    assert_eq!(again.server.load_all().await.expect("readable"), 2);
+    let after = again.state(&id, Some(&token)).await;
+    for key in [
+        "moves",
+        "position",
+        "positions",
+        "opponent",
+        "variant",
+        "players",
+    ] {
+        assert_eq!(after[key], before[key], "{key}");
+    }
+    let third = after["turns"][0]["text"]
+        .as_str()
+        .expect("a turn")
+        .to_owned();
+    again.play(&id, Some(&token), &third, 2).await;
+    again.wait_for(&id, &token, 4).await;
+    // Resigning ends a family game too (E6, rules.md F10).
+    let resigned = again
+        .post(&format!("/api/games/{id}/resign"), Some(&token), json!({}))
+        .await;
+    assert_eq!(resigned.body["outcome"]["result"], "0-1");
+    assert_eq!(
+        resigned.body["outcome"]["text"],
+        "Black wins: White resigned (E6)"
+    );
+}

@@ -9,6 +9,12 @@ const $ = (id) => document.getElementById(id);
 // A sentence's first letter in capitals, unless it is a point's name.
 const capital = (s) => (/^[a-z]\d\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
 const other = (side) => (side === 'white' ? 'black' : 'white');
+// The removal before a move: a claim (P6) in Peralikatuma, a huff (F4) in
+// the family's games that have one.
+const removal = (state) => ({ verb: state.removal_rule === 'F4' ? 'huff' : 'take' });
+// Whether the side to move may pass (F6): the page's list holds a turn
+// with no path.
+const passes = (state) => state.your_turn && state.turns.some((turn) => !turn.path.length);
 const list = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
 
 const app = {
@@ -77,7 +83,7 @@ function say(text, error = false) {
   const message = $('message');
   message.className = error ? 'error' : '';
   message.replaceChildren();
-  const parts = String(text).split(/\(([RPAMENT]\d+(?:\.\d+)?)\)/);
+  const parts = String(text).split(/\(([RPAMENTF]\d+(?:\.\d+)?)\)/);
   parts.forEach((part, i) => {
     if (i % 2 === 0) { message.append(part); return; }
     const link = document.createElement('a');
@@ -133,7 +139,7 @@ function apply(state) {
   const mover = other(state.side_to_move);
   if (previous && state.number === previous.number + 1 && state.last && !state.sides.includes(mover)) {
     const last = state.last;
-    say(last.claim ? `${capital(mover)} takes the piece on ${last.claim} (P6) and plays ${last.text}.` : `${capital(mover)} plays ${last.text}.`);
+    say(last.claim ? `${capital(mover)} ${removal(state).verb}s the piece on ${last.claim} (${state.removal_rule}) and plays ${last.text}.` : `${capital(mover)} plays ${last.text}.`);
   }
   // A draw this seat offered, gone with no turn played and no end: the friend declined it.
   const offered = previous?.draw_offer;
@@ -190,7 +196,8 @@ function panel() {
   $('counts').textContent = `Captured: White has lost ${lost(s.captured.white)}, Black ${lost(s.captured.black)}. ` +
     `Turns without a capture: ${s.quiet_turns} of ${s.quiet_limit} (E4).`;
   const advice = [];
-  if (s.your_turn && s.claim_advice) advice.push(`${capital(s.claim_advice)}. Click the marked piece to take it, then move.`);
+  if (s.your_turn && s.claim_advice) advice.push(`${capital(s.claim_advice)}. Click the marked piece to ${removal(s).verb} it, then move.`);
+  if (s.your_turn && passes(s)) advice.push('You have no move: press Pass (F6).');
   if (s.your_turn && s.capturers.length) advice.push(`Can capture: ${s.capturers.join(', ')}.`);
   if (s.your_turn && s.no_return) advice.push(s.no_return + '.');
   if (s.your_turn && !s.turns_complete) advice.push(`This position has ${s.turns_total} turns; the board offers the first ${s.turns.length}: type any other.`);
@@ -212,6 +219,7 @@ function panel() {
   $('b-draw').disabled = !seated || !live;
   $('b-resign').disabled = !seated || !live;
   $('typed').hidden = !seated;
+  $('b-pass').hidden = !passes(s);
   moveList();
 }
 
@@ -326,8 +334,8 @@ async function play(turn) {
     const mover = capital(s.side_to_move);
     const pieces = turn.forfeits.length === 1 ? `your piece on ${turn.forfeits[0]}` : `one of your pieces on ${list(turn.forfeits)}`;
     const yes = await confirmDialog(
-      `${turn.text} leaves a capture untaken: ${capital(other(s.side_to_move))} may then take ${pieces} ` +
-      `before moving (P6). Play it anyway, ${mover}?`, true);
+      `${turn.text} leaves a capture untaken: ${capital(other(s.side_to_move))} may then ${removal(s).verb} ${pieces} ` +
+      `before moving (${s.removal_rule}). Play it anyway, ${mover}?`, true);
     if (!yes) {
       app.picker.reset();
       say('Not played: pick another turn.');
@@ -605,7 +613,7 @@ function key(event) {
   const s = app.state;
   const actions = {
     n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
-    f: flip, i: invite, c: copyPosition, '?': () => showRules(), k: () => $('d-keys').showModal(),
+    f: flip, i: invite, c: copyPosition, '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
     t: () => $('typed-turn').focus(), Escape: stepBack,
     ArrowLeft: () => s && setReview((app.review ?? s.number) - 1),
     ArrowRight: () => s && app.review !== null && setReview(app.review + 1),
@@ -633,7 +641,8 @@ function wire() {
   on('b-flip', flip);
   on('b-invite', invite);
   on('b-copy', copyPosition);
-  on('b-rules', () => showRules());
+  on('b-rules', () => showRules(app.state?.family ? 'f' : undefined));
+  on('b-pass', () => { const t = app.state?.turns.find((turn) => !turn.path.length); if (t) play(t); });
   on('b-keys', () => $('d-keys').showModal());
   on('b-accept', offerDraw);
   on('b-decline', declineDraw);

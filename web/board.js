@@ -1,6 +1,7 @@
 // The board as SVG, drawn from the server's geometry (GET /api/boards/V):
 // its lines, its points with their names at the edges, the pieces and the
-// marks of a pick. Hooks for tests: every point is a <g data-point="e5">,
+// marks of a pick. Any board of the family is drawn to the same scale: the
+// two closest points stand one cell apart. Hooks for tests: every point is a <g data-point="e5">,
 // and a piece on it a child with data-piece="white|black|white-king|black-king".
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -38,8 +39,15 @@ export class BoardView {
     this.geometry = geometry;
     this.flipped = false;
     this.byName = new Map(geometry.points.map((p) => [p.name, p]));
-    const width = 2 * MARGIN + (geometry.files - 1) * CELL;
-    const height = 2 * MARGIN + (geometry.ranks - 1) * CELL;
+    let closest = Infinity;
+    geometry.points.forEach((p, i) => {
+      for (const q of geometry.points.slice(i + 1)) closest = Math.min(closest, Math.hypot(p.file - q.file, p.rank - q.rank));
+    });
+    this.unit = CELL / (Number.isFinite(closest) && closest > 0 ? closest : 1);
+    this.files = [...new Set(geometry.points.map((p) => p.file))].sort((a, b) => a - b);
+    this.ranks = [...new Set(geometry.points.map((p) => p.rank))].sort((a, b) => a - b);
+    const width = 2 * MARGIN + (geometry.files - 1) * this.unit;
+    const height = 2 * MARGIN + (geometry.ranks - 1) * this.unit;
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.onclick = (event) => {
       const point = event.target.closest('[data-point]');
@@ -53,7 +61,7 @@ export class BoardView {
     const p = this.byName.get(name);
     const file = this.flipped ? files - 1 - p.file : p.file;
     const rank = this.flipped ? p.rank : ranks - 1 - p.rank;
-    return { x: MARGIN + file * CELL, y: MARGIN + rank * CELL };
+    return { x: MARGIN + file * this.unit, y: MARGIN + rank * this.unit };
   }
 
   path(names, cls, parent) {
@@ -73,14 +81,15 @@ export class BoardView {
     for (const line of this.geometry.lines) this.path(line, 'line', lines);
 
     const labels = el('g', { 'aria-hidden': 'true' }, svg);
-    for (let file = 0; file < files; file++) {
+    // Only the files and ranks that hold points are named (rules.md F7).
+    for (const file of this.files) {
       const shown = this.flipped ? files - 1 - file : file;
-      const text = el('text', { x: MARGIN + shown * CELL, y: MARGIN + (ranks - 1) * CELL + 28, class: 'label' }, labels);
+      const text = el('text', { x: MARGIN + shown * this.unit, y: MARGIN + (ranks - 1) * this.unit + 28, class: 'label' }, labels);
       text.textContent = String.fromCharCode(97 + file);
     }
-    for (let rank = 0; rank < ranks; rank++) {
+    for (const rank of this.ranks) {
       const shown = this.flipped ? rank : ranks - 1 - rank;
-      const text = el('text', { x: MARGIN - 28, y: MARGIN + shown * CELL, class: 'label' }, labels);
+      const text = el('text', { x: MARGIN - 28, y: MARGIN + shown * this.unit, class: 'label' }, labels);
       text.textContent = String(rank + 1);
     }
 

@@ -1,14 +1,19 @@
 // A turn put together click by click, from the legal turns the server
-// lists (each with its claim, path and captured pieces): perhaps a claim
-// (P6), then a piece, then each landing point. Nothing here decides a
-// rule: a click that makes no legal turn is explained by the server.
+// lists (each with its claim, path and captured pieces): perhaps a piece
+// removed first (a claim, P6, or a huff, F4), then a piece, then each
+// landing point. A pass (F6) has no path: the page plays it from its own
+// button. Nothing here decides a rule: a click that makes no legal turn is
+// explained by the server.
 
 const same = (a, b) => (a ?? null) === (b ?? null);
 
 export class Picker {
   // `state` is the game's state from the server.
   constructor(state, own) {
-    this.turns = state.turns;
+    this.turns = state.turns.filter((t) => t.path.length);
+    this.rule = state.removal_rule;
+    this.chainRule = state.family ? 'F2' : 'P4';
+    this.verb = state.removal_rule === 'F4' ? 'huff' : 'take';
     this.claimable = new Set(state.claimable);
     this.own = own; // the side to move's points
     this.toMove = state.side_to_move;
@@ -72,10 +77,10 @@ export class Picker {
     if (this.from === null && this.claimable.has(point)) {
       if (this.claim === point) {
         this.claim = null;
-        return { kind: 'changed', message: `You will not take the piece on ${point}.` };
+        return { kind: 'changed', message: `You will not ${this.verb} the piece on ${point}.` };
       }
       this.claim = point;
-      return { kind: 'changed', message: `You take the piece on ${point} first (P6); now pick the piece to move.` };
+      return { kind: 'changed', message: `You ${this.verb} the piece on ${point} first (${this.rule}); now pick the piece to move.` };
     }
     if (this.from !== null && this.landings.length && point === this.landings.at(-1)) {
       const turn = this.endsHere();
@@ -93,7 +98,7 @@ export class Picker {
         return {
           kind: 'changed',
           message: ends
-            ? `Jump on, or pick ${point} again (or Stop here) to stop there (P4).`
+            ? `Jump on, or pick ${point} again (or Stop here) to stop there (${this.chainRule}).`
             : 'The chain must go on: pick the next landing point.',
         };
       }

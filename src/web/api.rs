@@ -13,20 +13,21 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use futures_util::Stream;
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Game, GameKind, Side, Variant, family};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::error::{ApiError, RefusalJson};
-use super::explain::Explained;
-use super::geometry::{BoardView, board_view};
+use super::error::ApiError;
+use super::explain::ExplainAnswer;
+use super::geometry::{BoardView, game_board};
 use super::seating::{Seat, Seating};
-use super::server::{Entry, Server};
-use super::table::DrawOffer;
-use super::view::{GameView, TurnView, turn_view, view};
+use super::server::{AnyEntry, Entries, Entry, Server, on_entry, record_kind};
+use super::table::{DrawOffer, Table};
+use super::view::{GameView, TurnView, view};
+use super::web_game::WebGame;
 use crate::clock::TimeControl;
-use crate::session::{Session, Settings};
+use crate::session::{Session, SessionGame, Settings};
 
 /// The header that carries a seat's token.
 pub const TOKEN_HEADER: &str = "x-seat-token";
@@ -101,9 +102,15 @@ async fn seated(
     server: &Arc<Server>,
     id: &str,
     headers: &HeaderMap,
-) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+) -> Result<(AnyEntry, Option<String>), ApiError> {
     let entry = server.entry(id).await?;
     Ok((entry, token(headers, id)))
+}
+
+/// The game on `entry` as the seat of `token` sees it.
+async fn seen<G: WebGame>(entry: &Entry<G>, token: Option<&str>) -> GameView {
+    let table = entry.lock().await;
+    view(&table, table.seat(token))
 }
 
 /// `GET /api/games/{id}`: the game as the asking seat sees it.
@@ -113,9 +120,9 @@ pub async fn game(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    let table = entry.lock().await;
-    let seat = table.seat(token.as_deref());
-    Ok(Json(view(&table, seat)))
+    Ok(Json(
+        on_entry!(entry, entry => seen(&entry, token.as_deref()).await),
+    ))
 }
 
 /// A new game, as `POST /api/games` and `GET /new` take it; every field
@@ -123,7 +130,8 @@ pub async fn game(
 #[derive(Clone, Default, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    /// The game [default: peralikatuma].
+    /// The game: a seed game or a family ruleset's id (rules.md F8)
+    /// [default: peralikatuma].
     pub variant: Option<String>,
     /// `human` (one screen), `friend`, `beginner`, `easy`, `medium`,
     /// `hard`, `master` [default: easy].
@@ -132,7 +140,8 @@ pub struct NewGame {
     pub colour: Option<String>,
     /// Who moves first (P2) [default: white].
     pub first: Option<String>,
-    /// A position to start from (N3); it says who moves first.
+    /// A position to start from (N3, or F9 in a family game); it says who
+    /// moves first.
     pub position: Option<String>,
     /// A game record (N4) to go on with from its end; it gives the game,
     /// its start and its turns.
@@ -167,21 +176,51 @@ fn clock(text: &str) -> Result<TimeControl, ApiError> {
 }
 
 /// A new game made from `new`, and the fault of a record loaded up to a
-/// fault.
-async fn start(
+/// fault. The game is the record's, else the one `new` names.
+async fn start(server: &Arc<Server>, new: NewGame) -> Result<(AnyEntry, Option<String>), ApiError> {
+    let kind = match (new.record.as_deref(), new.variant.as_deref()) {
+        (Some(record), _) => record_kind(record)
+            .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?,
+        (None, Some(name)) if !name.is_empty() => name
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
+        (None, _) => GameKind::Seed(Variant::Peralikatuma),
+    };
+    Ok(match kind {
+        GameKind::Seed(variant) => {
+            let (entry, fault) = start_game::<Game>(server, new, variant).await?;
+            (AnyEntry::Seed(entry), fault)
+        }
+        GameKind::Family(ruleset) => {
+            let (entry, fault) = start_game::<family::Game>(server, new, ruleset).await?;
+            (AnyEntry::Family(entry), fault)
+        }
+    })
+}
+
+/// A new game of `variant` made from `new`, and the fault of a record
+/// loaded up to a fault.
+async fn start_game<G: Entries>(
     server: &Arc<Server>,
     new: NewGame,
-) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+    variant: G::Variant,
+) -> Result<(Arc<Entry<G>>, Option<String>), ApiError> {
     // A record brings its players (its `Opponent` and `Person` tags, as the
     // session writes them) where the request does not choose them.
     let (record, fault) = match new.record.as_deref() {
         Some(text) => {
-            let (record, fault) = Server::read_record(text)?;
+            let (record, fault) = Server::read_record::<G>(text)?;
             (Some(record), fault)
         }
         None => (None, None),
     };
-    let tag = |key: &str| record.as_ref().and_then(|r| r.tag(key)).map(str::to_owned);
+    let tag = |key: &str| {
+        let record = record.as_ref()?;
+        G::tags(record)
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| value.clone())
+    };
     let new = NewGame {
         opponent: new
             .opponent
@@ -193,19 +232,13 @@ async fn start(
             .or_else(|| tag("Person")),
         ..new
     };
-    let variant: Variant = match new.variant.as_deref().filter(|v| !v.is_empty()) {
-        Some(name) => name
-            .parse()
-            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
-        None => Variant::Peralikatuma,
-    };
     let seating: Seating = match new.opponent.as_deref().filter(|o| !o.is_empty()) {
         Some(name) => name
             .parse()
             .map_err(|e| ApiError::bad_request(format!("{e}")))?,
         None => Seating::Machine(alquerque_ai::Strength::Easy),
     };
-    let mut settings = Settings {
+    let mut settings = Settings::<G> {
         variant,
         opponent: seating.opponent(),
         human: side(new.colour.as_deref(), "colour")?,
@@ -217,7 +250,7 @@ async fn start(
         },
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
-        let position = peralikatuma_rules::Position::parse(variant, text)
+        let position = G::position_from(variant, text)
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }
@@ -239,13 +272,9 @@ pub struct Created {
     pub state: GameView,
 }
 
-/// `POST /api/games`: starts a game; answers its id, the owner's token
-/// (also set as the game's cookie) and its state.
-pub async fn create(
-    State(server): State<Arc<Server>>,
-    Body(new): Body<NewGame>,
-) -> Result<Response, ApiError> {
-    let (entry, fault) = start(&server, new).await?;
+/// What `POST /api/games` answers for the game on `entry`, with the
+/// owner's cookie.
+async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>) -> Response {
     let table = entry.lock().await;
     let created = Created {
         id: table.id.clone(),
@@ -258,7 +287,17 @@ pub async fn create(
     if let Some(cookie) = seat_cookie(&table.id, &table.seats.owner) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
-    Ok(response)
+    response
+}
+
+/// `POST /api/games`: starts a game; answers its id, the owner's token
+/// (also set as the game's cookie) and its state.
+pub async fn create(
+    State(server): State<Arc<Server>>,
+    Body(new): Body<NewGame>,
+) -> Result<Response, ApiError> {
+    let (entry, fault) = start(&server, new).await?;
+    Ok(on_entry!(entry, entry => created(&entry, fault).await))
 }
 
 /// `GET /new?variant=..&opponent=..&colour=..&first=..&clock=..`: starts a game and
@@ -268,8 +307,11 @@ pub async fn new_game(
     Query(new): Query<NewGame>,
 ) -> Result<Response, ApiError> {
     let (entry, _) = start(&server, new).await?;
-    let table = entry.lock().await;
-    Ok(to_seat(&table.id, Some(&table.seats.owner)))
+    let (id, owner) = on_entry!(entry, entry => {
+        let table = entry.lock().await;
+        (table.id.clone(), table.seats.owner.clone())
+    });
+    Ok(to_seat(&id, Some(&owner)))
 }
 
 /// A redirection to the page of game `id`, giving the browser the seat's
@@ -291,7 +333,7 @@ pub fn to_seat(id: &str, token: Option<&str>) -> Response {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnRequest {
-    /// The turn in N2: `d4-d5`, `c3xe5xg7`, `!e6 d4-d5`.
+    /// The turn in N2: `d4-d5`, `c3xe5xg7`, `!e6 d4-d5`, `pass`.
     pub turn: String,
     /// The game's `number` when the turn was chosen.
     pub number: usize,
@@ -306,20 +348,19 @@ pub struct ActionRequest {
     pub number: Option<usize>,
 }
 
-/// Runs `change` on the game `id` for the request's seat; on success the
-/// game is kept, the pages are told and the machine moves if it has the
-/// move; answers the new state.
-async fn change<T>(
-    server: Arc<Server>,
-    id: String,
-    headers: HeaderMap,
-    change: impl FnOnce(&mut super::table::Table, Seat) -> Result<T, ApiError>,
+/// Runs `change` on the game on `entry` for the seat of `token`; on
+/// success the game is kept, the pages are told and the machine moves if
+/// it has the move; answers the new state.
+async fn change<G: WebGame, T>(
+    server: &Arc<Server>,
+    entry: &Arc<Entry<G>>,
+    token: Option<&str>,
+    change: impl FnOnce(&mut Table<G>, Seat) -> Result<T, ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
-    let (entry, token) = seated(&server, &id, &headers).await?;
     let mut table = entry.lock().await;
-    let seat = table.seat(token.as_deref());
+    let seat = table.seat(token);
     change(&mut table, seat)?;
-    server.changed(&entry, &table).await?;
+    server.changed(entry, &table).await?;
     Ok(Json(view(&table, seat)))
 }
 
@@ -330,10 +371,11 @@ pub async fn turn(
     headers: HeaderMap,
     Body(request): Body<TurnRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(server, id, headers, |table, seat| {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
         table.play(seat, &request.turn, request.number)
     })
-    .await
+    .await)
 }
 
 /// `POST /api/games/{id}/undo`.
@@ -343,10 +385,11 @@ pub async fn undo(
     headers: HeaderMap,
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(server, id, headers, |table, seat| {
-        table.undo(seat, request.number)
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
+        table.undo(seat, request.number).map(drop)
     })
-    .await
+    .await)
 }
 
 /// `POST /api/games/{id}/redo`.
@@ -356,10 +399,11 @@ pub async fn redo(
     headers: HeaderMap,
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(server, id, headers, |table, seat| {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
         table.redo(seat, request.number)
     })
-    .await
+    .await)
 }
 
 /// `POST /api/games/{id}/resign`: the seat's side resigns (at one screen,
@@ -370,10 +414,11 @@ pub async fn resign(
     headers: HeaderMap,
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    change(server, id, headers, |table, seat| {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
         table.resign(seat, request.number)
     })
-    .await
+    .await)
 }
 
 /// What a draw offer came to.
@@ -397,17 +442,27 @@ pub async fn draw(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => offer_draw(&server, &entry, token.as_deref(), request.number).await)
+}
+
+/// A draw offered by the seat of `token` in the game on `entry`.
+async fn offer_draw<G: WebGame>(
+    server: &Arc<Server>,
+    entry: &Arc<Entry<G>>,
+    token: Option<&str>,
+    number: Option<usize>,
+) -> Result<Json<DrawAnswer>, ApiError> {
     let mut table = entry.lock().await;
-    let seat = table.seat(token.as_deref());
-    let (answer, message) = match table.draw_offer(seat, request.number)? {
+    let seat = table.seat(token);
+    let (answer, message) = match table.draw_offer(seat, number)? {
         DrawOffer::Agreed => {
             table.agree_draw()?;
-            server.changed(&entry, &table).await?;
+            server.changed(entry, &table).await?;
             ("agreed", "Draw agreed (E6).".to_owned())
         }
         DrawOffer::Offered(side) => {
             table.offer_draw(side);
-            server.announce(&entry);
+            server.announce(entry);
             (
                 "offered",
                 "Draw offered: your friend is asked to accept.".to_owned(),
@@ -427,7 +482,7 @@ pub async fn draw(
             }
             if accepts {
                 table.agree_draw()?;
-                server.changed(&entry, &table).await?;
+                server.changed(entry, &table).await?;
                 ("agreed", "The machine accepts the draw (E6).".to_owned())
             } else {
                 (
@@ -451,11 +506,10 @@ pub async fn decline_draw(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    let mut table = entry.lock().await;
-    let seat = table.seat(token.as_deref());
-    table.decline_draw(seat)?;
-    server.changed(&entry, &table).await?;
-    Ok(Json(view(&table, seat)))
+    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
+        table.decline_draw(seat)
+    })
+    .await)
 }
 
 /// What `POST /api/games/{id}/hint` answers.
@@ -475,12 +529,21 @@ pub async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => hint_for(&server, &entry, token.as_deref()).await)
+}
+
+/// The machine's suggestion in the game on `entry` for the seat of `token`.
+async fn hint_for<G: WebGame>(
+    server: &Arc<Server>,
+    entry: &Entry<G>,
+    token: Option<&str>,
+) -> Result<Json<Hint>, ApiError> {
     let game = {
         let table = entry.lock().await;
-        table.check_hint(table.seat(token.as_deref()))?;
+        table.check_hint(table.seat(token))?;
         table.game().clone()
     };
-    let position = *game.position();
+    let position = *game.now();
     let number = game.turns().len();
     let turn = server
         .pool()
@@ -488,7 +551,7 @@ pub async fn hint(
         .await
         .ok_or_else(|| ApiError::conflict("no_hint", "the machine found no turn"))?;
     Ok(Json(Hint {
-        turn: turn_view(&position, &turn),
+        turn: G::turn_view(&position, &turn),
         number,
     }))
 }
@@ -500,18 +563,17 @@ pub async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let entry = server.entry(&id).await?;
-    let table = entry.lock().await;
-    let name = format!(
-        "attachment; filename=\"{}-{}.txt\"",
-        table.game().variant().name(),
-        table.id
-    );
+    let (game, text) = on_entry!(entry, entry => {
+        let table = entry.lock().await;
+        (table.game().kind().id(), table.session.record().to_string())
+    });
+    let name = format!("attachment; filename=\"{game}-{id}.txt\"");
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
             (header::CONTENT_DISPOSITION, name),
         ],
-        table.session.record().to_string(),
+        text,
     )
         .into_response())
 }
@@ -524,7 +586,7 @@ pub async fn events(
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    let changes = entry.subscribe();
+    let changes = on_entry!(&entry, entry => entry.subscribe());
     let stream = futures_util::stream::unfold(
         (entry, changes, token, true),
         |(entry, mut changes, token, first)| async move {
@@ -534,10 +596,7 @@ pub async fn events(
                     Err(RecvError::Closed) => return None,
                 }
             }
-            let state = {
-                let table = entry.lock().await;
-                view(&table, table.seat(token.as_deref()))
-            };
+            let state = on_entry!(&entry, entry => seen(entry, token.as_deref()).await);
             let event = Event::default()
                 .event("state")
                 .json_data(&state)
@@ -553,24 +612,11 @@ pub async fn events(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExplainRequest {
-    /// The forfeited piece taken first (P6), if any.
+    /// The forfeited piece claimed (P6) or huffed (F4) first, if any.
     #[serde(default)]
     pub claim: Option<String>,
     /// The piece's point, then each landing point.
     pub path: Vec<String>,
-}
-
-/// What a pick comes to.
-#[derive(Serialize)]
-pub struct ExplainAnswer {
-    /// Whether it is a legal turn.
-    pub legal: bool,
-    /// The legal turn (N2).
-    pub turn: Option<String>,
-    /// Why not, in words (with the rule).
-    pub message: String,
-    /// The rules' refusal, when one rule refuses it.
-    pub refusal: Option<RefusalJson>,
 }
 
 /// `POST /api/games/{id}/explain {"claim": null, "path": ["c2", "c4"]}`:
@@ -582,49 +628,25 @@ pub async fn explain(
     Body(request): Body<ExplainRequest>,
 ) -> Result<Json<ExplainAnswer>, ApiError> {
     let entry = server.entry(&id).await?;
-    let position = *entry.lock().await.game().position();
-    let board = position.board();
-    let point = |name: &str| {
-        board
-            .parse_point(name)
-            .map_err(|e| ApiError::bad_request(e.to_string()))
-    };
-    let claim = request.claim.as_deref().map(point).transpose()?;
-    let path = request
-        .path
-        .iter()
-        .map(|name| point(name))
-        .collect::<Result<Vec<_>, _>>()?;
-    let answer = match super::explain::explain(&position, claim, &path)? {
-        Explained::Legal(turn) => ExplainAnswer {
-            legal: true,
-            turn: Some(turn.to_string()),
-            message: String::new(),
-            refusal: None,
-        },
-        Explained::Refused(refusal) => ExplainAnswer {
-            legal: false,
-            turn: None,
-            message: refusal.to_string(),
-            refusal: Some(RefusalJson::new(&refusal)),
-        },
-        Explained::Stuck(message) => ExplainAnswer {
-            legal: false,
-            turn: None,
-            message,
-            refusal: None,
-        },
-    };
-    Ok(Json(answer))
+    on_entry!(entry, entry => explain_in(&entry, &request).await).map(Json)
 }
 
-/// `GET /api/boards/{variant}`: the board's points, their names and places,
+/// What the pick of `request` comes to in the game on `entry`.
+async fn explain_in<G: WebGame>(
+    entry: &Entry<G>,
+    request: &ExplainRequest,
+) -> Result<ExplainAnswer, ApiError> {
+    let position = *entry.lock().await.game().now();
+    G::explain(&position, request.claim.as_deref(), &request.path)
+}
+
+/// `GET /api/boards/{game}`: the board's points, their names and places,
 /// and its lines.
-pub async fn board(Path(variant): Path<String>) -> Result<Json<BoardView>, ApiError> {
-    let variant: Variant = variant
+pub async fn board(Path(game): Path<String>) -> Result<Json<BoardView>, ApiError> {
+    let game: GameKind = game
         .parse()
         .map_err(|e| ApiError::not_found(format!("{e}")))?;
-    Ok(Json(board_view(variant)))
+    Ok(Json(game_board(game)))
 }
 
 /// The routes of the API, under `/api`.

@@ -144,6 +144,12 @@ impl ApiError {
         )
     }
 
+    /// 422: the rules refuse the turn, for the reason said (a family
+    /// game's, whose refusals are not the seed games' [`Refusal`]).
+    pub fn illegal_text(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_turn", message)
+    }
+
     /// 422: the rules refuse the turn.
     pub fn illegal(refusal: &Refusal) -> ApiError {
         ApiError {

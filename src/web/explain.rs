@@ -7,8 +7,58 @@
 //! terminal's picker.
 
 use peralikatuma_rules::{Bitboard, Point, Position, Reason, Refusal, Turn};
+use serde::Serialize;
 
-use super::error::ApiError;
+use super::error::{ApiError, RefusalJson};
+
+/// What a pick comes to, as the page is told (`POST
+/// /api/games/{id}/explain`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplainAnswer {
+    /// Whether it is a legal turn.
+    pub legal: bool,
+    /// The legal turn (N2).
+    pub turn: Option<String>,
+    /// Why not, in words (with the rule).
+    pub message: String,
+    /// The rules' refusal, when one rule of the seed games refuses it.
+    pub refusal: Option<RefusalJson>,
+}
+
+impl ExplainAnswer {
+    /// The pick is the legal turn written `turn`.
+    pub fn legal(turn: String) -> ExplainAnswer {
+        ExplainAnswer {
+            legal: true,
+            turn: Some(turn),
+            message: String::new(),
+            refusal: None,
+        }
+    }
+
+    /// The pick is no legal turn, for the reason said.
+    pub fn refused(message: String) -> ExplainAnswer {
+        ExplainAnswer {
+            legal: false,
+            turn: None,
+            message,
+            refusal: None,
+        }
+    }
+}
+
+impl From<Explained> for ExplainAnswer {
+    fn from(explained: Explained) -> ExplainAnswer {
+        match explained {
+            Explained::Legal(turn) => ExplainAnswer::legal(turn.to_string()),
+            Explained::Refused(refusal) => ExplainAnswer {
+                refusal: Some(RefusalJson::new(&refusal)),
+                ..ExplainAnswer::refused(refusal.to_string())
+            },
+            Explained::Stuck(message) => ExplainAnswer::refused(message),
+        }
+    }
+}
 
 /// What a pick comes to.
 #[derive(Clone, PartialEq, Eq, Debug)]

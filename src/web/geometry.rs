@@ -1,16 +1,18 @@
-//! A board's geometry for the page (`GET /api/boards/{variant}`), from the
+//! A board's geometry for the page (`GET /api/boards/{game}`), from the
 //! board-topology crate: each point with its name and its place on the
 //! board's own grid, and the lines, so that the page draws the board
 //! without a copy of it.
 
-use peralikatuma_rules::{Board, Point, Variant};
+use board_topology::Direction;
+use board_topology::graph::Graph;
+use peralikatuma_rules::{Board, GameKind, Point, Variant};
 use serde::Serialize;
 
 /// A board as the page draws it.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardView {
-    /// The game.
-    pub variant: Variant,
+    /// The game's id (`peralikatuma`, `zamma`).
+    pub variant: &'static str,
     /// Files of the board's own grid (R1.6).
     pub files: u8,
     /// Ranks of the board's own grid.
@@ -18,7 +20,8 @@ pub struct BoardView {
     /// The points, in the order of the position text (N3).
     pub points: Vec<PointView>,
     /// The straight lines (R1.4, cut as in R1.5), each its points' names
-    /// in order.
+    /// in order; for a family board (F7), each segment between two
+    /// neighbouring points.
     pub lines: Vec<Vec<String>>,
 }
 
@@ -31,6 +34,48 @@ pub struct PointView {
     pub file: u8,
     /// Its 0-based rank on the board's own grid (rank `1` is 0).
     pub rank: u8,
+}
+
+/// The geometry of `game`'s board.
+pub fn game_board(game: GameKind) -> BoardView {
+    match game {
+        GameKind::Seed(variant) => board_view(variant),
+        GameKind::Family(ruleset) => graph_view(ruleset.board, ruleset.id),
+    }
+}
+
+/// The geometry of a family board (F7), for the game `id`: its points where
+/// their names put them, and a segment for each pair of neighbours.
+pub fn graph_view(graph: &'static Graph, id: &'static str) -> BoardView {
+    let name = |p: u8| graph.point_name(p).to_string();
+    let (files, ranks) = graph.grid();
+    let points = (0..graph.len() as u8)
+        .map(|p| {
+            let (file, rank) = graph.coords(p);
+            PointView {
+                name: name(p),
+                file,
+                rank,
+            }
+        })
+        .collect();
+    let directions = [
+        Direction::East,
+        Direction::North,
+        Direction::NorthEast,
+        Direction::NorthWest,
+    ];
+    let lines = (0..graph.len() as u8)
+        .flat_map(|p| directions.map(|d| (p, graph.neighbour(p, d))))
+        .filter_map(|(p, next)| next.map(|q| vec![name(p), name(q)]))
+        .collect();
+    BoardView {
+        variant: id,
+        files,
+        ranks,
+        points,
+        lines,
+    }
 }
 
 /// The geometry of `variant`'s board.
@@ -49,7 +94,7 @@ pub fn board_view(variant: Variant) -> BoardView {
         })
         .collect();
     BoardView {
-        variant,
+        variant: variant.name(),
         files,
         ranks,
         points,

@@ -2,6 +2,10 @@
 //! page and a JSON API over the [session layer](crate::session), for
 //! `examples/serve.rs`.
 //!
+//! - Every game is served: the seed games and the family's rulesets
+//!   (rules.md F), each a [`Table`](table::Table) of its own kind of game
+//!   ([`WebGame`](web_game::WebGame)); the server holds either kind
+//!   ([`AnyEntry`](server::AnyEntry)).
 //! - Games are kept in a data directory, one file per game written
 //!   atomically ([`store`]), and come back after a restart.
 //! - Each game has a secret token per seat; a request that changes a game
@@ -34,6 +38,7 @@ pub mod server;
 pub mod store;
 pub mod table;
 pub mod view;
+pub mod web_game;
 
 use std::sync::Arc;
 

@@ -133,3 +133,29 @@ pub fn fallbacks(router: Router<Arc<Server>>) -> Router<Arc<Server>> {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }
+
+#[cfg(test)]
+mod tests {
+    use peralikatuma_rules::GameKind;
+
+    use super::INDEX;
+
+    #[test]
+    fn the_new_game_form_offers_every_game_once_by_its_id() {
+        let start = INDEX.find("id=\"new-variant\"").expect("the list of games");
+        let list = &INDEX[start..start + INDEX[start..].find("</select>").expect("its end")];
+        let offered: Vec<&str> = list
+            .split("<option value=\"")
+            .skip(1)
+            .filter_map(|option| option.split('"').next())
+            .collect();
+        let mut ids: Vec<&str> = GameKind::ALL_IDS.to_vec();
+        let mut sorted = offered.clone();
+        sorted.sort_unstable();
+        ids.sort_unstable();
+        assert_eq!(sorted, ids);
+        for id in offered {
+            assert!(id.parse::<GameKind>().is_ok(), "{id}");
+        }
+    }
+}

@@ -6,10 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Player, Strength, TimeBudget};
-use peralikatuma_rules::{Game, Turn};
 use tokio::sync::Semaphore;
 
-use crate::session::Session;
+use crate::session::{Session, SessionGame};
 
 /// How long the machine thinks for a hint.
 pub const HINT_TIME: Duration = Duration::from_millis(500);
@@ -43,7 +42,7 @@ impl Pool {
 
     /// A player of `strength` with a seed of its own, so that the
     /// machine's turns vary from game to game.
-    pub fn player(&self, strength: Strength, time: Option<Duration>) -> Player {
+    pub fn player<G: SessionGame>(&self, strength: Strength, time: Option<Duration>) -> Player<G> {
         let mut player = Player::new(strength, rand::random());
         player.hard_time = time.unwrap_or(self.hard_time);
         player
@@ -51,7 +50,7 @@ impl Pool {
 
     /// The machine's turn in `game`, or `None` when it has none or its
     /// thinking failed.
-    pub async fn choose(&self, mut player: Player, game: Game) -> Option<Turn> {
+    pub async fn choose<G: SessionGame>(&self, mut player: Player<G>, game: G) -> Option<G::Turn> {
         self.run(move || player.choose(&game)).await.flatten()
     }
 
@@ -59,12 +58,12 @@ impl Pool {
     /// given back to think again; `None` if the thinking failed. On a
     /// clock, within `budget` as it was at the instant given: the time
     /// spent waiting for a thread is taken off.
-    pub async fn think(
+    pub async fn think<G: SessionGame>(
         &self,
-        mut player: Player,
-        game: Game,
+        mut player: Player<G>,
+        game: G,
         budget: Option<(TimeBudget, Instant)>,
-    ) -> Option<(Player, Option<Turn>)> {
+    ) -> Option<(Player<G>, Option<G::Turn>)> {
         self.run(move || {
             let turn = match budget {
                 Some((budget, as_of)) => {
@@ -83,14 +82,14 @@ impl Pool {
     }
 
     /// A hint for the side to move: the full searcher on a short budget.
-    pub async fn hint(&self, game: Game) -> Option<Turn> {
+    pub async fn hint<G: SessionGame>(&self, game: G) -> Option<G::Turn> {
         let mut player = self.player(Strength::Hard, Some(HINT_TIME));
-        player.set_tablebase(crate::tablebases::for_variant(game.variant()));
+        player.set_tablebase(game.tablebase());
         self.choose(player, game).await
     }
 
     /// Whether the machine accepts a draw in `session` (a short search).
-    pub async fn accepts_draw(&self, session: Session) -> bool {
+    pub async fn accepts_draw<G: SessionGame>(&self, session: Session<G>) -> bool {
         self.run(move || session.machine_accepts_draw())
             .await
             .unwrap_or(false)

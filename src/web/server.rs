@@ -9,16 +9,17 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::Player;
-use peralikatuma_rules::Record;
+use peralikatuma_rules::{Game, GameKind, family};
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
 use super::error::ApiError;
 use super::pool::Pool;
 use super::seating::Seating;
-use super::store::{Store, is_game_id};
+use super::store::{Store, StoredGame, is_game_id};
 use super::table::Table;
+use super::web_game::WebGame;
 use crate::clock::Clock;
-use crate::session::{Session, Settings};
+use crate::session::{Session, SessionGame, Settings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -47,13 +48,34 @@ impl Config {
 }
 
 /// One game and the pages watching it.
-pub struct Entry {
-    table: AsyncMutex<Table>,
+pub struct Entry<G: WebGame = Game> {
+    table: AsyncMutex<Table<G>>,
     changes: broadcast::Sender<()>,
 }
 
-impl Entry {
-    fn new(table: Table) -> Arc<Entry> {
+/// A game of any kind the server holds: a seed game or a family game.
+#[derive(Clone)]
+pub enum AnyEntry {
+    /// A seed game.
+    Seed(Arc<Entry<Game>>),
+    /// A family game (rules.md F).
+    Family(Arc<Entry<family::Game>>),
+}
+
+/// Runs `$body` with `$entry` (an [`AnyEntry`]) bound to `$name` as the
+/// game's own [`Entry`], whichever kind it is.
+macro_rules! on_entry {
+    ($entry:expr, $name:ident => $body:expr) => {
+        match $entry {
+            $crate::web::server::AnyEntry::Seed($name) => $body,
+            $crate::web::server::AnyEntry::Family($name) => $body,
+        }
+    };
+}
+pub(crate) use on_entry;
+
+impl<G: WebGame> Entry<G> {
+    fn new(table: Table<G>) -> Arc<Entry<G>> {
         let (changes, _) = broadcast::channel(16);
         Arc::new(Entry {
             table: AsyncMutex::new(table),
@@ -62,7 +84,7 @@ impl Entry {
     }
 
     /// The game, locked for this request.
-    pub async fn lock(&self) -> MutexGuard<'_, Table> {
+    pub async fn lock(&self) -> MutexGuard<'_, Table<G>> {
         self.table.lock().await
     }
 
@@ -77,7 +99,44 @@ pub struct Server {
     config: Config,
     store: Store,
     pool: Pool,
-    games: Mutex<HashMap<String, Arc<Entry>>>,
+    games: Mutex<HashMap<String, AnyEntry>>,
+}
+
+/// A game of either kind, to be kept as an entry.
+pub trait Entries: WebGame {
+    /// `entry` as an entry of any kind.
+    fn any(entry: Arc<Entry<Self>>) -> AnyEntry;
+}
+
+impl Entries for Game {
+    fn any(entry: Arc<Entry<Game>>) -> AnyEntry {
+        AnyEntry::Seed(entry)
+    }
+}
+
+impl Entries for family::Game {
+    fn any(entry: Arc<Entry<family::Game>>) -> AnyEntry {
+        AnyEntry::Family(entry)
+    }
+}
+
+/// The kind of game a record's text is of: its `Variant` tag names a seed
+/// game or a family ruleset (N4, rules.md F9); a record without one is a
+/// seed game's, whose reading says what is missing.
+pub fn record_kind(text: &str) -> Result<GameKind, String> {
+    let variant = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| line.is_empty() || line.starts_with('['))
+        .find_map(|line| {
+            let rest = line.strip_prefix("[Variant")?.trim_start();
+            let value = rest.strip_prefix('"')?;
+            Some(value[..value.find('"')?].to_owned())
+        });
+    match variant {
+        Some(id) => id.parse().map_err(|e| format!("{e}")),
+        None => Ok(GameKind::Seed(peralikatuma_rules::Variant::Peralikatuma)),
+    }
 }
 
 /// A new game's id: 12 random hex digits.
@@ -109,7 +168,7 @@ impl Server {
         &self.pool
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<Entry>> {
+    fn cached(&self, id: &str) -> Option<AnyEntry> {
         self.games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -119,7 +178,7 @@ impl Server {
 
     /// Keeps `entry` as game `id`, unless another request kept it first;
     /// returns the one kept.
-    fn remember(&self, id: &str, entry: Arc<Entry>) -> (Arc<Entry>, bool) {
+    fn remember(&self, id: &str, entry: AnyEntry) -> (AnyEntry, bool) {
         let mut games = self
             .games
             .lock()
@@ -139,7 +198,7 @@ impl Server {
     ///
     /// # Errors
     /// 404 when there is no such game, 500 when its file is broken.
-    pub async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
+    pub async fn entry(self: &Arc<Self>, id: &str) -> Result<AnyEntry, ApiError> {
         if let Some(entry) = self.cached(id) {
             return Ok(entry);
         }
@@ -153,16 +212,31 @@ impl Server {
             .map_err(|e| ApiError::internal(e.to_string()))?
             .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?
             .ok_or_else(|| ApiError::unknown_game(id))?;
-        let mut table = Table::from_stored(stored)
+        let broken = |e: String| ApiError::internal(format!("game `{id}` cannot be read: {e}"));
+        match record_kind(&stored.record).map_err(broken)? {
+            GameKind::Seed(_) => self.read_back::<Game>(id, stored).await,
+            GameKind::Family(_) => self.read_back::<family::Game>(id, stored).await,
+        }
+    }
+
+    /// Game `id` as `stored`, kept in memory (unless another request
+    /// read it first) with the machine going on where it has the move.
+    async fn read_back<G: Entries>(
+        self: &Arc<Self>,
+        id: &str,
+        stored: StoredGame,
+    ) -> Result<AnyEntry, ApiError> {
+        let mut table = Table::<G>::from_stored(stored)
             .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?;
         table.machine = self.machine_player(table.seating).await;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
-        let (entry, fresh) = self.remember(id, Entry::new(table));
+        let entry = Entry::new(table);
+        let (kept, fresh) = self.remember(id, G::any(entry.clone()));
         if fresh {
             self.clone().machine_moves(entry.clone());
-            self.clone().watch_clock(entry.clone(), runs_out_at);
+            self.clone().watch_clock(entry, runs_out_at);
         }
-        Ok(entry)
+        Ok(kept)
     }
 
     /// Reads back every game kept, so that the machine goes on with the
@@ -188,12 +262,12 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be kept.
-    pub async fn create(
+    pub async fn create<G: Entries>(
         self: &Arc<Self>,
-        settings: Settings,
-        record: Option<Record>,
+        settings: Settings<G>,
+        record: Option<G::Record>,
         seating: Seating,
-    ) -> Result<Arc<Entry>, ApiError> {
+    ) -> Result<Arc<Entry<G>>, ApiError> {
         let session = match record {
             Some(record) => Session::resume_record(settings, &record),
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
@@ -203,7 +277,8 @@ impl Server {
         table.machine = self.machine_player(seating).await;
         self.persist(&table).await?;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
-        let (entry, _) = self.remember(&id, Entry::new(table));
+        let entry = Entry::new(table);
+        self.remember(&id, G::any(entry.clone()));
         self.clone().machine_moves(entry.clone());
         self.clone().watch_clock(entry.clone(), runs_out_at);
         Ok(entry)
@@ -212,7 +287,7 @@ impl Server {
     /// A new player for the machine of a game seated so, made on the
     /// pool's threads (a Hard player's tables take a while to set up):
     /// ready before the game's clock runs.
-    async fn machine_player(&self, seating: Seating) -> Option<Player> {
+    async fn machine_player<G: SessionGame>(&self, seating: Seating) -> Option<Player<G>> {
         let Seating::Machine(strength) = seating else {
             return None;
         };
@@ -224,7 +299,7 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be written.
-    pub async fn persist(&self, table: &Table) -> Result<(), ApiError> {
+    pub async fn persist<G: WebGame>(&self, table: &Table<G>) -> Result<(), ApiError> {
         let stored = table.stored();
         let store = self.store.clone();
         tokio::task::spawn_blocking(move || store.save(&stored))
@@ -238,10 +313,10 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be kept.
-    pub async fn changed(
+    pub async fn changed<G: WebGame>(
         self: &Arc<Self>,
-        entry: &Arc<Entry>,
-        table: &Table,
+        entry: &Arc<Entry<G>>,
+        table: &Table<G>,
     ) -> Result<(), ApiError> {
         let kept = self.persist(table).await;
         entry.changes.send(()).ok();
@@ -258,7 +333,11 @@ impl Server {
     /// keeps it and tells the pages, whether or not a page is watching.
     /// A game found lost on time by a request meanwhile is kept and told
     /// here too.
-    pub fn watch_clock(self: Arc<Self>, entry: Arc<Entry>, runs_out_at: Option<Instant>) {
+    pub fn watch_clock<G: WebGame>(
+        self: Arc<Self>,
+        entry: Arc<Entry<G>>,
+        runs_out_at: Option<Instant>,
+    ) {
         let Some(at) = runs_out_at else {
             return;
         };
@@ -275,14 +354,14 @@ impl Server {
     }
 
     /// Tells the pages of a change that is not kept (a draw offered).
-    pub fn announce(&self, entry: &Entry) {
+    pub fn announce<G: WebGame>(&self, entry: &Entry<G>) {
         entry.changes.send(()).ok();
     }
 
     /// If the machine has the move in the game on `entry` and is not
     /// already thinking, it thinks on the pool and plays its turn, unless
     /// the game has changed meanwhile.
-    pub fn machine_moves(self: Arc<Self>, entry: Arc<Entry>) {
+    pub fn machine_moves<G: WebGame>(self: Arc<Self>, entry: Arc<Entry<G>>) {
         tokio::spawn(async move {
             let (player, game, ticket, budget) = {
                 let mut table = entry.lock().await;
@@ -299,8 +378,7 @@ impl Server {
                     Some(player) if player.strength() == strength => player,
                     _ => self.pool.player(strength, None),
                 };
-                let variant = table.session.game().variant();
-                player.set_tablebase(crate::tablebases::for_variant(variant));
+                player.set_tablebase(table.session.game().tablebase());
                 let Some(ticket) = table.start_thinking(player.stop_handle()) else {
                     return;
                 };
@@ -332,7 +410,7 @@ impl Server {
                 _ => eprintln!(
                     "warning: the machine found no turn in game {} ({})",
                     table.id,
-                    table.game().position()
+                    table.game().now()
                 ),
             }
         });
@@ -343,12 +421,17 @@ impl Server {
     ///
     /// # Errors
     /// 400 when its header cannot be read.
-    pub fn read_record(text: &str) -> Result<(Record, Option<String>), ApiError> {
-        match text.parse::<Record>() {
+    pub fn read_record<G: SessionGame>(
+        text: &str,
+    ) -> Result<(G::Record, Option<String>), ApiError> {
+        match G::parse_record(text) {
             Ok(record) => Ok((record, None)),
-            Err(error) => match error.partial() {
-                Some(partial) => Ok((partial.clone(), Some(error.to_string()))),
-                None => Err(ApiError::bad_request(format!("not a game record: {error}"))),
+            Err(fault) => match fault.partial {
+                Some(partial) => Ok((partial, Some(fault.error.to_string()))),
+                None => Err(ApiError::bad_request(format!(
+                    "not a game record: {}",
+                    fault.error
+                ))),
             },
         }
     }

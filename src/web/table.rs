@@ -3,19 +3,20 @@
 //! rule is the rules crate's; every change the session's.
 
 use alquerque_ai::{Player, Stop};
-use peralikatuma_rules::{DrawReason, Game, Outcome, Record, Side, Turn, WinReason};
+use peralikatuma_rules::{Game, Side};
 
 use super::error::ApiError;
 use super::seating::{Seat, Seating, Seats, sides};
 use super::store::{FORMAT, StoredGame};
+use super::web_game::WebGame;
 use crate::session::{Session, Settings, Undone};
 
-/// A web game.
-pub struct Table {
+/// A web game: a seed game, or a family game (rules.md F).
+pub struct Table<G: WebGame = Game> {
     /// The game's id.
     pub id: String,
     /// The game and its players.
-    pub session: Session,
+    pub session: Session<G>,
     /// Who sits at the other side.
     pub seating: Seating,
     /// The seats' tokens.
@@ -35,7 +36,7 @@ pub struct Table {
     /// The machine's player between its turns, kept so that a turn on a
     /// clock does not spend its time making one (a Hard player's tables
     /// take a while to set up), and so that it remembers what it learnt.
-    pub machine: Option<Player>,
+    pub machine: Option<Player<G>>,
 }
 
 /// The machine thinking about a game.
@@ -46,9 +47,9 @@ struct Thinking {
     stop: Stop,
 }
 
-impl Table {
+impl<G: WebGame> Table<G> {
     /// A new game.
-    pub fn new(id: String, session: Session, seating: Seating) -> Table {
+    pub fn new(id: String, session: Session<G>, seating: Seating) -> Table<G> {
         Table {
             id,
             session,
@@ -80,20 +81,18 @@ impl Table {
     ///
     /// # Errors
     /// A description of what is wrong with the kept game.
-    pub fn from_stored(stored: StoredGame) -> Result<Table, String> {
+    pub fn from_stored(stored: StoredGame) -> Result<Table<G>, String> {
         let seating: Seating = stored
             .opponent
             .parse()
             .map_err(|e: super::seating::UnknownSeating| e.to_string())?;
-        let record: Record = stored
-            .record
-            .parse()
-            .map_err(|e: peralikatuma_rules::RecordError| e.to_string())?;
+        let record = G::parse_record(&stored.record).map_err(|fault| fault.error.to_string())?;
+        let game = G::recorded(&record);
         let settings = Settings {
-            variant: record.game.variant(),
+            variant: game.variant(),
             opponent: seating.opponent(),
             human: stored.colour,
-            first: record.game.start().side_to_move(),
+            first: G::side_in(game.start()),
             position: None,
             clock: None,
         };
@@ -116,7 +115,7 @@ impl Table {
     /// Ends the game when the time of the side to move has run out (T2):
     /// the server decides it, whatever the pages show. Returns the outcome
     /// then; `None` while the game goes on or was already over.
-    pub fn check_time(&mut self) -> Option<Outcome> {
+    pub fn check_time(&mut self) -> Option<G::Ending> {
         let outcome = self.session.check_time()?;
         self.changed();
         Some(outcome)
@@ -128,7 +127,7 @@ impl Table {
     }
 
     /// The game.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &G {
         self.session.game()
     }
 
@@ -213,7 +212,7 @@ impl Table {
     /// side to move at one screen, else its own.
     fn acting_side(&self, seat: Seat) -> Result<Side, ApiError> {
         let sides = self.check_seated(seat)?;
-        let to_move = self.game().position().side_to_move();
+        let to_move = self.game().side_to_move();
         Ok(if sides.contains(&to_move) {
             to_move
         } else {
@@ -222,7 +221,7 @@ impl Table {
     }
 
     fn check_not_over(&self) -> Result<(), ApiError> {
-        match self.game().outcome() {
+        match self.game().ending() {
             Some(outcome) => Err(ApiError::conflict(
                 "game_over",
                 format!("the game is over ({outcome})"),
@@ -238,12 +237,12 @@ impl Table {
     /// 403 for a seat not to move, 409 when the number is stale, the game
     /// is over or the machine has the move, 400 for text that is not a
     /// turn, 422 with the rules' refusal for an illegal turn.
-    pub fn play(&mut self, seat: Seat, text: &str, number: usize) -> Result<Turn, ApiError> {
+    pub fn play(&mut self, seat: Seat, text: &str, number: usize) -> Result<G::Turn, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(Some(number))?;
         self.check_not_over()?;
-        let to_move = self.game().position().side_to_move();
+        let to_move = self.game().side_to_move();
         if self.session.machine_to_move() {
             return Err(ApiError::conflict(
                 "machine_to_move",
@@ -256,15 +255,7 @@ impl Table {
                 sides[0]
             )));
         }
-        let turn = match self.game().position().parse_turn(text) {
-            Ok(turn) => turn,
-            Err(error) => {
-                return Err(match error.refusal() {
-                    Some(refusal) => ApiError::illegal(refusal),
-                    None => ApiError::bad_request(format!("`{text}`: {error}")),
-                });
-            }
-        };
+        let turn = G::parse_turn(self.game().now(), text)?;
         self.session
             .play(&turn)
             .map_err(|error| ApiError::bad_request(error.to_string()))?;
@@ -275,7 +266,7 @@ impl Table {
     /// Plays the machine's turn; false (and nothing changes) if it is not
     /// legal, or comes after the machine's time ran out (then the game is
     /// lost on time, T2).
-    pub fn play_machine(&mut self, turn: &Turn) -> bool {
+    pub fn play_machine(&mut self, turn: &G::Turn) -> bool {
         if self.check_time().is_some() {
             return false;
         }
@@ -294,30 +285,20 @@ impl Table {
     /// # Errors
     /// 403 for an onlooker or a friend's turn, 409 when stale or when
     /// there is nothing to take back.
-    pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone, ApiError> {
+    pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone<G>, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(number)?;
         if self.seating == Seating::Friend {
-            let declared = |outcome| {
-                matches!(
-                    outcome,
-                    Outcome::Win {
-                        reason: WinReason::Resignation,
-                        ..
-                    } | Outcome::Draw {
-                        reason: DrawReason::Agreement
-                    }
-                )
-            };
-            if self.game().outcome().is_some_and(declared) {
+            if self.game().ending().is_some_and(G::declared) {
                 return Err(ApiError::conflict(
                     "final",
                     "between two devices a resignation or an agreed draw is final",
                 ));
             }
-            let last_mover = self.game().positions().iter().rev().nth(1);
-            if !last_mover.is_some_and(|p| sides.contains(&p.side_to_move())) {
+            let positions = self.game().all_positions();
+            let last_mover = positions.iter().rev().nth(1);
+            if !last_mover.is_some_and(|p| sides.contains(&G::side_in(p))) {
                 return Err(ApiError::wrong_seat(
                     "only the player who made the last turn can take it back",
                 ));
@@ -346,13 +327,11 @@ impl Table {
     /// # Errors
     /// 403 for an onlooker or, with a friend, a seat not to move; 409 when
     /// stale or when there is nothing to redo.
-    pub fn redo(&mut self, seat: Seat, number: Option<usize>) -> Result<Vec<Turn>, ApiError> {
+    pub fn redo(&mut self, seat: Seat, number: Option<usize>) -> Result<Vec<G::Turn>, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(number)?;
-        if self.seating == Seating::Friend
-            && !sides.contains(&self.game().position().side_to_move())
-        {
+        if self.seating == Seating::Friend && !sides.contains(&self.game().side_to_move()) {
             return Err(ApiError::wrong_seat(
                 "only the player to move can play again what was taken back",
             ));
@@ -442,7 +421,7 @@ impl Table {
     pub fn check_hint(&self, seat: Seat) -> Result<(), ApiError> {
         let sides = self.check_seated(seat)?;
         self.check_not_over()?;
-        let to_move = self.game().position().side_to_move();
+        let to_move = self.game().side_to_move();
         if self.session.machine_to_move() || !sides.contains(&to_move) {
             return Err(ApiError::conflict(
                 "not_your_turn",
@@ -515,7 +494,7 @@ mod tests {
         let mut table = against_the_machine();
         let turn = table.game().legal_turns()[0];
         assert!(table.play_machine(&turn));
-        let back = Table::from_stored(table.stored()).expect("readable");
+        let back = Table::<Game>::from_stored(table.stored()).expect("readable");
         assert_eq!(back.game(), table.game());
         assert_eq!(back.seats, table.seats);
         assert_eq!(back.seating, table.seating);

@@ -3,17 +3,15 @@
 //! how the game stands and who is asking. All of it is worked out by the
 //! rules crate; the page only draws it.
 
-use std::ops::ControlFlow;
 use std::time::Duration;
 
-use peralikatuma_rules::{
-    Bitboard, Board, Outcome, Point, Position, QUIET_TURNS_FOR_DRAW, Side, Turn, Variant,
-};
+use peralikatuma_rules::{GameKind, Outcome, QUIET_TURNS_FOR_DRAW, Side};
 use serde::Serialize;
 
 use super::seating::{Seat, Seating};
 use super::table::Table;
-use crate::session::{Session, claim_advice, no_return_advice};
+use super::web_game::WebGame;
+use crate::session::{Session, SessionGame};
 
 /// The most legal turns listed for the picker: a position can have
 /// millions (flying kings' chains); past this many, the page is told the
@@ -25,10 +23,18 @@ pub const MOST_TURNS: usize = 2000;
 pub struct GameView {
     /// The game's id.
     pub id: String,
-    /// The game: `peralikatuma`, `alquerque`, `permainan`.
-    pub variant: Variant,
+    /// The game's id: `peralikatuma`, `alquerque`, `permainan`, or a
+    /// family ruleset's (`zamma`, rules.md F8).
+    pub variant: &'static str,
     /// Its name for people: `Peralikatuma`.
     pub name: String,
+    /// Whether it is one of the family's games (rules.md F), not one of
+    /// the rule book's.
+    pub family: bool,
+    /// The rule that lets the side to move remove a piece before moving:
+    /// `P6` (a claim, in Peralikatuma) or `F4` (a huff, in the family's
+    /// games that have one).
+    pub removal_rule: &'static str,
     /// Who plays the other side: `human`, `friend`, `easy`, ...
     pub opponent: &'static str,
     /// The side of the person who started the game.
@@ -48,7 +54,7 @@ pub struct GameView {
     /// The number of turns played; a turn sent is refused unless it
     /// carries this number.
     pub number: usize,
-    /// The position's text (N3).
+    /// The position's text (N3; rules.md F9 for a family game).
     pub position: String,
     /// The side to move.
     pub side_to_move: Side,
@@ -67,9 +73,10 @@ pub struct GameView {
     pub turns_complete: bool,
     /// The side to move's pieces that can capture now.
     pub capturers: Vec<String>,
-    /// The opponent's pieces the side to move may claim first (P6).
+    /// The opponent's pieces the side to move may claim (P6) or huff (F4)
+    /// first.
     pub claimable: Vec<String>,
-    /// Why they may be claimed, in words.
+    /// Why they may be removed, in words.
     pub claim_advice: Option<String>,
     /// The side to move's pieces that may not step straight back (A5), in
     /// words.
@@ -140,19 +147,20 @@ pub struct Count {
 /// A turn with its points, in the game's names.
 #[derive(Clone, Debug, Serialize)]
 pub struct TurnView {
-    /// The turn in N2: `!e6 d4-d5`, `c3xe5xg7`.
+    /// The turn in N2: `!e6 d4-d5`, `c3xe5xg7`, `pass`.
     pub text: String,
-    /// The piece claimed first (P6), if any.
+    /// The piece claimed (P6) or huffed (F4) first, if any.
     pub claim: Option<String>,
-    /// The piece's start, then each point it lands on.
+    /// The piece's start, then each point it lands on; empty for a pass.
     pub path: Vec<String>,
     /// Whether it jumps.
     pub capture: bool,
     /// The pieces it captures (they stay on the board until the move
     /// ends, R2.4).
     pub captured: Vec<String>,
-    /// For a legal turn of Peralikatuma that leaves a capture untaken:
-    /// the mover's pieces the opponent may then claim (P6).
+    /// For a legal turn that leaves a capture untaken, in Peralikatuma or
+    /// a family game with the huff: the mover's pieces the opponent may
+    /// then claim (P6) or huff (F4).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forfeits: Vec<String>,
 }
@@ -164,104 +172,36 @@ pub struct OutcomeView {
     pub result: &'static str,
     /// The winner, if any.
     pub winner: Option<Side>,
-    /// The outcome as data.
-    pub outcome: Outcome,
+    /// The outcome as data (the seed games').
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
     /// Said plainly, with the rule: `White wins: Black resigned (E6)`.
     pub text: String,
 }
 
-fn names(board: Board, set: Bitboard) -> Vec<String> {
-    set.iter()
-        .map(|p| board.point_name(p).to_string())
-        .collect()
-}
-
-/// `turn` played in `position`, with what it captures.
-pub fn turn_view(position: &Position, turn: &Turn) -> TurnView {
-    let board = position.board();
-    let name = |p: Point| board.point_name(p).to_string();
-    TurnView {
-        text: turn.to_string(),
-        claim: turn.claim().map(name),
-        path: turn.path().map(name).collect(),
-        capture: turn.is_capture(),
-        captured: jumped_in_order(position, turn).map(name).collect(),
-        forfeits: Vec::new(),
-    }
-}
-
-/// The pieces `turn` captures in `position`, in the order it jumps them:
-/// each jump's piece is what the chain up to it captures more.
-fn jumped_in_order(position: &Position, turn: &Turn) -> impl Iterator<Item = Point> {
-    let landings = if turn.is_capture() {
-        turn.landings()
-    } else {
-        &[]
-    };
-    let mut before = Bitboard::EMPTY;
-    (1..=landings.len()).flat_map(move |jumps| {
-        let chain = Turn::chain(position.variant(), turn.from(), &landings[..jumps]).ok();
-        let chain = chain.map(|c| turn.claim().map_or(c, |claim| c.with_claim(claim)));
-        let now = chain.map_or(before, |c| position.captured(&c));
-        let new = now - before;
-        before = now;
-        new.iter()
-    })
-}
-
-/// The legal turns of `position` for the picker (at most [`MOST_TURNS`],
-/// looked at group by group as they are generated) with the pieces each
-/// forfeits, and how many there are in all.
-fn legal_turns(position: &Position) -> (Vec<TurnView>, usize) {
-    let forfeits = position.variant().has_forfeits();
-    let mut listed = Vec::new();
-    let cut = position.generate(|moves| {
-        for turn in moves.turns() {
-            if listed.len() == MOST_TURNS {
-                return ControlFlow::Break(());
-            }
-            let mut view = turn_view(position, &turn);
-            if forfeits && !turn.is_capture() {
-                let next = position.play_unchecked(&turn);
-                view.forfeits = names(position.board(), next.claimable());
-            }
-            listed.push(view);
-        }
-        ControlFlow::Continue(())
-    });
-    let total = match cut {
-        ControlFlow::Break(()) => position.count_legal_turns(),
-        ControlFlow::Continue(()) => listed.len(),
-    };
-    (listed, total)
-}
-
 /// The game on `table` as `seat` sees it.
-pub fn view(table: &Table, seat: Seat) -> GameView {
+pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
     let session = &table.session;
     let game = session.game();
-    let position = game.position();
-    let board = position.board();
-    let to_move = position.side_to_move();
+    let position = game.now();
+    let to_move = game.side_to_move();
     let sides = table.sides(seat);
     let owner_side = session.settings().human;
-    let over = game.outcome();
+    let over = game.ending();
 
+    let positions = game.all_positions();
     let moves: Vec<TurnView> = game
         .turns()
         .iter()
-        .zip(game.positions())
-        .map(|(turn, before)| turn_view(before, turn))
+        .zip(&positions)
+        .map(|(turn, before)| G::turn_view(before, turn))
         .collect();
     let (turns, turns_total) = match over {
         Some(_) => (Vec::new(), 0),
-        None => legal_turns(position),
+        None => G::legal_views(position),
     };
     let lost = |side: Side| {
-        game.start()
-            .pieces(side)
-            .count()
-            .saturating_sub(position.pieces(side).count())
+        G::piece_count(game.start(), side).saturating_sub(G::piece_count(position, side))
     };
     let player = |side: Side| -> String {
         let mine = sides.contains(&side);
@@ -281,12 +221,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         white: player(Side::White),
         black: player(Side::Black),
     };
-    let outcome = over.map(|outcome| OutcomeView {
-        result: outcome.result(),
-        winner: outcome.winner(),
-        outcome,
-        text: outcome.to_string(),
-    });
+    let outcome = over.map(G::outcome_view);
     let status = match &outcome {
         Some(end) => format!("{}: {}", end.result, end.text),
         None if table.seating == Seating::OneScreen => format!("{to_move} to move"),
@@ -307,11 +242,13 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
 
     GameView {
         id: table.id.clone(),
-        variant: game.variant(),
-        name: game.variant().to_string(),
+        variant: game.kind().id(),
+        name: game.title(),
+        family: matches!(game.kind(), GameKind::Family(_)),
+        removal_rule: G::REMOVAL_RULE,
         opponent: table.seating.name(),
         colour: owner_side,
-        first: game.start().side_to_move(),
+        first: G::side_in(game.start()),
         seat: match seat {
             Seat::Owner => "owner",
             Seat::Guest => "guest",
@@ -324,7 +261,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         number: game.turns().len(),
         position: position.to_string(),
         side_to_move: to_move,
-        positions: game.positions().iter().map(|p| p.to_string()).collect(),
+        positions: positions.iter().map(|p| p.to_string()).collect(),
         last: moves.last().cloned(),
         moves,
         turns_complete: turns.len() == turns_total,
@@ -332,16 +269,16 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         turns_total,
         capturers: match over {
             Some(_) => Vec::new(),
-            None => names(board, position.capturers(to_move)),
+            None => G::capturers(position),
         },
-        claimable: names(board, position.claimable()),
-        claim_advice: claim_advice(position),
-        no_return: no_return_advice(position),
+        claimable: G::removable(position),
+        claim_advice: G::removal_advice(position),
+        no_return: G::barred_advice(position),
         captured: Count {
             white: lost(Side::White),
             black: lost(Side::Black),
         },
-        quiet_turns: position.quiet_turns(),
+        quiet_turns: game.quiet_turns(),
         quiet_limit: QUIET_TURNS_FOR_DRAW,
         outcome,
         status,
@@ -354,7 +291,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
 }
 
 /// The clock of `session`'s game now, if it has one.
-fn clock_view(session: &Session) -> Option<ClockView> {
+fn clock_view<G: SessionGame>(session: &Session<G>) -> Option<ClockView> {
     let clock = session.clock()?;
     let [white, black] = session.times_left()?;
     let ms = |time: Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);

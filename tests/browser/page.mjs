@@ -178,7 +178,7 @@ async function waitForPick(page, at, jumped) {
 }
 
 /**
- * Makes `turn` (one of `state.turns`) by clicks: the claim, the piece,
+ * Makes `turn` (one of `state.turns`) by clicks: the claim (or huff), the piece,
  * each landing point, checking at each step that the page marks it; where
  * the chain could go on past the turn's end, stops by picking the last
  * point again or by Stop here (`stop: 'again' | 'button'`). The turn is
@@ -186,6 +186,13 @@ async function waitForPick(page, at, jumped) {
  */
 export async function clickTurn(page, state, turn, { stop = 'again', tap = false } = {}) {
   const press = (name) => (tap ? point(page, name).tap() : point(page, name).click());
+  if (!turn.path.length) {
+    // A pass (F6): the page offers its own button.
+    const pass = button(page, 'Pass');
+    await pass.waitFor({ timeout: 5_000 });
+    await pass.click();
+    return;
+  }
   if (turn.claim) {
     await page.waitForSelector(`[data-point="${turn.claim}"] .claim-mark`, { state: 'attached', timeout: 5_000 });
     await press(turn.claim);
@@ -226,7 +233,7 @@ export async function playTurn(page, state, turn, { forfeit = 'confirm', neverAg
     await dialog.waitFor({ timeout: 5_000 });
     const text = await dialog.locator('#d-confirm-text').textContent();
     for (const name of turn.forfeits) check(text.includes(name), `the forfeit warning names ${name}: ${text}`);
-    check(text.includes('(P6)'), `the forfeit warning cites P6: ${text}`);
+    check(text.includes(`(${state.removal_rule})`), `the forfeit warning cites ${state.removal_rule}: ${text}`);
     if (neverAgain) await dialog.getByLabel('Do not ask again').check();
     await dialog.getByRole('button', { name: forfeit === 'confirm' ? 'Yes' : 'No', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });

@@ -605,6 +605,106 @@ test('a game on a clock: the form chooses it, both pages count down, and the ser
   P.equal([late.status, late.body?.error], [409, 'game_over'], 'a turn after the time ran out');
 });
 
+/** The games the New game form offers, by their ids, and the family's among them. */
+async function formGames(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#new-variant option')].map((o) => o.value));
+}
+
+test('every family game: the form lists it, its board is drawn to scale, and a first turn is made by clicks (rules.md F)', async (t) => {
+  const page = await t.page();
+  await home(page);
+  const games = await formGames(page);
+  const family = games.filter((id) => !['peralikatuma', 'alquerque', 'permainan'].includes(id));
+  P.equal(family.length, 18, 'the family\'s games in the form');
+  for (const id of family) {
+    const state = await open(page, `variant=${id}&opponent=human`);
+    P.equal([state.variant, state.family, state.number], [id, true, 0], `the game ${id}`);
+    P.equal(await page.getByRole('heading', { level: 1 }).textContent(), state.name, `${id}: the title`);
+    const geometry = await (await fetch(`${t.base}/api/boards/${id}`)).json();
+    P.equal(await page.locator('[data-point]').count(), geometry.points.length, `${id}: the points drawn`);
+    P.equal(await page.locator('#board polyline.line').count(), geometry.lines.length, `${id}: the lines drawn`);
+    P.equal(await P.boardPieces(page), P.piecesOf(state.position), `${id}: the board`);
+    // No two pieces overlap, however close the board's points stand.
+    const room = await page.evaluate(() => {
+      const centres = [...document.querySelectorAll('[data-point] .spot')].map((spot) => {
+        const r = spot.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      });
+      let closest = Infinity;
+      centres.forEach(([x, y], i) => {
+        for (const [u, v] of centres.slice(i + 1)) closest = Math.min(closest, Math.hypot(x - u, y - v));
+      });
+      return { closest, piece: document.querySelector('[data-piece]').getBoundingClientRect().width };
+    });
+    P.check(room.closest >= room.piece, `${id}: points ${room.closest.toFixed(1)} px apart hold pieces ${room.piece.toFixed(1)} px wide`);
+    const turn = P.choose(state.turns, t.rng);
+    await P.playTurn(page, state, turn);
+    const after = await P.settle(page);
+    P.equal([after.number, after.moves[0].text], [1, turn.text], `${id}: the turn played`);
+  }
+  t.note(`${family.length} games`);
+}, { timeout: 180_000 });
+
+test('a huff made and taken in Zamma (F4)', async (t) => {
+  const page = await t.page();
+  await page.goto('/');
+  const created = await P.request(page, 'POST', '/api/games', { variant: 'zamma', opponent: 'human', position: 'W:Wc3,a1:Bd4,i9' });
+  P.equal(created.status, 201, 'the game made');
+  await page.goto(created.body.url);
+  const white = await P.settle(page);
+  P.equal(white.capturers, ['c3'], 'the pieces that can capture');
+  // White steps instead of jumping; the warning names c3 and cites F4; yes.
+  await P.play(page, 'a1-a2', { forfeit: 'confirm' });
+  const black = await P.settle(page);
+  P.equal(black.claimable, ['c3'], 'what Black may huff');
+  await page.waitForSelector('[data-point="c3"] .claim-mark', { state: 'attached' });
+  const advice = await page.locator('#advice').textContent();
+  P.check(advice.includes('huff') && advice.includes('c3') && advice.includes('(F4)'), `the page explains the huff: ${advice}`);
+  await P.point(page, 'c3').click();
+  await waitForMessage(page, 'You huff the piece on c3 first (F4)');
+  await P.point(page, 'c3').click();
+  await waitForMessage(page, 'You will not huff the piece on c3');
+  const turn = black.turns.find((candidate) => candidate.claim === 'c3');
+  P.check(turn, 'Black has turns with the huff');
+  await P.playTurn(page, black, turn);
+  const after = await P.settle(page);
+  P.check(after.moves.at(-1).text.startsWith('!c3 '), `the turn names its huff: ${after.moves.at(-1).text}`);
+  P.check(!(await P.boardPieces(page)).c3, 'c3 is empty');
+  P.equal(after.captured.white, 1, 'White\'s pieces lost');
+});
+
+test('a player with no move passes by the Pass button (F6, Lau Kata Kati)', async (t) => {
+  const page = await t.page();
+  await page.goto('/');
+  const created = await P.request(page, 'POST', '/api/games', { variant: 'lau-kata-kati', opponent: 'human', position: 'W:Wa1:Bd1,b2,c3,g1' });
+  P.equal(created.status, 201, 'the game made');
+  await page.goto(created.body.url);
+  const white = await P.settle(page);
+  P.equal(white.turns.map((turn) => turn.text), ['pass'], 'White\'s turns');
+  P.check((await page.locator('#advice').textContent()).includes('press Pass (F6)'), 'the page says to pass');
+  await P.point(page, 'a1').click();
+  await waitForMessage(page, 'no legal move');
+  await P.playTurn(page, white, white.turns[0]);
+  const black = await P.settle(page);
+  P.equal(black.moves.map((m) => m.text), ['pass'], 'the move list');
+  P.check(await P.button(page, 'Pass').isHidden(), 'no Pass button when moves are there');
+});
+
+test('a whole family game against the machine by clicks, saved and loaded back (Lau Kata Kati, easy)', async (t) => {
+  const page = await t.page();
+  const start = await open(page, 'variant=lau-kata-kati&opponent=easy');
+  P.equal([start.variant, start.opponent, start.removal_rule], ['lau-kata-kati', 'easy', 'F4'], 'the game');
+  const end = await playToTheEnd(page, t.rng, 300);
+  await checkEnded(page, end);
+  t.note(`${end.number} turns, ${end.outcome.result}`);
+  const record = await save(page);
+  P.check(record.includes('[Variant "lau-kata-kati"]'), 'the record names the ruleset');
+  const other = await t.page();
+  await home(other);
+  const loaded = await load(other, record);
+  P.equal([loaded.variant, loaded.position, loaded.outcome?.result, loaded.moves.map((m) => m.text)], ['lau-kata-kati', end.position, end.outcome.result, end.moves.map((m) => m.text)], 'the game loaded');
+}, { timeout: 180_000 });
+
 test('a phone\'s width (390x844) shows the whole board without scrolling sideways', async (t) => {
   const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const checkFits = async () => {

@@ -32,7 +32,7 @@ pub trait Node: Copy + Send + Sync + 'static {
     /// Its turns.
     type Turn: Copy + PartialEq + Debug + Send + Sync + 'static;
     /// The list a node's turns are kept in while it is searched.
-    type Candidates: TurnList<Self>;
+    type Candidates: TurnList<Self> + Send + Sync;
     /// The most captures the quiescence search follows past the search's
     /// depth (it then stands on the evaluation).
     const QUIESCENCE_DEPTH: u32 = u32::MAX;
