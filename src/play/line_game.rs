@@ -3,7 +3,7 @@
 //! and the rules in brief.
 
 use peralikatuma_rules::Game;
-use peralikatuma_rules::family::{self, Chain, End};
+use peralikatuma_rules::family::{self, Chain, End, Removal};
 
 use crate::play::brief::rules_in_brief;
 use crate::play::{MOST_LISTED, legal_turn_notations};
@@ -180,11 +180,20 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
         Chain::Single => "one jump a turn",
         Chain::Optional => "jumps chain, and a chain may stop after any jump",
         Chain::Second => "a second jump must follow when there is one, and never a third",
+        Chain::Compulsory => "jumps chain, and a chain goes on as long as the piece can jump",
+    };
+    let leaves = match ruleset.removal {
+        Removal::AtOnce => "the captured piece leaves at once",
+        Removal::AtEnd => "the captured pieces leave when the move ends (R2.4)",
     };
     brief.push(format!(
-        "{steps}{leap}. A piece captures by jumping over an enemy piece to the empty point beyond, in every direction, and the captured piece leaves at once: {chain} (F1, F2)."
+        "{steps}{leap}. A piece captures by jumping over an enemy piece to the empty point beyond, in every direction, and {leaves}: {chain} (F1, F2)."
     ));
-    let mut capture = "Capturing is never compulsory".to_owned();
+    let mut capture = match ruleset.compulsory {
+        true => "Capturing is compulsory",
+        false => "Capturing is never compulsory",
+    }
+    .to_owned();
     if ruleset.huff {
         capture.push_str(
             ". But if you move without capturing while a piece of yours could have jumped, your opponent may first remove (huff) one of those pieces, then move (F4)",

@@ -295,3 +295,69 @@ fn suites_are_verbatim_copies_of_the_shared_files() {
         );
     }
 }
+
+/// The family's move generator plays the rule book's games as rulesets of
+/// its model (`Variant::ruleset`, rules as data): every record, read as a
+/// family position, gives the shared counts at the depths `wanted`
+/// selects. Fails with every mismatch and the family's divide.
+fn run_family(wanted: impl Fn(u32, u64) -> bool) {
+    use peralikatuma_rules::family;
+    let mut failures = String::new();
+    let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
+    for (file, record) in suites() {
+        let seed = position(file, &record);
+        let start = family::Position::from(&seed);
+        assert_eq!(
+            family::Position::parse(start.ruleset(), &start.to_string()),
+            Ok(start),
+            "{file}: record {}: the family's text reads back",
+            record.id
+        );
+        for &(depth, expected) in &record.counts {
+            if !wanted(depth, expected) {
+                continue;
+            }
+            *checked.entry(file).or_default() += 1;
+            let got = start.perft(depth);
+            if got != expected {
+                let board = start.board();
+                let mut lines: Vec<String> = start
+                    .turns()
+                    .iter()
+                    .map(|t| format!("    {}: {}", t.text(board), start.play(t).perft(depth - 1)))
+                    .collect();
+                lines.sort();
+                writeln!(
+                    failures,
+                    "{file}: record {} depth {depth}: expected {expected}, the family's generator got {got}\n  position {} (family: {start})\n  seed divide:\n{}  family divide:\n{}",
+                    record.id,
+                    record.position,
+                    divide(&seed, depth),
+                    lines.join("\n")
+                )
+                .unwrap();
+            }
+        }
+    }
+    for file in SUITES {
+        assert!(
+            checked.get(file).is_some_and(|&n| n > 0),
+            "{file}: no count was checked"
+        );
+    }
+    assert!(failures.is_empty(), "family perft mismatches:\n{failures}");
+}
+
+/// The seed games as family rulesets, at the depths whose count is at
+/// most [`FAST_LIMIT`].
+#[test]
+fn family_rulesets_of_the_seed_games_fast_depths() {
+    run_family(|_, count| count <= FAST_LIMIT);
+}
+
+/// The seed games as family rulesets, at every depth; slow in debug builds.
+#[test]
+#[ignore = "slow: run with `cargo test --release -- --ignored`"]
+fn family_rulesets_of_the_seed_games_all_depths() {
+    run_family(|_, _| true);
+}

@@ -8,6 +8,22 @@
 //! ends). One move generator plays them all; [`Position::perft`] agrees
 //! with Ludii's counts from every ruleset's start.
 //!
+//! The rule book's three games are rulesets of the same model too
+//! ([`SEED_RULESETS`], [`Variant::ruleset`](crate::Variant::ruleset)):
+//! compulsory captures and chains, captured pieces that leave when the
+//! move ends, no return and the claim are options of a ruleset, and the
+//! generator agrees with every reference count of their positions. (The
+//! crate's [`Position`](crate::Position) plays them faster.)
+//!
+//! ```
+//! use peralikatuma_rules::family;
+//! use peralikatuma_rules::{Position, Variant};
+//!
+//! let seed = Position::start(Variant::Permainan);
+//! let same = family::Position::from(&seed);
+//! assert_eq!(same.perft(4), seed.perft(4));
+//! ```
+//!
 //! ```
 //! use peralikatuma_rules::family::{Position, Ruleset};
 //!
@@ -21,6 +37,7 @@ mod movegen;
 mod position;
 mod record;
 mod ruleset;
+mod seed;
 mod text;
 mod turn;
 mod zobrist;
@@ -28,6 +45,6 @@ mod zobrist;
 pub use game::{Ending, FamilyGameError, Game, playout};
 pub use position::{Outcome, Position};
 pub use record::{FamilyRecordError, Record};
-pub use ruleset::{Chain, End, RULESETS, Ruleset, UnknownRuleset};
+pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};

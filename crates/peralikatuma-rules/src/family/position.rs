@@ -41,6 +41,9 @@ pub struct Position {
     pub(super) huffable: u128,
     /// Passes in a row just played.
     pub(super) passes: u8,
+    /// The men that may not step east, and west, back to the point they
+    /// left by a sideways step (A5; rulesets with no return only).
+    pub(super) barred: [u128; 2],
 }
 
 impl Position {
@@ -53,6 +56,7 @@ impl Position {
             side: Side::White,
             huffable: 0,
             passes: 0,
+            barred: [0, 0],
         }
     }
 
@@ -110,6 +114,12 @@ impl Position {
     /// The opponent's pieces that the side to move may huff before moving.
     pub fn huffable(&self) -> u128 {
         self.huffable
+    }
+
+    /// The men that may not step back east, and west, to the point they
+    /// left by their last step, a sideways one (A5): `[east, west]`.
+    pub fn barred(&self) -> [u128; 2] {
+        self.barred
     }
 
     /// How the game has ended, if it has: by the last turn, or because
@@ -195,6 +205,9 @@ impl Position {
         }
         next.men[them] &= !turn.captured();
         next.kings[them] &= !turn.captured();
+        if rules.no_return {
+            next.no_return_after(turn, from_bit, to_bit);
+        }
         if pending != 0 {
             next.huffable = pending & next.pieces(self.side);
             if pending & from_bit != 0 {
@@ -202,6 +215,24 @@ impl Position {
             }
         }
         next
+    }
+
+    /// Updates the no-return restrictions (A5) after `turn`, played from
+    /// `from_bit` to `to_bit`: the pieces that moved or left the board
+    /// lose theirs, and a man that stepped sideways may not step back.
+    fn no_return_after(&mut self, turn: &Turn, from_bit: u128, to_bit: u128) {
+        let gone = from_bit | turn.captured() | turn.huff().map_or(0, |h| 1 << h);
+        self.barred = self.barred.map(|bar| bar & !gone);
+        let us = self.side.opposite().index();
+        if turn.kind() == Kind::Step && self.men[us] & to_bit != 0 {
+            let board = self.board();
+            let to = to_bit.trailing_zeros() as u8;
+            let ((file, rank), (to_file, to_rank)) = (board.coords(turn.from()), board.coords(to));
+            if rank == to_rank {
+                // Stepped east, it may not step west, and the other way round.
+                self.barred[usize::from(to_file > file)] |= to_bit;
+            }
+        }
     }
 
     /// Counts the sequences of `depth` turns (perft): a position where the

@@ -22,6 +22,20 @@ pub enum Chain {
     /// and then the turn ends, even if a third capture is possible
     /// (Alquerque after Covarrubias).
     Second,
+    /// The piece must capture again as long as it can (the rule book's
+    /// Alquerque, A4.3, and Permainan, M5).
+    Compulsory,
+}
+
+/// When the pieces a chain captures leave the board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Removal {
+    /// Each as it is jumped: later jumps of the chain may pass over or land
+    /// on its point (Ludii's games).
+    AtOnce,
+    /// All when the move ends (R2.4): meanwhile a captured piece cannot be
+    /// jumped again, landed on, or passed over by a flying king.
+    AtEnd,
 }
 
 /// How the game ends.
@@ -38,13 +52,14 @@ pub enum End {
 
 /// A ruleset of the family: everything that decides the legal turns and
 /// the end of a game. The [`RULESETS`] are the games of FAMILY.md, each as
-/// Ludii plays it.
+/// Ludii plays it; [`SEED_RULESETS`] are the rule book's three games in
+/// the same terms.
 ///
-/// Every ruleset removes a captured piece at once, so that later jumps of
-/// the same chain may pass over or land on the point it left; a capture
-/// is a jump over an adjacent enemy piece to the empty point straight
-/// beyond it, along any line and in any direction, and is never compulsory
-/// (though with a huff, leaving it out may cost a piece).
+/// A capture is a jump over an adjacent enemy piece to the empty point
+/// straight beyond it, along a line; a flying king's capture jumps from
+/// afar. In Ludii's games every capture goes in any direction, is never
+/// compulsory (though with a huff, leaving it out may cost a piece), and
+/// removes the captured piece at once.
 #[derive(Debug)]
 pub struct Ruleset {
     /// The ruleset's id, as on command lines and in records (`zamma`).
@@ -59,10 +74,27 @@ pub struct Ruleset {
     pub start: [u128; 2],
     /// The direction each side's men step towards: `None` for men that
     /// step along every line both ways, or the side's forward direction,
-    /// in which case men step only straight or diagonally forward.
+    /// in which case men step only straight or diagonally forward (and
+    /// sideways, with [`sideways`](Ruleset::sideways)).
     pub forward: [Option<Direction>; 2],
+    /// Whether men with a forward direction also step sideways (A2, M2).
+    pub sideways: bool,
+    /// Points where a side's men cannot step at all (Alquerque's last
+    /// rank, A3); they may still capture.
+    pub stuck: [u128; 2],
+    /// Whether a man's first capture of a turn goes only in the directions
+    /// it steps in (A4.1); later captures of its chain go any way.
+    pub first_capture_as_step: bool,
+    /// Whether a player who can capture must (A4, M5).
+    pub compulsory: bool,
     /// The chains of captures.
     pub chain: Chain,
+    /// When the captured pieces leave the board.
+    pub removal: Removal,
+    /// Whether a man may not step straight back to the point it left by a
+    /// sideways step, until it moves again (A5): a restriction the
+    /// position keeps.
+    pub no_return: bool,
     /// Points where each side's men become flying kings when a move ends
     /// there (empty: no kings). A king slides any distance along a line and
     /// captures one piece from any distance, landing on any empty point
@@ -70,8 +102,12 @@ pub struct Ruleset {
     pub promotion: [u128; 2],
     /// Whether a player whose opponent stepped when it could have captured
     /// may first remove ("huff") one of the pieces that could have captured,
-    /// or the piece that stepped away from such a point, then move.
+    /// or the piece that stepped away from such a point, then move (F4;
+    /// Peralikatuma's claim, P6).
     pub huff: bool,
+    /// Whether a huff after which the player cannot move is a turn of its
+    /// own (Ludii's huff, F4), or no turn at all (P7, E1).
+    pub huff_alone: bool,
     /// Points where a piece may also move exactly two points along a line,
     /// over an empty point, when both points lie in this set (Terhuchu's
     /// triangles); empty in the other games.
@@ -148,9 +184,16 @@ const fn plain(
         board,
         start,
         forward: [None, None],
+        sideways: false,
+        stuck: [0, 0],
+        first_capture_as_step: false,
+        compulsory: false,
         chain,
+        removal: Removal::AtOnce,
+        no_return: false,
         promotion: [0, 0],
         huff: false,
+        huff_alone: true,
         leap_zone: 0,
         end,
     }
@@ -400,6 +443,69 @@ pub static RULESETS: [Ruleset; 18] = [
     },
 ];
 
+/// The rule book's three games as rulesets of the same model
+/// ([`Variant::ruleset`](crate::Variant::ruleset)), in the order of
+/// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
+/// family's move generator plays them exactly (its perft agrees with the
+/// reference counts of every seed position); the frontends and the search
+/// play them with the seed games' own generators, which are faster.
+pub static SEED_RULESETS: [Ruleset; 3] = [
+    Ruleset {
+        removal: Removal::AtEnd,
+        huff: true,
+        huff_alone: false,
+        ..plain(
+            "peralikatuma",
+            "Peralikatuma",
+            "the rule book: R, P, E",
+            &boards::FULL,
+            [
+                "c1 e1 g1 d2 e2 f2 a3 c3 d3 e3 f3 g3 b4 c4 d4 e4 f4 g4 a5 b5 c5 b6 a7",
+                "i3 h4 g5 h5 i5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 i7 d8 e8 f8 c9 e9 g9",
+            ],
+            Chain::Optional,
+            End::NoMovesLoses,
+        )
+    },
+    Ruleset {
+        forward: [Some(Direction::North), Some(Direction::South)],
+        sideways: true,
+        stuck: [rank(&boards::SQUARE, 5), rank(&boards::SQUARE, 1)],
+        first_capture_as_step: true,
+        compulsory: true,
+        removal: Removal::AtEnd,
+        no_return: true,
+        ..plain(
+            "alquerque",
+            "Alquerque",
+            "the rule book: R, A, E",
+            &boards::SQUARE,
+            ALQUERQUE,
+            Chain::Compulsory,
+            End::NoMovesLoses,
+        )
+    },
+    Ruleset {
+        forward: [Some(Direction::North), Some(Direction::South)],
+        sideways: true,
+        compulsory: true,
+        removal: Removal::AtEnd,
+        promotion: [
+            points(&boards::TWO_ARMS, "a9 c9 e9"),
+            points(&boards::TWO_ARMS, "a1 c1 e1"),
+        ],
+        ..plain(
+            "permainan",
+            "Permainan",
+            "the rule book: R, M, E",
+            &boards::TWO_ARMS,
+            SIXTEEN,
+            Chain::Compulsory,
+            End::NoMovesLoses,
+        )
+    },
+];
+
 impl Ruleset {
     /// The ruleset with this id.
     ///
@@ -424,9 +530,27 @@ impl Ruleset {
             None => u8::MAX,
             Some(forward) => {
                 let i = forward as u32;
-                (1 << i) | (1 << ((i + 1) % 8)) | (1 << ((i + 7) % 8))
+                let ahead = (1 << i) | (1 << ((i + 1) % 8)) | (1 << ((i + 7) % 8));
+                match self.sideways {
+                    true => ahead | (1 << ((i + 2) % 8)) | (1 << ((i + 6) % 8)),
+                    false => ahead,
+                }
             }
         }
+    }
+
+    /// Whether the ruleset uses any of the rule book's options that
+    /// Ludii's games never do: compulsory captures or chains, captured
+    /// pieces that leave when the move ends (R2.4), men that cannot step
+    /// somewhere (A3) or step back (A5), first captures only where a man
+    /// steps (A4.1).
+    pub const fn rule_book_options(&self) -> bool {
+        self.compulsory
+            || matches!(self.chain, Chain::Compulsory)
+            || matches!(self.removal, Removal::AtEnd)
+            || self.no_return
+            || self.first_capture_as_step
+            || self.stuck[0] | self.stuck[1] != 0
     }
 
     /// Whether the ruleset has kings.

@@ -1,12 +1,16 @@
 //! Position text of the family's rulesets, after N3: the side to move,
 //! White's points, Black's points (kings marked `K`), then the pieces the
-//! side to move may huff (`H`) and the passes just played (`P`).
+//! side to move may huff (`H`), the no-return restrictions (`R`, as N3
+//! writes them: `b3-a3`, the piece on `b3` may not step to `a3`; A5) and
+//! the passes just played (`P`).
 //!
 //! ```text
 //! W:Wa1,b2,Kc3:Bd4,e5:Hd4:P1
 //! ```
 
 use std::fmt;
+
+use board_topology::Direction;
 
 use super::position::Position;
 use super::ruleset::{End, Ruleset};
@@ -70,6 +74,15 @@ pub enum FamilyPositionError {
         /// The ruleset's id.
         ruleset: &'static str,
     },
+    /// A no-return restriction (A5) that cannot be: not in the ruleset,
+    /// not a man's, or not back along its rank to a neighbouring point.
+    #[error("{text} cannot be a no-return restriction: {why}")]
+    Barred {
+        /// The restriction as written.
+        text: String,
+        /// Why not.
+        why: &'static str,
+    },
     /// More passes in a row than a game of the ruleset can have.
     #[error("{passes} passes in a row cannot happen in {ruleset}")]
     Passes {
@@ -107,7 +120,7 @@ impl Position {
         let mut position = Position::start(ruleset);
         position.side = side;
         position.men = [0, 0];
-        let mut bodies: [Option<&str>; 4] = [None; 4];
+        let mut bodies: [Option<&str>; 5] = [None; 5];
         for field in fields {
             let mut chars = field.chars();
             let which = match chars.next() {
@@ -115,13 +128,14 @@ impl Position {
                 Some('B') => 1,
                 Some('H') => 2,
                 Some('P') => 3,
-                _ => return Err(syntax("a field starts with W, B, H or P")),
+                Some('R') => 4,
+                _ => return Err(syntax("a field starts with W, B, H, R or P")),
             };
             if bodies[which].replace(chars.as_str()).is_some() {
                 return Err(syntax("a field appears twice"));
             }
         }
-        let [Some(white), Some(black), huffs, passes] = bodies else {
+        let [Some(white), Some(black), huffs, passes, barred] = bodies else {
             return Err(syntax("both sides' fields, W and B, are needed"));
         };
         position.read_pieces(0, white)?;
@@ -140,6 +154,9 @@ impl Position {
         if let Some(huffs) = huffs {
             position.read_huffs(huffs)?;
         }
+        if let Some(barred) = barred {
+            position.read_barred(barred)?;
+        }
         if let Some(passes) = passes {
             position.passes = passes
                 .parse()
@@ -150,7 +167,7 @@ impl Position {
         let most = match ruleset.end {
             End::CaptureAll => 2,
             End::PassThenLoses => 1,
-            End::NoMovesLoses => u8::from(ruleset.huff),
+            End::NoMovesLoses => u8::from(ruleset.huff && ruleset.huff_alone),
         };
         if position.passes > most {
             return Err(FamilyPositionError::Passes {
@@ -231,6 +248,36 @@ impl Position {
     }
 }
 
+impl Position {
+    /// Reads the no-return restrictions `y-x` of an `R` field (A5).
+    fn read_barred(&mut self, body: &str) -> Result<(), FamilyPositionError> {
+        for item in body.split(',').filter(|item| !item.trim().is_empty()) {
+            let item = item.trim();
+            let wrong = |why| FamilyPositionError::Barred {
+                text: item.to_owned(),
+                why,
+            };
+            let (piece, to) = item
+                .split_once('-')
+                .ok_or_else(|| wrong("it is written y-x"))?;
+            let (piece, to) = (self.point(piece)?, self.point(to)?);
+            if !self.ruleset().no_return {
+                return Err(wrong("the ruleset has no such rule"));
+            }
+            if (self.men[0] | self.men[1]) & (1 << piece) == 0 {
+                return Err(wrong("there is no man on its point"));
+            }
+            let board = self.board();
+            let way = [Direction::East, Direction::West]
+                .into_iter()
+                .position(|d| board.neighbour(piece, d) == Some(to))
+                .ok_or_else(|| wrong("the two points are not neighbours on a rank"))?;
+            self.barred[way] |= 1 << piece;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
@@ -254,6 +301,20 @@ impl fmt::Display for Position {
         if self.huffable != 0 {
             write!(f, ":H{}", names(self.huffable, 0))?;
         }
+        if self.barred != [0, 0] {
+            let barred: Vec<String> = (0..board.len() as u8)
+                .filter_map(|p| {
+                    let way = [Direction::East, Direction::West]
+                        .into_iter()
+                        .zip(self.barred)
+                        .find(|(_, bar)| bar & (1 << p) != 0)?
+                        .0;
+                    let to = board.neighbour(p, way)?;
+                    Some(format!("{}-{}", board.point_name(p), board.point_name(to)))
+                })
+                .collect();
+            write!(f, ":R{}", barred.join(","))?;
+        }
         if self.passes != 0 {
             write!(f, ":P{}", self.passes)?;
         }
@@ -264,11 +325,40 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::RULESETS;
+    use crate::Variant;
+    use crate::family::{RULESETS, SEED_RULESETS};
+
+    #[test]
+    fn a5_no_return_restrictions_are_written_and_read_as_n3_writes_them() {
+        let alquerque = Variant::Alquerque.ruleset();
+        let text = "W:Wc1,b3:Bd5:Rc1-d1,b3-a3";
+        let position = Position::parse(alquerque, text).expect("valid");
+        let bit = |name: &str| 1u128 << alquerque.board.parse_point(name).expect("a point");
+        // c1 may not step east (to d1), b3 not west (to a3).
+        assert_eq!(position.barred(), [bit("c1"), bit("b3")]);
+        assert_eq!(position.to_string(), text);
+        // b3 steps on: its restriction goes; c1 steps west: it may not step back east.
+        let next = position.play(&position.parse_turn("b3-b4").expect("legal"));
+        assert_eq!(next.barred(), [bit("c1"), 0]);
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        for (rules, text, message) in [
+            (alquerque, "W:Wb3:Bd5:Rb3", "it is written y-x"),
+            (alquerque, "W:Wb3:Bd5:Rb3-c4", "not neighbours on a rank"),
+            (
+                alquerque,
+                "W:Wb3:Bd5:Ra1-b1",
+                "there is no man on its point",
+            ),
+            (zamma, "W:Wa1:Bd5:Ra1-b1", "the ruleset has no such rule"),
+        ] {
+            let error = Position::parse(rules, text).expect_err(text);
+            assert!(error.to_string().contains(message), "{text}: {error}");
+        }
+    }
 
     #[test]
     fn positions_of_random_games_read_back_as_themselves() {
-        for rules in &RULESETS {
+        for rules in RULESETS.iter().chain(&SEED_RULESETS) {
             let mut position = Position::start(rules);
             for ply in 0..200usize {
                 let text = position.to_string();
@@ -304,7 +394,7 @@ mod tests {
             ),
             (zamma, "X:Wa1:Ba2", "the side to move, W or B, comes first"),
             (zamma, "W:Wa1", "both sides' fields"),
-            (zamma, "W:Wa1:Ba2:Q", "a field starts with W, B, H or P"),
+            (zamma, "W:Wa1:Ba2:Q", "a field starts with W, B, H, R or P"),
             (zamma, "W:Wa1:Ba2:Wb1", "a field appears twice"),
             (zamma, "W:Wz1:Ba2", "`z1` is not a point of zamma's board"),
             (zamma, "W:Wa1:Ba1", "a1 holds two pieces"),

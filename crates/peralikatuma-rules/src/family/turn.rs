@@ -12,11 +12,15 @@ pub const MAX_LANDINGS: usize = 24;
 
 const _: () = {
     let mut i = 0;
-    while i < super::RULESETS.len() {
-        let ruleset = &super::RULESETS[i];
+    while i < super::RULESETS.len() + super::SEED_RULESETS.len() {
+        let ruleset = match i < super::RULESETS.len() {
+            true => &super::RULESETS[i],
+            false => &super::SEED_RULESETS[i - super::RULESETS.len()],
+        };
         assert!(
             matches!(ruleset.chain, super::Chain::Single | super::Chain::Second)
-                || ruleset.start[1].count_ones() as usize <= MAX_LANDINGS,
+                || (ruleset.start[0].count_ones() as usize <= MAX_LANDINGS
+                    && ruleset.start[1].count_ones() as usize <= MAX_LANDINGS),
             "a chain could outgrow a Turn"
         );
         i += 1;

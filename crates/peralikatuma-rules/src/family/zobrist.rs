@@ -16,6 +16,8 @@ struct Keys {
     huffable: [u64; POINTS],
     /// One pass just played, or two.
     passes: [u64; 2],
+    /// A man on this point that may not step east, or west (A5).
+    barred: [[u64; POINTS]; 2],
     black_to_move: u64,
 }
 
@@ -42,12 +44,23 @@ const KEYS: Keys = {
     }
     let (s, one_pass) = splitmix(state);
     let (s, two_passes) = splitmix(s);
-    let (_, black_to_move) = splitmix(s);
+    let (mut state, black_to_move) = splitmix(s);
+    let mut barred = [[0; POINTS]; 2];
+    let mut i = 0;
+    while i < POINTS {
+        let (s, east) = splitmix(state);
+        let (s, west) = splitmix(s);
+        barred[0][i] = east;
+        barred[1][i] = west;
+        state = s;
+        i += 1;
+    }
     Keys {
         men,
         kings,
         huffable,
         passes: [one_pass, two_passes],
+        barred,
         black_to_move,
     }
 };
@@ -65,7 +78,7 @@ fn fold(set: u128, keys: &[u64; POINTS]) -> u64 {
 impl Position {
     /// A 64-bit Zobrist hash of everything that decides the position's
     /// future: the pieces, the side to move, the pieces that may be
-    /// huffed and the passes just played. Equal positions hash alike;
+    /// huffed, the no-return restrictions and the passes just played. Equal positions hash alike;
     /// positions of different rulesets may too.
     ///
     /// ```
@@ -84,6 +97,7 @@ impl Position {
             hash ^= fold(self.kings(side), &KEYS.kings[side.index()]);
         }
         hash ^= fold(self.huffable(), &KEYS.huffable);
+        hash ^= fold(self.barred[0], &KEYS.barred[0]) ^ fold(self.barred[1], &KEYS.barred[1]);
         if self.passes > 0 {
             hash ^= KEYS.passes[usize::from(self.passes.min(2)) - 1];
         }
@@ -139,5 +153,15 @@ mod tests {
         for (i, a) in hashes.iter().enumerate() {
             assert!(!hashes[i + 1..].contains(a), "{i}");
         }
+    }
+
+    #[test]
+    fn the_no_return_restrictions_count_a5() {
+        let alquerque = crate::Variant::Alquerque.ruleset();
+        let hashes: Vec<u64> = ["W:Wb3:Bd5", "W:Wb3:Bd5:Rb3-a3", "W:Wb3:Bd5:Rb3-c3"]
+            .iter()
+            .map(|text| Position::parse(alquerque, text).expect(text).zobrist())
+            .collect();
+        assert!(hashes[0] != hashes[1] && hashes[1] != hashes[2] && hashes[0] != hashes[2]);
     }
 }

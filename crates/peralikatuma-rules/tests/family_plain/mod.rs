@@ -192,6 +192,8 @@ impl Plain {
                 }
                 (Chain::Second, _) if goes_on => after.chains(to, text, depth + 1, moves),
                 (Chain::Second, _) => moves.push((text, crowned, true)),
+                (Chain::Compulsory, _) if goes_on => after.chains(to, text, depth + 1, moves),
+                (Chain::Compulsory, _) => moves.push((text, crowned, true)),
             }
         }
     }

@@ -1,0 +1,67 @@
+//! The rule book's three games in the family's terms: each [`Variant`] as a
+//! ruleset of [`SEED_RULESETS`], and each of its positions as a family
+//! position, so that the family's one move generator can play them too.
+
+use super::position::Position;
+use super::ruleset::{Ruleset, SEED_RULESETS};
+use crate::{Bitboard, Side, Variant};
+
+impl Variant {
+    /// The game as a ruleset of the family's model (rules as data): the
+    /// family's move generator plays it as the rule book says.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Position;
+    ///
+    /// let alquerque = Variant::Alquerque.ruleset();
+    /// assert!(alquerque.compulsory);
+    /// assert_eq!(Position::start(alquerque).perft(6), 97);
+    /// ```
+    pub fn ruleset(self) -> &'static Ruleset {
+        match self {
+            Variant::Peralikatuma => &SEED_RULESETS[0],
+            Variant::Alquerque => &SEED_RULESETS[1],
+            Variant::Permainan => &SEED_RULESETS[2],
+        }
+    }
+}
+
+impl From<&crate::Position> for Position {
+    /// The same position as a position of its game's ruleset
+    /// ([`Variant::ruleset`]): the pieces, the side to move, the claimable
+    /// pieces (P6) as pieces that may be huffed, and the no-return
+    /// restrictions (A5). (The sixty-turn count is the game's, not the
+    /// position's, in the family.)
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Variant};
+    /// use peralikatuma_rules::family;
+    ///
+    /// let seed = Position::parse(Variant::Alquerque, "W:Wb3:Bd5:Rb3-a3")?;
+    /// let position = family::Position::from(&seed);
+    /// assert_eq!(position.to_string(), "W:Wb3:Bd5:Rb3-a3");
+    /// assert_eq!(position.perft(2), seed.perft(2));
+    /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+    /// ```
+    fn from(seed: &crate::Position) -> Position {
+        let variant = seed.variant();
+        let (board, graph) = (variant.board(), variant.ruleset().board);
+        // The boards are the same points under the same names (R1.6, F7).
+        let set = |bits: Bitboard| {
+            bits.iter()
+                .filter_map(|p| graph.parse_point(&board.point_name(p).to_string()).ok())
+                .fold(0u128, |set, p| set | 1 << p)
+        };
+        let side = |side: Side| seed.pieces(side) & !seed.kings();
+        let kings = |side: Side| seed.pieces(side) & seed.kings();
+        let no_return = seed.no_return();
+        let mut position =
+            Position::start(variant.ruleset()).with_side_to_move(seed.side_to_move());
+        position.men = Side::ALL.map(|s| set(side(s)));
+        position.kings = Side::ALL.map(|s| set(kings(s)));
+        position.huffable = set(seed.claimable());
+        position.barred = [set(no_return.east), set(no_return.west)];
+        position
+    }
+}
