@@ -20,6 +20,14 @@
 //! ```text
 //! cargo run --release --example perft -- --variant alquerque --random-games 10000 --seed 1
 //! ```
+//!
+//! With `--family-model` a seed game is played by the family's move
+//! generator, as the ruleset of the family's model that describes it
+//! (rules.md F11), to compare the two generators:
+//!
+//! ```text
+//! cargo run --release --example perft -- --variant permainan --depth 6 --family-model
+//! ```
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -64,6 +72,11 @@ struct Args {
     /// fairly.
     #[arg(long)]
     every_leaf: bool,
+    /// For peralikatuma, alquerque or permainan: count with the family's
+    /// generator, the game being a ruleset of the family's model (rules.md
+    /// F11), instead of the seed games' own.
+    #[arg(long)]
+    family_model: bool,
     /// Worker threads (0: one per core). Speed figures are quoted for 1.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
     threads: u16,
@@ -87,6 +100,9 @@ fn main() -> ExitCode {
     let Ok(position) = peralikatuma::position_arg(variant, args.position.as_deref()) else {
         return ExitCode::from(2);
     };
+    if args.family_model {
+        return pool.install(|| family_from(&args, family::Position::from(&position)));
+    }
     match (args.depth, args.random_games) {
         (Some(depth), _) => pool.install(|| run(&args, depth, &position)),
         (None, Some(games)) => pool.install(|| random_games(games, args.seed, &position)),
@@ -107,6 +123,11 @@ fn family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
         },
         None => family::Position::start(ruleset),
     };
+    family_from(args, start)
+}
+
+/// Counts or plays a family position.
+fn family_from(args: &Args, start: family::Position) -> ExitCode {
     match (args.depth, args.random_games) {
         (Some(depth), _) => family_perft(args, depth, &start),
         (None, Some(games)) => family_games(games, args.seed, &start),
