@@ -862,6 +862,19 @@ async fn boards_are_served_from_the_topology_r1_5() {
     );
 }
 
+/// What the pick of `path` comes to in game `id`: the explain answer's
+/// status and body.
+async fn explained(h: &Harness, id: &str, path: &[&str]) -> (StatusCode, Value) {
+    let answer = h
+        .post(
+            &format!("/api/games/{id}/explain"),
+            None,
+            json!({ "path": path }),
+        )
+        .await;
+    (answer.status, answer.body)
+}
+
 #[tokio::test]
 async fn a_refused_pick_is_explained_by_the_rules() {
     let h = Harness::new("explain");
@@ -1423,26 +1436,25 @@ async fn a_refused_pick_in_a_family_game_is_explained() {
     let (id, _) = h
         .start(json!({"opponent": "human", "variant": "lau-kata-kati"}))
         .await;
-    let uri = format!("/api/games/{id}/explain");
-    let answer = h.post(&uri, None, json!({"path": ["d3", "d4"]})).await;
-    assert_eq!(answer.body["legal"], true);
-    assert_eq!(answer.body["turn"], "d3-d4");
-    let answer = h.post(&uri, None, json!({"path": ["d2", "d3"]})).await;
+    let (_, legal) = explained(&h, &id, &["d3", "d4"]).await;
     assert_eq!(
-        (answer.body["legal"].clone(), answer.body["message"].clone()),
-        (json!(false), json!("d3 is not empty"))
+        (&legal["legal"], &legal["turn"]),
+        (&json!(true), &json!("d3-d4"))
     );
-    let answer = h.post(&uri, None, json!({"path": ["a1"]})).await;
-    assert_eq!(answer.body["message"], "the piece on a1 has no legal move");
-    let answer = h.post(&uri, None, json!({"path": ["d5"]})).await;
-    assert_eq!(
-        answer.body["message"],
-        "d5 holds a Black piece, and White is to move"
-    );
-    let answer = h.post(&uri, None, json!({"path": []})).await;
-    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-    let answer = h.post(&uri, None, json!({"path": ["z9"]})).await;
-    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    for (path, message) in [
+        (&["d2", "d3"][..], "d3 is not empty"),
+        (&["a1"], "the piece on a1 has no legal move"),
+        (&["d5"], "d5 holds a Black piece, and White is to move"),
+    ] {
+        let (_, body) = explained(&h, &id, path).await;
+        assert_eq!(
+            (&body["legal"], &body["message"]),
+            (&json!(false), &json!(message))
+        );
+    }
+    for path in [&[][..], &["z9"]] {
+        assert_eq!(explained(&h, &id, path).await.0, StatusCode::BAD_REQUEST);
+    }
 }
 
 /// Against the machine in a family game: it answers, a hint comes, undo

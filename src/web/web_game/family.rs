@@ -9,7 +9,7 @@ use super::super::error::ApiError;
 use super::super::explain::ExplainAnswer;
 use super::super::geometry::{BoardView, graph_view};
 use super::super::view::{MOST_TURNS, OutcomeView, TurnView};
-use super::{WebGame, result_text};
+use super::{WebGame, picked, result_text};
 
 fn names(board: &Graph, set: u128) -> Vec<String> {
     (0..board.len() as u8)
@@ -238,16 +238,7 @@ impl WebGame for Game {
         path: &[String],
     ) -> Result<ExplainAnswer, ApiError> {
         let board = position.board();
-        let point = |name: &str| {
-            board
-                .parse_point(name)
-                .map_err(|e| ApiError::bad_request(e.to_string()))
-        };
-        let huff = removed.map(point).transpose()?;
-        let path = path
-            .iter()
-            .map(|name| point(name))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (huff, path) = picked(|name| board.parse_point(name), removed, path)?;
         if path.is_empty() {
             return Err(ApiError::bad_request("the path names no point"));
         }

@@ -78,6 +78,25 @@ pub trait WebGame: LineGame {
     ) -> Result<ExplainAnswer, ApiError>;
 }
 
+/// The points a pick names: the piece removed first, if any, and the
+/// path, read by `parse` (a board's names).
+///
+/// # Errors
+/// 400 for a name that is no point of the board.
+fn picked<P, E: std::fmt::Display>(
+    parse: impl Fn(&str) -> Result<P, E>,
+    removed: Option<&str>,
+    path: &[String],
+) -> Result<(Option<P>, Vec<P>), ApiError> {
+    let point = |name: &str| parse(name).map_err(|e| ApiError::bad_request(e.to_string()));
+    let removed = removed.map(point).transpose()?;
+    let path = path
+        .iter()
+        .map(|name| point(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((removed, path))
+}
+
 /// `1-0`, `0-1` or `1/2-1/2` for a game that `winner` won.
 fn result_text(winner: Option<Side>) -> &'static str {
     match winner {

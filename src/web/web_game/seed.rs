@@ -11,7 +11,7 @@ use super::super::error::ApiError;
 use super::super::explain::{ExplainAnswer, explain};
 use super::super::geometry::{BoardView, board_view};
 use super::super::view::{MOST_TURNS, OutcomeView, TurnView};
-use super::WebGame;
+use super::{WebGame, picked};
 use crate::session::{claim_advice, no_return_advice};
 
 fn names(position: &Position, set: Bitboard) -> Vec<String> {
@@ -159,16 +159,7 @@ impl WebGame for Game {
         path: &[String],
     ) -> Result<ExplainAnswer, ApiError> {
         let board = position.board();
-        let point = |name: &str| {
-            board
-                .parse_point(name)
-                .map_err(|e| ApiError::bad_request(e.to_string()))
-        };
-        let claim = removed.map(point).transpose()?;
-        let path = path
-            .iter()
-            .map(|name| point(name))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (claim, path) = picked(|name| board.parse_point(name), removed, path)?;
         explain(position, claim, &path).map(ExplainAnswer::from)
     }
 }
