@@ -203,6 +203,15 @@ function panel() {
   if (s.your_turn && !s.turns_complete) advice.push(`This position has ${s.turns_total} turns; the board offers the first ${s.turns.length}: type any other.`);
   $('advice').hidden = !advice.length;
   $('advice').textContent = advice.join(' ');
+  $('brief-title').textContent = `${s.name}: the rules in brief`;
+  if ($('brief-list').dataset.game !== s.variant) {
+    $('brief-list').dataset.game = s.variant;
+    $('brief-list').replaceChildren(...s.brief.map((line) => {
+      const item = document.createElement('li');
+      item.textContent = line;
+      return item;
+    }));
+  }
 
   const offered = s.draw_offer && !s.outcome;
   const toMe = offered && s.sides.includes(other(s.draw_offer)) && !s.sides.includes(s.draw_offer);

@@ -31,6 +31,9 @@ pub struct GameView {
     /// Whether it is one of the family's games (rules.md F), not one of
     /// the rule book's.
     pub family: bool,
+    /// Its rules in brief, each with the rules it sums up: `Pieces step
+    /// along the lines ... (P3, P4).`
+    pub brief: Vec<String>,
     /// The rule that lets the side to move remove a piece before moving:
     /// `P6` (a claim, in Peralikatuma) or `F4` (a huff, in the family's
     /// games that have one).
@@ -245,6 +248,7 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
         variant: game.kind().id(),
         name: game.title(),
         family: matches!(game.kind(), GameKind::Family(_)),
+        brief: game.brief(),
         removal_rule: G::REMOVAL_RULE,
         opponent: table.seating.name(),
         colour: owner_side,

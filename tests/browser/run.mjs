@@ -660,6 +660,10 @@ test('a huff made and taken in Zamma (F4)', async (t) => {
   await page.waitForSelector('[data-point="c3"] .claim-mark', { state: 'attached' });
   const advice = await page.locator('#advice').textContent();
   P.check(advice.includes('huff') && advice.includes('c3') && advice.includes('(F4)'), `the page explains the huff: ${advice}`);
+  // The rules in brief are Zamma's own, from its ruleset.
+  await page.locator('#brief summary').click();
+  const brief = await page.locator('#brief-list').textContent();
+  P.check(brief.includes('(F4)') && brief.includes('king'), `Zamma's rules in brief: ${brief}`);
   await P.point(page, 'c3').click();
   await waitForMessage(page, 'You huff the piece on c3 first (F4)');
   await P.point(page, 'c3').click();
