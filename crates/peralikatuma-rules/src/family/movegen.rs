@@ -163,15 +163,15 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
                         self.turn.set_move(Kind::Step, from, at, 0);
                         emit(self.turn);
                     }
-                    if captures && !self.rules.compulsory {
+                    if captures {
                         // Ludii's order: each line's slides, then its capture.
-                        any |= self.king_line(from, from, direction, emit);
+                        any |= self.king_line(from, direction, emit);
                     }
                 }
             }
             if captures && !steps {
                 for direction in Direction::ALL {
-                    any |= self.king_line(from, from, direction, emit);
+                    any |= self.king_line(from, direction, emit);
                 }
             }
         }
@@ -190,17 +190,11 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
 
     /// The captures of the king on `from` along `direction`, as the first
     /// capture of its turn.
-    fn king_line(
-        &mut self,
-        from: u8,
-        at: u8,
-        direction: Direction,
-        emit: &mut impl FnMut(&Turn),
-    ) -> bool {
+    fn king_line(&mut self, from: u8, direction: Direction, emit: &mut impl FnMut(&Turn)) -> bool {
         self.turn.set_from(from);
         let (enemy, kings) = (self.enemy, self.kings);
         self.kings &= !(1 << from);
-        let any = self.king_capture(at, direction, 1, 0, emit);
+        let any = self.king_capture(from, direction, 1, 0, emit);
         (self.enemy, self.kings, self.dead) = (enemy, kings, 0);
         any
     }
