@@ -15,11 +15,13 @@ use std::process::ExitCode;
 
 /// The library crates, by their packages' names, which are their
 /// directories under `crates/`.
-const CRATES: [&str; 4] = [
+const CRATES: [&str; 6] = [
     "board-topology",
     "peralikatuma-rules",
     "alquerque-tablebase",
     "alquerque-ai",
+    "alquerque-proof",
+    "alquerque-solver",
 ];
 
 fn main() -> ExitCode {

@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+
+mod error;
+mod file;
+mod goal;
+mod line;
+mod verify;
+
+pub use error::ProofError;
+pub use file::Proof;
+pub use goal::{Goal, UnknownGoal};
+pub use line::longest_game;
+pub use verify::{Verified, VerifyError, verify};
