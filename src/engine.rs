@@ -299,6 +299,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.run(move |searcher, _, out| match (searcher, game) {
             (AnySearcher::Seed(searcher), AnyGame::Seed(game)) => {
                 searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
+                searcher.set_solution(crate::solutions::for_variant(game.variant()));
                 let text = |turn: &peralikatuma_rules::Turn| turn.to_string();
                 let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
                 say(out, &best_line(&result, text));

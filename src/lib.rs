@@ -11,6 +11,7 @@ mod graph_picture;
 mod picture;
 pub mod play;
 pub mod session;
+pub mod solutions;
 pub mod tablebases;
 pub mod tournament;
 pub mod web;

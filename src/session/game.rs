@@ -6,6 +6,7 @@ use std::fmt::{Debug, Display};
 use std::sync::Arc;
 
 use alquerque_ai::Playable;
+use alquerque_ai::alquerque_proof::Proof;
 use alquerque_ai::alquerque_tablebase::Tablebase;
 use peralikatuma_rules::family::{self, Ruleset};
 use peralikatuma_rules::{
@@ -80,6 +81,9 @@ pub trait SessionGame: Playable + Eq {
     fn undo(&mut self) -> Option<Self::Turn>;
     /// The endgame tables the frontends found for this game, if any.
     fn tablebase(&self) -> Option<Arc<Tablebase>>;
+    /// The proof of this game's value the frontends found, once read
+    /// ([`crate::solutions`]).
+    fn solution(&self) -> Option<Arc<Proof>>;
     /// A record of the game, with unknown players.
     fn record(&self) -> Self::Record;
     /// The game of `record`.
@@ -190,6 +194,10 @@ impl SessionGame for Game {
 
     fn tablebase(&self) -> Option<Arc<Tablebase>> {
         crate::tablebases::for_variant(Game::variant(self))
+    }
+
+    fn solution(&self) -> Option<Arc<Proof>> {
+        crate::solutions::for_variant(Game::variant(self))
     }
 
     fn record(&self) -> Record {
@@ -308,6 +316,10 @@ impl SessionGame for family::Game {
     }
 
     fn tablebase(&self) -> Option<Arc<Tablebase>> {
+        None
+    }
+
+    fn solution(&self) -> Option<Arc<Proof>> {
         None
     }
 

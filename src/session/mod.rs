@@ -371,6 +371,7 @@ impl<G: SessionGame> Session<G> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
             player.set_tablebase(self.game.tablebase());
+            player.set_solution(self.game.solution());
             player
         })
     }

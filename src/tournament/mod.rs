@@ -127,8 +127,10 @@ impl Fixture {
             unreachable!("a game's start is a valid position")
         };
         let tablebase = session.game().tablebase();
+        let solution = session.game().solution();
         for player in [&mut first, &mut second] {
             player.set_tablebase(tablebase.clone());
+            player.set_solution(solution.clone());
         }
         while session.game().ending().is_none() && session.game().turns().len() < MAX_TURNS {
             let player = if self.first_moves(session.game().side_to_move()) {

@@ -85,6 +85,7 @@ impl Pool {
     pub async fn hint<G: SessionGame>(&self, game: G) -> Option<G::Turn> {
         let mut player = self.player(Strength::Hard, Some(HINT_TIME));
         player.set_tablebase(game.tablebase());
+        player.set_solution(game.solution());
         self.choose(player, game).await
     }
 

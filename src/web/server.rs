@@ -379,6 +379,7 @@ impl Server {
                     _ => self.pool.player(strength, None),
                 };
                 player.set_tablebase(table.session.game().tablebase());
+                player.set_solution(table.session.game().solution());
                 let Some(ticket) = table.start_thinking(player.stop_handle()) else {
                     return;
                 };

@@ -17,6 +17,7 @@ mod strength;
 mod tt;
 mod tuning;
 
+pub use alquerque_proof;
 pub use alquerque_tablebase;
 pub use budget::TimeBudget;
 pub use eval::{Weights, evaluate, evaluate_family, evaluate_for_white};

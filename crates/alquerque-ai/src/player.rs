@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use alquerque_proof::Proof;
 use alquerque_tablebase::Tablebase;
 use peralikatuma_rules::Game;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -89,6 +90,17 @@ impl<G: Playable> Player<G> {
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
             self.searcher.set_tablebase(tablebase);
+        }
+    }
+
+    /// Gives Hard and Master a proof of the game's value to play from
+    /// (the other strengths play as they do): where the proof's prover is
+    /// to move in a position the proof covers, they play the proof's turn,
+    /// so a proved win is never let slip. Alquerque's proof is in the
+    /// repository (`proofs/alquerque/white-wins.proof.gz`).
+    pub fn set_solution(&mut self, solution: Option<Arc<Proof>>) {
+        if matches!(self.strength, Strength::Hard | Strength::Master) {
+            self.searcher.set_solution(solution);
         }
     }
 

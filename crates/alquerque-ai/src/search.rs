@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::{Game, REPETITIONS_FOR_DRAW, Side, Turn};
 
@@ -106,6 +107,7 @@ pub struct Searcher<G: Playable = Game> {
     root_side: Side,
     table: Arc<Table>,
     tablebase: Option<Arc<Tablebase>>,
+    solution: Option<Arc<Proof>>,
     ordering: Ordering,
     stop: Stop,
     // Per search:
@@ -134,6 +136,7 @@ impl<G: Playable> Searcher<G> {
             root_side: Side::White,
             table: Arc::new(Table::new(table_megabytes)),
             tablebase: None,
+            solution: None,
             ordering: Ordering::new(),
             stop: Stop::new(),
             limits: Limits::default(),
@@ -167,6 +170,19 @@ impl<G: Playable> Searcher<G> {
     /// Tables of another game are ignored.
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
+    }
+
+    /// A proof of the game's value (from the `alquerque-solver` crate) to
+    /// play from: a root where the proof's prover is to move and that the
+    /// proof covers is played by the proof's turn, which keeps the proved
+    /// result. Proofs of another game are ignored.
+    pub fn set_solution(&mut self, solution: Option<Arc<Proof>>) {
+        self.solution = solution;
+    }
+
+    /// The proof played from, if any.
+    pub fn solution(&self) -> Option<&Arc<Proof>> {
+        self.solution.as_ref()
     }
 
     /// The endgame tables in use, if any.
@@ -283,7 +299,12 @@ impl<G: Playable> Searcher<G> {
             return result;
         }
         result.best = Some(turns[0]);
-        if let Some((turn, score)) = self.root_from_tablebase(&root) {
+        let from_solution = self
+            .solution
+            .as_ref()
+            .and_then(|proof| root.proof_turn(proof))
+            .map(|turn| (turn, Score::TABLEBASE_WIN));
+        if let Some((turn, score)) = from_solution.or_else(|| self.root_from_tablebase(&root)) {
             result.best = Some(turn);
             result.score = score;
             result.depth = 1;

@@ -9,5 +9,5 @@ mod verify;
 pub use error::ProofError;
 pub use file::Proof;
 pub use goal::{Goal, UnknownGoal};
-pub use line::longest_game;
+pub use line::{longest_game, stubborn_defence};
 pub use verify::{Verified, VerifyError, verify};

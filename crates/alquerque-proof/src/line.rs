@@ -26,8 +26,7 @@ use crate::file::Proof;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
-    let mut lengths: HashMap<Position, (u32, Option<Turn>)> = HashMap::new();
-    length(proof, &proof.start, &mut lengths)?;
+    let lengths = lengths(proof)?;
     let mut game = Vec::new();
     let mut position = proof.start;
     while let Some(&(_, Some(turn))) = lengths.get(&position) {
@@ -35,6 +34,42 @@ pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
         position = position.play_unchecked(&turn);
     }
     Some(game)
+}
+
+/// The opponent's most stubborn defence against the proof: in each
+/// position of the proof where the opponent is to move, the answer after
+/// which the game lasts longest under the proof's strategy (as in
+/// [`longest_game`]). `None` if the proof lacks a move.
+///
+/// ```
+/// use alquerque_proof::{stubborn_defence, Goal, Proof};
+/// use peralikatuma_rules::{Position, Side, Variant};
+///
+/// // White's two men against one: Black's answers are in the defence.
+/// let start = Position::parse(Variant::Alquerque, "W:Wb2,d2:Bc4")?;
+/// let mut proof = Proof::new(Goal::win(Side::White), start);
+/// proof.strategy.insert(start, start.parse_turn("d2-e3")?);
+/// // Not a whole proof: the defence needs White's turns everywhere.
+/// assert!(stubborn_defence(&proof).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn stubborn_defence(proof: &Proof) -> Option<HashMap<Position, Turn>> {
+    let lengths = lengths(proof)?;
+    Some(
+        lengths
+            .into_iter()
+            .filter(|(position, _)| position.side_to_move() != proof.goal.side)
+            .filter_map(|(position, (_, turn))| Some((position, turn?)))
+            .collect(),
+    )
+}
+
+/// The length of the longest game under the proof from each of its
+/// positions, and the turn that starts it.
+fn lengths(proof: &Proof) -> Option<HashMap<Position, (u32, Option<Turn>)>> {
+    let mut lengths = HashMap::new();
+    length(proof, &proof.start, &mut lengths)?;
+    Some(lengths)
 }
 
 /// Plies from `position` to the end of the longest game under the proof,

@@ -8,6 +8,7 @@ mod seed;
 
 use std::fmt::Debug;
 
+use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::Side;
 
@@ -81,6 +82,11 @@ pub trait Node: Copy + Send + Sync + 'static {
     /// The best turn of the node by `tablebase`, with its verdict and
     /// value, if it covers it.
     fn best_in(&self, _tablebase: &Tablebase) -> Option<(Self::Turn, Verdict, Value)> {
+        None
+    }
+    /// The proof's turn for the node, if the proof covers it and its
+    /// prover is to move.
+    fn proof_turn(&self, _proof: &Proof) -> Option<Self::Turn> {
         None
     }
 }

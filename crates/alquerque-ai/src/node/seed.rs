@@ -1,5 +1,6 @@
 //! The seed games' positions as search nodes.
 
+use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::{Game, Position, Side, Turn};
 
@@ -92,6 +93,12 @@ impl Node for Position {
         }
         let probe = tablebase.probe(self)?;
         Some((probe.verdict, probe.value))
+    }
+
+    fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
+        let covered =
+            proof.start.variant() == self.variant() && proof.goal.side == self.side_to_move();
+        covered.then(|| proof.strategy.get(self).copied()).flatten()
     }
 
     fn best_in(&self, tablebase: &Tablebase) -> Option<(Turn, Verdict, Value)> {
