@@ -76,9 +76,15 @@ struct Args {
     /// game of the first.
     #[arg(long)]
     proofs: Option<PathBuf>,
-    /// Check a proof file with the rules alone, and do nothing else.
+    /// Check a proof file with the rules alone, and do nothing else. The
+    /// proof must start from the position (`--position`, `--moves`; the
+    /// start position by default) and prove `--goal` if given.
     #[arg(long)]
     verify: Option<PathBuf>,
+    /// With `--verify`: the goal the proof must prove (white-wins,
+    /// black-wins, white-at-least-draws, black-at-least-draws).
+    #[arg(long, requires = "verify")]
+    goal: Option<Goal>,
 }
 
 /// A position's value under perfect play.
@@ -101,7 +107,23 @@ impl std::fmt::Display for Value {
 fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(path) = &args.verify {
-        return match check(path) {
+        let checked = start_position(&args).and_then(|start| {
+            let proof = check(path)?;
+            if proof.start != start {
+                return Err(format!(
+                    "the proof starts from {}, not from {start}",
+                    proof.start
+                ));
+            }
+            match args.goal {
+                Some(goal) if goal != proof.goal => Err(format!(
+                    "the proof shows that {}, not that {goal}",
+                    proof.goal
+                )),
+                _ => Ok(()),
+            }
+        });
+        return match checked {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("{}: {error}", path.display());
@@ -122,14 +144,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// The solve: `None` if stopped by `--seconds`.
-fn solve(args: &Args) -> Result<Option<()>, String> {
-    if args.variant != Variant::Alquerque {
-        return Err(format!(
-            "only alquerque can be solved: {} positions may repeat (E2)",
-            args.variant
-        ));
-    }
+/// The position of `--position` and `--moves`.
+fn start_position(args: &Args) -> Result<Position, String> {
     let mut start = match &args.position {
         Some(text) => {
             Position::parse(args.variant, text).map_err(|e| format!("--position: {e}"))?
@@ -145,6 +161,18 @@ fn solve(args: &Args) -> Result<Option<()>, String> {
             .map_err(|e| format!("--moves: {e} in {start}"))?;
         start = start.play_unchecked(&turn);
     }
+    Ok(start)
+}
+
+/// The solve: `None` if stopped by `--seconds`.
+fn solve(args: &Args) -> Result<Option<()>, String> {
+    if args.variant != Variant::Alquerque {
+        return Err(format!(
+            "only alquerque can be solved: {} positions may repeat (E2)",
+            args.variant
+        ));
+    }
+    let start = start_position(args)?;
     let tablebase = match &args.tablebases {
         Some(dir) => {
             Some(Tablebase::load(dir, args.variant).map_err(|e| format!("--tablebases: {e}"))?)
@@ -414,7 +442,7 @@ fn numbered(start: &Position, turns: &[Turn]) -> String {
 }
 
 /// Reads and verifies a proof file, and says what it proves.
-fn check(path: &Path) -> Result<(), String> {
+fn check(path: &Path) -> Result<Proof, String> {
     let started = Instant::now();
     let proof = Proof::load(path).map_err(|e| e.to_string())?;
     let read = started.elapsed().as_secs_f64();
@@ -429,5 +457,5 @@ fn check(path: &Path) -> Result<(), String> {
         verified.moves_used,
         started.elapsed().as_secs_f64() - read
     );
-    Ok(())
+    Ok(proof)
 }

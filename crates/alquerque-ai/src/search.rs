@@ -299,11 +299,15 @@ impl<G: Playable> Searcher<G> {
             return result;
         }
         result.best = Some(turns[0]);
-        let from_solution = self
-            .solution
-            .as_ref()
-            .and_then(|proof| root.proof_turn(proof))
-            .map(|turn| (turn, Score::TABLEBASE_WIN));
+        let from_solution = self.solution.as_ref().and_then(|proof| {
+            // A proved win scores as a known win, a proved draw as a draw.
+            let score = if proof.goal.draw_is_enough {
+                Score::DRAW
+            } else {
+                Score::TABLEBASE_WIN
+            };
+            Some((root.proof_turn(proof)?, score))
+        });
         if let Some((turn, score)) = from_solution.or_else(|| self.root_from_tablebase(&root)) {
             result.best = Some(turn);
             result.score = score;

@@ -141,7 +141,8 @@ impl Proof {
             .map_err(|_| ProofError::Count { line, found: count })?;
 
         let mut proof = Proof::new(goal, start);
-        proof.strategy.reserve(count);
+        // The count is not trusted with memory: a few lines' worth at most.
+        proof.strategy.reserve(count.min(1 << 20));
         for (line, text) in lines {
             let text = text?;
             let (position, turn) = text.split_once('\t').ok_or(ProofError::NoTab { line })?;

@@ -1,8 +1,8 @@
 //! The verifier: checks a proof with the rules crate alone.
 //!
 //! From the proof's start it visits every position the proof can reach:
-//! where the prover is to move, the proof's turn (legal, as the file was
-//! read); where the opponent is to move, every legal turn. Each position is
+//! where the prover is to move, the proof's turn, which must be legal;
+//! where the opponent is to move, every legal turn. Each position is
 //! visited once. A position where the game has ended (E1, E4, in the order
 //! of E5) must end it as the goal says. Every game of the proof is finite,
 //! so when the visit ends, every line of play from the start under the
@@ -41,6 +41,16 @@ pub enum VerifyError {
     /// The prover is to move and the proof has no move.
     #[error("the proof has no move for the position {0}")]
     MissingMove(Position),
+    /// The proof's turn is not legal in its position.
+    #[error("the proof's turn {turn} is not legal in the position {position}: {refusal}")]
+    IllegalTurn {
+        /// The position.
+        position: Position,
+        /// The proof's turn there (N2).
+        turn: String,
+        /// Why it is not legal (the rules crate's refusal).
+        refusal: String,
+    },
     /// A game of the proof ends otherwise than the goal says.
     #[error(
         "the game ends as {outcome:?} in the position {position}, which the goal does not allow"
@@ -96,7 +106,14 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
                 .get(&position)
                 .ok_or(VerifyError::MissingMove(position))?;
             verified.moves_used += 1;
-            stack.push(position.play_unchecked(turn));
+            let next = position
+                .play(turn)
+                .map_err(|refusal| VerifyError::IllegalTurn {
+                    position,
+                    turn: turn.to_string(),
+                    refusal: refusal.to_string(),
+                })?;
+            stack.push(next);
         } else {
             for turn in position.legal_turns().iter() {
                 stack.push(position.play_unchecked(turn));

@@ -15,7 +15,7 @@ use std::path::Path;
 use alquerque_proof::Goal;
 use peralikatuma_rules::{Position, RULES_VERSION};
 
-use crate::key::key;
+use crate::key::{KEYS_VERSION, key};
 use crate::solved::Solved;
 
 /// Why a checkpoint could not be read.
@@ -41,7 +41,7 @@ pub enum CheckpointError {
 
 fn header(goal: Goal, start: &Position) -> String {
     format!(
-        "alquerque-solver checkpoint 1 rules {RULES_VERSION} goal {} start {:016x}\n",
+        "alquerque-solver checkpoint 1 keys {KEYS_VERSION} rules {RULES_VERSION} goal {} start {:016x}\n",
         goal.id(),
         key(start)
     )

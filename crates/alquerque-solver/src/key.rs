@@ -5,6 +5,11 @@
 
 use peralikatuma_rules::Position;
 
+/// The revision of how positions are keyed, in checkpoints' headers: raise
+/// it when the keys change (the counter's keys here, or the rules crate's
+/// Zobrist keys), so that old checkpoints are refused.
+pub(crate) const KEYS_VERSION: u32 = 1;
+
 /// One key for each value of the counter; the counter never goes past
 /// sixty in a game (E4 ends it there).
 const QUIET_KEYS: [u64; 64] = {

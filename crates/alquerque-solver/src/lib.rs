@@ -19,6 +19,9 @@ use peralikatuma_rules::{Position, Variant};
 
 use crate::search::{INF, Search, Worker};
 
+/// The stack of each search thread: a search goes as deep as a game.
+const STACK: usize = 64 << 20;
+
 /// How a solver may use the machine.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Options {
@@ -129,7 +132,7 @@ impl Solver {
                 .map(|id| {
                     let search = &self.search;
                     std::thread::Builder::new()
-                        .stack_size(64 << 20)
+                        .stack_size(STACK)
                         .spawn_scoped(scope, move || {
                             let mut worker = Worker {
                                 id,
@@ -215,12 +218,25 @@ impl Solver {
     /// reaches. Positions the search left unsettled are searched now (on
     /// one thread).
     pub fn proof(&self, start: &Position) -> Result<Proof, ExtractError> {
-        extract::extract(&self.search, start, true)
+        self.extract(start, true)
     }
 
     /// The proof that the goal fails at `start`: a proof of the opposite
     /// goal ([`Goal::opposite`]), built in the same way.
     pub fn disproof(&self, start: &Position) -> Result<Proof, ExtractError> {
-        extract::extract(&self.search, start, false)
+        self.extract(start, false)
+    }
+
+    /// Extraction searches what was left unsettled, as deep as a game
+    /// goes: on a thread with the search threads' large stack.
+    fn extract(&self, start: &Position, holds: bool) -> Result<Proof, ExtractError> {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, || extract::extract(&self.search, start, holds))
+                .map_err(|_| ExtractError::Stopped)?
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
     }
 }

@@ -173,7 +173,16 @@ impl Search {
             if self.stop.load(Ordering::Relaxed) {
                 return None;
             }
-            self.mid(worker, root, root_key, INF - 1, INF - 1, 0);
+            let (phi, delta) = self.mid(worker, root, root_key, INF - 1, INF - 1, 0);
+            if phi == 0 || delta == 0 {
+                return Some((phi == 0) == (root.side_to_move() == self.goal.side));
+            }
+            if phi >= INF - 1 || delta >= INF - 1 {
+                // The numbers have outgrown what they can count: the search
+                // cannot go on (never seen; the numbers stay in the
+                // thousands). Given up as if stopped.
+                return None;
+            }
         }
     }
 

@@ -6,7 +6,7 @@
 use alquerque_proof::{Goal, Proof, VerifyError, verify};
 use alquerque_solver::{CheckpointError, Options, Solver};
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Position, Side, Variant};
+use peralikatuma_rules::{Position, Side, Turn, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -66,8 +66,8 @@ fn a_middle_game_is_won_and_its_proof_reads_back() -> Result {
     Ok(())
 }
 
-/// The verifier refuses a proof with a move missing, a move that does
-/// not win, or the wrong goal.
+/// The verifier refuses a proof with a move missing, an illegal move, a
+/// move that does not win, or the wrong goal.
 #[test]
 fn broken_proofs_are_refused() -> Result {
     let start = from_game(30);
@@ -78,6 +78,22 @@ fn broken_proofs_are_refused() -> Result {
     let mut missing = proof.clone();
     missing.strategy.remove(&start);
     assert_eq!(verify(&missing), Err(VerifyError::MissingMove(start)));
+
+    // A step onto a piece of one's own: built by hand, never read from a
+    // file, so only the verifier can catch it.
+    let mut illegal = proof.clone();
+    let mut white = start.pieces(Side::White).iter();
+    let (from, to) = (
+        white.next().ok_or("a piece")?,
+        white.next().ok_or("another")?,
+    );
+    illegal
+        .strategy
+        .insert(start, Turn::step(Variant::Alquerque, from, to));
+    assert!(matches!(
+        verify(&illegal),
+        Err(VerifyError::IllegalTurn { .. })
+    ));
 
     // Some position of the proof where another legal move does not win:
     // play it instead, and the proof breaks.
