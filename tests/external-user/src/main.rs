@@ -26,6 +26,7 @@ fn main() -> Result {
     the_rule_document();
     records()?;
     a_one_ply_bot_against_the_search()?;
+    solve_a_position_and_check_the_proof()?;
     println!("all checks passed");
     Ok(())
 }
@@ -346,5 +347,34 @@ fn a_one_ply_bot_against_the_search() -> Result {
         "one-ply bot against the search: {}",
         game.outcome().expect("over")
     );
+    Ok(())
+}
+
+/// Solve a small Alquerque position, write its proof, read it back and
+/// have the verifier check it; the engine then plays from the proof.
+fn solve_a_position_and_check_the_proof() -> Result {
+    use alquerque_ai::alquerque_proof::{Proof, verify};
+    use alquerque_solver::{Goal, Options, Solver};
+
+    let start = Position::parse(Variant::Alquerque, "W:Wb2,d2:Bc4")?;
+    let options = Options {
+        table_megabytes: 8,
+        ..Options::default()
+    };
+    let solver = Solver::new(Goal::win(Side::White), options);
+    assert_eq!(solver.solve(&start)?, Some(true));
+    let mut text = Vec::new();
+    solver.proof(&start)?.write(&mut text)?;
+    let proof = Proof::read(text.as_slice())?;
+    let verified = verify(&proof)?;
+    println!(
+        "solved {start}: White wins, {} positions in the proof",
+        verified.positions
+    );
+
+    let mut player = alquerque_ai::Player::new(alquerque_ai::Strength::Hard, 1);
+    player.set_solution(Some(std::sync::Arc::new(proof.clone())));
+    let game = Game::from_position(start);
+    assert_eq!(player.choose(&game).as_ref(), proof.strategy.get(&start));
     Ok(())
 }
