@@ -46,16 +46,12 @@ impl Wanted<'_> {
     /// Whether the proof's goal holds at `position`, searching it if
     /// need be.
     fn holds(&self, worker: &mut Worker, position: &Position) -> Result<bool, ExtractError> {
-        match self.search.settled(position) {
-            Some(met) => Ok(met == self.holds),
-            None => {
-                let met = self
-                    .search
-                    .run(worker, position)
-                    .ok_or(ExtractError::Stopped)?;
-                Ok(met == self.holds)
-            }
-        }
+        // A settled position returns at once, without a search.
+        let met = self
+            .search
+            .run(worker, position)
+            .ok_or(ExtractError::Stopped)?;
+        Ok(met == self.holds)
     }
 }
 

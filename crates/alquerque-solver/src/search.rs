@@ -125,10 +125,7 @@ impl Search {
 
     /// Whether the goal holds at `position`, if that is known now.
     pub fn settled(&self, position: &Position) -> Option<bool> {
-        match self.known(position) {
-            Known::Settled(met) => Some(met),
-            Known::Open(_) => self.found(position, key(position)),
-        }
+        self.settled_with_work(position).map(|(met, _)| met)
     }
 
     /// Whether the goal holds at `position` (of key `key`), if the search
