@@ -442,6 +442,25 @@ async fn bad_requests_get_a_json_reason() {
         .post("/api/games", None, json!({"record": "not a record"}))
         .await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer.body["message"],
+        "not a game record: the record has no [Variant \"...\"] header"
+    );
+    let answer = h
+        .post(
+            "/api/games",
+            None,
+            json!({"record": "[Variant \"chess\"]\n\n1. e4 *"}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer.body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("not a game record: unknown game `chess`")),
+        "{}",
+        answer.body
+    );
     let answer = h
         .post("/api/games", None, json!({"position": "W:Wz9:B"}))
         .await;

@@ -22,7 +22,7 @@ use super::error::ApiError;
 use super::explain::ExplainAnswer;
 use super::geometry::{BoardView, game_board};
 use super::seating::{Seat, Seating};
-use super::server::{AnyEntry, Entries, Entry, Server, on_entry, record_kind};
+use super::server::{AnyEntry, Entries, Entry, Server, on_entry};
 use super::table::{DrawOffer, Table};
 use super::view::{GameView, TurnView, view};
 use super::web_game::WebGame;
@@ -179,7 +179,7 @@ fn clock(text: &str) -> Result<TimeControl, ApiError> {
 /// fault. The game is the record's, else the one `new` names.
 async fn start(server: &Arc<Server>, new: NewGame) -> Result<(AnyEntry, Option<String>), ApiError> {
     let kind = match (new.record.as_deref(), new.variant.as_deref()) {
-        (Some(record), _) => record_kind(record)
+        (Some(record), _) => GameKind::of_record(record)
             .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?,
         (None, Some(name)) if !name.is_empty() => name
             .parse()

@@ -120,23 +120,9 @@ impl Entries for family::Game {
     }
 }
 
-/// The kind of game a record's text is of: its `Variant` tag names a seed
-/// game or a family ruleset (N4, rules.md F9); a record without one is a
-/// seed game's, whose reading says what is missing.
-pub fn record_kind(text: &str) -> Result<GameKind, String> {
-    let variant = text
-        .lines()
-        .map(str::trim)
-        .take_while(|line| line.is_empty() || line.starts_with('['))
-        .find_map(|line| {
-            let rest = line.strip_prefix("[Variant")?.trim_start();
-            let value = rest.strip_prefix('"')?;
-            Some(value[..value.find('"')?].to_owned())
-        });
-    match variant {
-        Some(id) => id.parse().map_err(|e| format!("{e}")),
-        None => Ok(GameKind::Seed(peralikatuma_rules::Variant::Peralikatuma)),
-    }
+/// The error of game `id`'s file that cannot be read.
+fn unreadable(id: &str, error: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(format!("game `{id}` cannot be read: {error}"))
 }
 
 /// A new game's id: 12 random hex digits.
@@ -210,10 +196,9 @@ impl Server {
         let stored = tokio::task::spawn_blocking(move || store.load(&owned))
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?
-            .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?
+            .map_err(|e| unreadable(id, e))?
             .ok_or_else(|| ApiError::unknown_game(id))?;
-        let broken = |e: String| ApiError::internal(format!("game `{id}` cannot be read: {e}"));
-        match record_kind(&stored.record).map_err(broken)? {
+        match GameKind::of_record(&stored.record).map_err(|e| unreadable(id, e))? {
             GameKind::Seed(_) => self.read_back::<Game>(id, stored).await,
             GameKind::Family(_) => self.read_back::<family::Game>(id, stored).await,
         }
@@ -226,8 +211,7 @@ impl Server {
         id: &str,
         stored: StoredGame,
     ) -> Result<AnyEntry, ApiError> {
-        let mut table = Table::<G>::from_stored(stored)
-            .map_err(|e| ApiError::internal(format!("game `{id}` cannot be read: {e}")))?;
+        let mut table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
         table.machine = self.machine_player(table.seating).await;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         let entry = Entry::new(table);

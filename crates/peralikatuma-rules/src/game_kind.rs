@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::family::{RULESETS, Ruleset};
+use crate::text::record_text::{read_header, tag};
 use crate::variant::Variant;
 
 /// A game this crate plays: one of the seed games, with their own
@@ -75,6 +76,35 @@ impl GameKind {
             GameKind::Family(ruleset) => ruleset.name,
         }
     }
+
+    /// The game a record (N4) is of, read from its `Variant` tag, before
+    /// reading the rest with that game's [`Record`](crate::Record) or
+    /// [`family::Record`](crate::family::Record).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{GameKind, RecordGameError, Variant};
+    ///
+    /// let zamma = GameKind::of_record("[Variant \"zamma\"]\n\n1. c2-c3 *")?;
+    /// assert_eq!(zamma.id(), "zamma");
+    /// let alquerque = GameKind::of_record("[Variant \"Alquerque\"]\n[White \"Ann\"]\n\n*")?;
+    /// assert_eq!(alquerque, GameKind::Seed(Variant::Alquerque));
+    /// assert_eq!(GameKind::of_record("1. c2-c3 *"), Err(RecordGameError::NoVariant));
+    /// assert!(matches!(
+    ///     GameKind::of_record("[Variant \"chess\"]"),
+    ///     Err(RecordGameError::Unknown(_))
+    /// ));
+    /// # Ok::<(), RecordGameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A header line that is not a tag, a record without a `Variant` tag,
+    /// or one naming no game.
+    pub fn of_record(text: &str) -> Result<GameKind, RecordGameError> {
+        let (tags, _) =
+            read_header(text).map_err(|(line, text)| RecordGameError::Header { line, text })?;
+        let id = tag(&tags, "Variant").ok_or(RecordGameError::NoVariant)?;
+        Ok(id.parse()?)
+    }
 }
 
 impl From<Variant> for GameKind {
@@ -109,6 +139,25 @@ impl fmt::Debug for GameKind {
 pub struct UnknownGame {
     /// The text given.
     pub name: String,
+}
+
+/// Why [`GameKind::of_record`] cannot tell a record's game.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RecordGameError {
+    /// A header line that is not `[Key "Value"]`.
+    #[error("line {line}: `{text}` is not a header line of the form [Key \"Value\"]")]
+    Header {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// No `Variant` tag.
+    #[error("the record has no [Variant \"...\"] header")]
+    NoVariant,
+    /// A `Variant` tag naming no game.
+    #[error(transparent)]
+    Unknown(#[from] UnknownGame),
 }
 
 /// A game's id, in any letter case.

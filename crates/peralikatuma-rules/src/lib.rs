@@ -27,7 +27,7 @@ mod zobrist;
 pub use board_topology::{self, Bitboard, Board, Point, PointName, PointNameError};
 pub use error::{PositionError, PositionTextError, TurnError, TurnTextError, UnknownVariant};
 pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
-pub use game_kind::{GameKind, UnknownGame};
+pub use game_kind::{GameKind, RecordGameError, UnknownGame};
 pub use moves::{Moves, MovesTurns};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use playout::{Playout, playout};
