@@ -101,6 +101,7 @@ fn main() -> ExitCode {
                 let stage = match stage {
                     Stage::Counting => "counting",
                     Stage::Linking => "linking",
+                    Stage::Valuing => "valuing depth first",
                     _ => "solving",
                 };
                 bar.set_message(format!("{} {stage}", p.material));

@@ -1,5 +1,6 @@
 //! Retrograde analysis: the values of one material from the tables below
-//! it.
+//! it, by links between positions (see `acyclic.rs` for the games that
+//! need none).
 //!
 //! Each position of the material is visited twice in parallel: once to
 //! count its turns that stay in the material and the turns into each
@@ -47,6 +48,10 @@ pub enum Stage {
     Linking,
     /// Spreading the values back, distance by distance.
     Solving,
+    /// Valuing each position from its turns' values, depth first, in a
+    /// game whose turns inside a material never lead back to a position
+    /// (Alquerque): no links are kept.
+    Valuing,
     /// The table is complete (`done` and `total` are its positions).
     Done,
     /// The table was read from its file instead of built.
@@ -71,9 +76,10 @@ pub enum BuildError {
     /// Fewer than two pieces: nothing to build.
     #[error("a tablebase needs at least 2 pieces, not {0}")]
     TooFewPieces(usize),
-    /// The links between positions would not fit in the memory there is.
+    /// The links between positions, or the values, would not fit in the
+    /// memory there is.
     #[error(
-        "{material} needs {needed} MB more for its links, but {available} MB are available: this builder cannot build it on this machine"
+        "{material} needs {needed} MB more, but {available} MB are available: this builder cannot build it on this machine"
     )]
     Memory {
         /// The material.
@@ -91,6 +97,13 @@ pub enum BuildError {
         /// A table it needs.
         missing: Material,
     },
+    /// A line of turns inside the material came back to a position, in a
+    /// game the builder took for one whose turns never do.
+    #[error("turns inside {material} lead back to a position: it cannot be valued depth first")]
+    Cycle {
+        /// The material.
+        material: Material,
+    },
     /// A table file could not be read or written.
     #[error(transparent)]
     File(#[from] LoadError),
@@ -103,7 +116,7 @@ const MAX_POSITIONS: u64 = 1 << 30;
 /// A turn inside the material into a position whose player may claim
 /// (P6): what the best claim gives that player caps the turn's worth.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Link {
+pub(crate) enum Link {
     /// No claim: the turn is worth the opposite of the position's value.
     Plain = 0,
     /// A claim draws: the turn is at best a draw.
@@ -111,6 +124,29 @@ enum Link {
     /// Every claim loses, but it is a turn: a position without another
     /// turn is lost in 1, not 0.
     LossFloor = 2,
+}
+
+impl Link {
+    /// What a turn into a position worth `theirs` to the opponent, who is
+    /// then to move, is worth to its player, the opponent's claims there
+    /// (P6) considered.
+    pub(crate) fn worth(self, theirs: Value) -> Value {
+        match (self, theirs) {
+            (Link::Plain, _) => theirs.back(),
+            (Link::DrawFloor, _) => theirs.back().min(Value::Draw),
+            (Link::LossFloor, Value::Loss(0)) => Value::Loss(1).back(),
+            (Link::LossFloor, _) => theirs.back(),
+        }
+    }
+}
+
+/// Where one turn leads, seen from the builder.
+pub(crate) enum Step {
+    /// Out of the material, or to a claim that wins for the opponent: the
+    /// turn is worth this to its player.
+    Out(Value),
+    /// To the position numbered `.0` of the same material.
+    Into(u64, Link),
 }
 
 /// What one position's turns are, seen from the builder.
@@ -197,6 +233,10 @@ impl Tablebase {
     /// Builds the table of one material. The tables its turns may lead to
     /// must be here: those of every material before it in building order
     /// ([`Material::up_to`]) with no more pieces on either side.
+    ///
+    /// Alquerque's tables are valued depth first, one byte a position;
+    /// the other games' by links from each position to its predecessors,
+    /// four bytes a link, which limits them to 2^30 positions a material.
     pub fn build_table(
         &self,
         material: Material,
@@ -213,6 +253,20 @@ impl Tablebase {
         if let Some(missing) = needed.into_iter().find(|&m| self.table(m).is_none()) {
             return Err(BuildError::Missing { material, missing });
         }
+        if turns_never_return(material.variant) {
+            self.build_acyclic_table(material, progress)
+        } else {
+            self.build_linked_table(material, progress)
+        }
+    }
+
+    /// Builds the table of one material by linking every position to its
+    /// predecessors and spreading the values back along the links.
+    pub(crate) fn build_linked_table(
+        &self,
+        material: Material,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Table, BuildError> {
         let indexer = Indexer::new(material);
         let size = indexer.size();
         if size > MAX_POSITIONS {
@@ -426,34 +480,44 @@ impl Tablebase {
         let Ok(position) = Position::from_setup(indexer.setup(index)) else {
             return Scan::Invalid;
         };
-        let material = indexer.material();
         let mut leaving: Option<Value> = None;
         let mut staying = 0u32;
-        let mut better = |worth: Value| {
-            leaving = Some(leaving.map_or(worth, |best| best.max(worth)));
-        };
+        self.steps(indexer, &position, |step| match step {
+            Step::Out(worth) => leaving = Some(leaving.map_or(worth, |best| best.max(worth))),
+            Step::Into(j, kind) => {
+                link(j, kind);
+                staying += 1;
+            }
+        });
+        Scan::Node { leaving, staying }
+    }
+
+    /// Where each turn of `position`, of the material `indexer` numbers,
+    /// leads.
+    pub(crate) fn steps(
+        &self,
+        indexer: &Indexer,
+        position: &Position,
+        mut visit: impl FnMut(Step),
+    ) {
+        let material = indexer.material();
         let _ = position.generate(|moves| {
             for turn in moves {
                 let after = position.play_unchecked(&turn);
                 if Material::of(&after) != material {
-                    better(self.leaving_worth(&position, &after));
+                    visit(Step::Out(self.leaving_worth(position, &after)));
                     continue;
                 }
-                match self.claim_floor(&after) {
-                    None => link(indexer.index(&after), Link::Plain),
-                    Some(Value::Draw) => link(indexer.index(&after), Link::DrawFloor),
-                    Some(Value::Win(_)) => {
-                        // The opponent claims and wins: nothing to wait for.
-                        better(Value::Win(1).back());
-                        continue;
-                    }
-                    Some(Value::Loss(_)) => link(indexer.index(&after), Link::LossFloor),
-                }
-                staying += 1;
+                visit(match self.claim_floor(&after) {
+                    None => Step::Into(indexer.index(&after), Link::Plain),
+                    Some(Value::Draw) => Step::Into(indexer.index(&after), Link::DrawFloor),
+                    // The opponent claims and wins: nothing to wait for.
+                    Some(Value::Win(_)) => Step::Out(Value::Win(1).back()),
+                    Some(Value::Loss(_)) => Step::Into(indexer.index(&after), Link::LossFloor),
+                });
             }
             std::ops::ControlFlow::<()>::Continue(())
         });
-        Scan::Node { leaving, staying }
     }
 
     /// The worth, to its player, of a turn that leaves the material.
@@ -472,16 +536,25 @@ impl Tablebase {
     }
 }
 
+/// Whether no line of turns inside one material of `variant` comes back to
+/// a position: in Alquerque a man steps only forward or sideways (A2), and
+/// sideways only onward, never back to where it came from (A5), so every
+/// turn that removes nothing moves one piece further along a way it cannot
+/// retrace.
+fn turns_never_return(variant: Variant) -> bool {
+    variant == Variant::Alquerque
+}
+
 /// Positions per parallel task.
-const CHUNK: usize = 1 << 14;
+pub(crate) const CHUNK: usize = 1 << 14;
 /// A position not solved yet.
-const UNRESOLVED: u8 = 254;
+pub(crate) const UNRESOLVED: u8 = 254;
 /// No turn leaves the material.
 const NONE: u8 = 253;
 
 /// The memory the system says is available, in megabytes (Linux's
 /// `MemAvailable`); `None` where it cannot be read.
-fn available_megabytes() -> Option<u64> {
+pub(crate) fn available_megabytes() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -511,6 +584,22 @@ mod tests {
             .build_table(two_against_one, &|_| {})
             .expect_err("1v1 is not built");
         assert_eq!(error.to_string(), "2v1 needs the table of 1v1 first");
+    }
+
+    #[test]
+    fn p6_a_claim_there_caps_what_a_turn_is_worth() {
+        // No claim: the opponent's loss in 4 is a win in 5.
+        assert_eq!(Link::Plain.worth(Value::Loss(4)), Value::Win(5));
+        assert_eq!(Link::Plain.worth(Value::Win(4)), Value::Loss(5));
+        // A claim that draws: the opponent takes it rather than lose.
+        assert_eq!(Link::DrawFloor.worth(Value::Loss(4)), Value::Draw);
+        assert_eq!(Link::DrawFloor.worth(Value::Win(4)), Value::Loss(5));
+        // Every claim loses, but a claim is a turn: an opponent without
+        // another turn is not lost at once.
+        assert_eq!(Link::LossFloor.worth(Value::Loss(0)), Value::Win(2));
+        assert_eq!(Link::LossFloor.worth(Value::Loss(4)), Value::Win(5));
+        // Beyond the horizon a win is a draw (E4).
+        assert_eq!(Link::Plain.worth(Value::Loss(HORIZON)), Value::Draw);
     }
 
     #[test]

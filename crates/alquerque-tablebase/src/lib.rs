@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod acyclic;
 mod build;
 mod file;
 mod index;
