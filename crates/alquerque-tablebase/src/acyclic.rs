@@ -21,14 +21,15 @@ use crate::table::Table;
 use crate::tablebase::Tablebase;
 use crate::value::{INVALID, Value};
 
-/// The longest line of turns followed inside one material. In Alquerque a
-/// piece makes at most four forward steps and four sideways steps on each
-/// rank (A5), so no line is longer than 25 turns a piece; a longer one
-/// means a turn came back.
-const DEEPEST: usize = 25 * 12;
+/// The most turns one piece can make without a capture: four forward
+/// steps, and on each of the four ranks it can step from (not its last,
+/// A3) at most four sideways steps, all one way (A5). A line of turns
+/// inside a material longer than this many a piece has come back.
+const TURNS_A_PIECE: usize = 4 + 4 * 4;
 
-/// Each thread's stack: a turn followed is a few kilobytes of it.
-const STACK: usize = 256 << 20;
+/// Each thread's stack: every turn followed down a line takes a few
+/// kilobytes of it, and a line of six pieces is at most 120 turns.
+const STACK: usize = 32 << 20;
 
 impl Tablebase {
     /// Builds the table of `material`, whose turns inside the material
@@ -55,12 +56,16 @@ impl Tablebase {
             tablebase: self,
             indexer: &indexer,
             codes: &codes,
+            deepest: TURNS_A_PIECE * material.pieces(),
         };
         let done = AtomicU64::new(0);
+        // As many threads as the pool the caller runs in, with stacks for
+        // the longest line.
         let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(rayon::current_num_threads())
             .stack_size(STACK)
             .build()
-            .expect("a thread pool");
+            .map_err(|e| BuildError::Threads(e.to_string()))?;
         pool.install(|| {
             (0..codes.len().div_ceil(CHUNK))
                 .into_par_iter()
@@ -94,6 +99,8 @@ struct Walk<'a> {
     tablebase: &'a Tablebase,
     indexer: &'a Indexer,
     codes: &'a [AtomicU8],
+    /// The longest line of turns that never comes back.
+    deepest: usize,
 }
 
 impl Walk<'_> {
@@ -105,7 +112,7 @@ impl Walk<'_> {
         if code != UNRESOLVED {
             return Ok(code);
         }
-        if depth > DEEPEST {
+        if depth > self.deepest {
             return Err(Cycle);
         }
         let Ok(position) = Position::from_setup(self.indexer.setup(index)) else {
@@ -115,19 +122,26 @@ impl Walk<'_> {
         let mut best: Option<Value> = None;
         let mut cycle = false;
         self.tablebase.steps(self.indexer, &position, |step| {
+            if cycle {
+                return;
+            }
             let worth = match step {
-                _ if cycle => return,
                 Step::Out(worth) => worth,
                 Step::Into(next, link) => match self.value(next, depth + 1) {
-                    // A position a turn leads to is legal, so it has a value.
-                    Ok(code) => link.worth(Value::from_code(code).unwrap_or(Value::Draw)),
+                    Ok(code) => {
+                        // A position a turn leads to is legal, so it has a
+                        // value (the linked builder takes one without as a
+                        // draw, and so does this one).
+                        debug_assert_ne!(code, INVALID, "a turn into position {next}");
+                        link.worth(Value::from_code(code).unwrap_or(Value::Draw))
+                    }
                     Err(Cycle) => {
                         cycle = true;
                         return;
                     }
                 },
             };
-            best = Some(best.map_or(worth, |best| best.max(worth)));
+            best = best.max(Some(worth));
         });
         if cycle {
             return Err(Cycle);
@@ -183,23 +197,21 @@ mod tests {
         assert!(linked.codes() == acyclic.codes());
     }
 
-    /// Permainan's kings step back and forth: the depth-first builder
-    /// finds the line that comes back and says so.
+    /// Permainan's pieces step back and forth (sideways men, M2, and
+    /// kings): the depth-first builder finds a line that comes back and
+    /// says so.
     #[test]
     fn a_game_whose_turns_come_back_is_refused() {
         let mut tablebase = Tablebase::empty(Variant::Permainan);
         let mut materials = Material::up_to(Variant::Permainan, 2).into_iter();
         let error = loop {
-            let material = materials.next().expect("a material with kings");
+            let material = materials.next().expect("a material whose pieces come back");
             match tablebase.build_acyclic_table(material, &|_| {}) {
                 Ok(table) => tablebase.insert(table),
                 Err(error) => break error,
             }
         };
         assert!(matches!(error, BuildError::Cycle { .. }), "{error}");
-        assert!(
-            error.to_string().contains("lead back to a position"),
-            "{error}"
-        );
+        assert!(error.to_string().contains("never comes back"), "{error}");
     }
 }

@@ -41,6 +41,7 @@ pub struct Progress {
 
 /// The stages of building one table.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Stage {
     /// Generating every position's turns and counting them.
     Counting,
@@ -62,6 +63,7 @@ pub enum Stage {
 
 /// Why a tablebase could not be built.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// Too many positions in one material for this builder's 30-bit links.
     #[error("{material} has {size} positions; the builder links at most {max}")]
@@ -97,13 +99,19 @@ pub enum BuildError {
         /// A table it needs.
         missing: Material,
     },
-    /// A line of turns inside the material came back to a position, in a
-    /// game the builder took for one whose turns never do.
-    #[error("turns inside {material} lead back to a position: it cannot be valued depth first")]
+    /// A line of turns inside the material went on longer than any line
+    /// that never comes back to a position can, in a game the builder took
+    /// for one whose turns never do.
+    #[error(
+        "a line of turns inside {material} is longer than one that never comes back: it cannot be valued depth first"
+    )]
     Cycle {
         /// The material.
         material: Material,
     },
+    /// The builder's threads could not be started.
+    #[error("the builder's threads cannot be started: {0}")]
+    Threads(String),
     /// A table file could not be read or written.
     #[error(transparent)]
     File(#[from] LoadError),
@@ -127,6 +135,15 @@ pub(crate) enum Link {
 }
 
 impl Link {
+    /// The kind of link kept in a link's two low bits.
+    fn from_bits(bits: u32) -> Link {
+        match bits {
+            1 => Link::DrawFloor,
+            2 => Link::LossFloor,
+            _ => Link::Plain,
+        }
+    }
+
     /// What a turn into a position worth `theirs` to the opponent, who is
     /// then to move, is worth to its player, the opponent's claims there
     /// (P6) considered.
@@ -387,18 +404,13 @@ impl Tablebase {
                 let from = offsets[i] as usize;
                 let to = offsets[i + 1] as usize;
                 match Value::from_code(code) {
-                    Some(Value::Loss(_)) => {
+                    Some(loss @ Value::Loss(_)) => {
                         for &entry in &links[from..to] {
                             let p = (entry >> 2) as usize;
                             if codes[p] != UNRESOLVED {
                                 continue;
                             }
-                            let win = match entry & 3 {
-                                0 => d + 1,
-                                2 => d.max(1) + 1,
-                                _ => continue,
-                            };
-                            if win <= HORIZON {
+                            if let Value::Win(win) = Link::from_bits(entry & 3).worth(loss) {
                                 buckets[usize::from(win)].push((p as u32, Value::Win(win).code()));
                             }
                         }
