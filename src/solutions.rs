@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use alquerque_proof::{Proof, ProofError};
 use peralikatuma_rules::{Position, Variant};
@@ -25,18 +25,25 @@ enum State {
     Read(Option<Arc<Proof>>),
 }
 
-type Cache = Mutex<HashMap<Variant, State>>;
+/// Each game's proof, and a signal when one has been read.
+struct Cache {
+    states: Mutex<HashMap<Variant, State>>,
+    read: Condvar,
+}
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
+    CACHE.get_or_init(|| Cache {
+        states: Mutex::default(),
+        read: Condvar::new(),
+    })
 }
 
 /// The proof for `variant`'s start position, if it has been read; the
 /// first call starts reading it in the background. A damaged proof is
 /// reported once on standard error and not used.
 pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
-    let mut states = cache().lock().ok()?;
+    let mut states = cache().states.lock().ok()?;
     match states.get(&variant) {
         Some(State::Read(proof)) => proof.clone(),
         Some(State::Reading) => None,
@@ -47,9 +54,10 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
                     eprintln!("warning: the proof of {variant} is not used: {error}");
                     None
                 });
-                if let Ok(mut states) = cache().lock() {
+                if let Ok(mut states) = cache().states.lock() {
                     states.insert(variant, State::Read(proof));
                 }
+                cache().read.notify_all();
             });
             None
         }
@@ -59,21 +67,20 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
 /// The proof for `variant`'s start position, waiting for it to be read:
 /// for runs that must not depend on timing (tournaments).
 pub fn wait_for(variant: Variant) -> Option<Arc<Proof>> {
-    loop {
-        let reading = {
-            let states = cache().lock().ok()?;
+    if let Some(proof) = for_variant(variant) {
+        return Some(proof);
+    }
+    let cache = cache();
+    let states = cache.states.lock().ok()?;
+    let states = cache
+        .read
+        .wait_while(states, |states| {
             matches!(states.get(&variant), Some(State::Reading))
-        };
-        if !reading {
-            if let Some(proof) = for_variant(variant) {
-                return Some(proof);
-            }
-            let states = cache().lock().ok()?;
-            if let Some(State::Read(proof)) = states.get(&variant) {
-                return proof.clone();
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        })
+        .ok()?;
+    match states.get(&variant) {
+        Some(State::Read(proof)) => proof.clone(),
+        _ => None,
     }
 }
 
@@ -97,4 +104,18 @@ pub fn read(variant: Variant) -> Result<Option<Arc<Proof>>, ProofError> {
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_for_a_game_without_a_proof_ends_with_none() {
+        // No proof of Permainan is kept: the read in the background finds
+        // none, and the wait ends there, every time it is asked.
+        assert!(wait_for(Variant::Permainan).is_none());
+        assert!(wait_for(Variant::Permainan).is_none());
+        assert!(for_variant(Variant::Permainan).is_none());
+    }
 }
