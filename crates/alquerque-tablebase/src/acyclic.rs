@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use peralikatuma_rules::Position;
 use rayon::prelude::*;
 
-use crate::build::{BuildError, CHUNK, Progress, Stage, Step, UNRESOLVED, available_megabytes};
+use crate::build::{BuildError, CHUNK, Progress, Stage, Step, UNRESOLVED, fits_in_memory};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
@@ -41,16 +41,7 @@ impl Tablebase {
     ) -> Result<Table, BuildError> {
         let indexer = Indexer::new(material);
         let size = indexer.size();
-        let needed = size >> 20;
-        if let Some(available) = available_megabytes()
-            && needed > available
-        {
-            return Err(BuildError::Memory {
-                material,
-                needed,
-                available,
-            });
-        }
+        fits_in_memory(material, size >> 20)?;
         let codes: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNRESOLVED)).collect();
         let walk = Walk {
             tablebase: self,
@@ -173,28 +164,27 @@ mod tests {
             .into_iter()
             .filter(two_against_two)
         {
-            let linked = tablebase
-                .build_linked_table(material, &|_| {})
-                .expect("builds");
-            let acyclic = tablebase
-                .build_acyclic_table(material, &|_| {})
-                .expect("builds");
-            assert!(linked.codes() == acyclic.codes(), "{material}");
-            tablebase.insert(acyclic);
+            let table = both_ways(&tablebase, material);
+            tablebase.insert(table);
         }
     }
 
     #[test]
     fn one_against_one_valued_depth_first_is_the_linked_table() {
         let tablebase = Tablebase::empty(Variant::Alquerque);
-        let material = Material::up_to(Variant::Alquerque, 2)[0];
+        both_ways(&tablebase, Material::up_to(Variant::Alquerque, 2)[0]);
+    }
+
+    /// The table of `material` built by both builders, which must agree.
+    fn both_ways(tablebase: &Tablebase, material: Material) -> Table {
         let linked = tablebase
             .build_linked_table(material, &|_| {})
             .expect("builds");
         let acyclic = tablebase
             .build_acyclic_table(material, &|_| {})
             .expect("builds");
-        assert!(linked.codes() == acyclic.codes());
+        assert!(linked.codes() == acyclic.codes(), "{material}");
+        acyclic
     }
 
     /// Permainan's pieces step back and forth (sideways men, M2, and

@@ -345,16 +345,7 @@ impl Tablebase {
             offsets.push(total);
         }
         drop(into);
-        let needed = ((total + n as u64) * 4) >> 20;
-        if let Some(available) = available_megabytes()
-            && needed > available
-        {
-            return Err(BuildError::Memory {
-                material,
-                needed,
-                available,
-            });
-        }
+        fits_in_memory(material, ((total + n as u64) * 4) >> 20)?;
         let cursor: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
         let links: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
         let done = AtomicU64::new(0);
@@ -564,9 +555,22 @@ pub(crate) const UNRESOLVED: u8 = 254;
 /// No turn leaves the material.
 const NONE: u8 = 253;
 
+/// Whether `needed` megabytes more for building `material` are available
+/// (always, where the system does not say).
+pub(crate) fn fits_in_memory(material: Material, needed: u64) -> Result<(), BuildError> {
+    match available_megabytes() {
+        Some(available) if needed > available => Err(BuildError::Memory {
+            material,
+            needed,
+            available,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The memory the system says is available, in megabytes (Linux's
 /// `MemAvailable`); `None` where it cannot be read.
-pub(crate) fn available_megabytes() -> Option<u64> {
+fn available_megabytes() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
