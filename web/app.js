@@ -508,7 +508,7 @@ async function load(event) {
   const form = $('load-form');
   try {
     const record = await file.text();
-    const created = await api('POST', '/api/games', { record, opponent: form.opponent.value, colour: form.colour.value });
+    const created = await api('POST', '/api/games', { record, opponent: form.opponent.value, colour: form.colour.value, clock: form.clock.value });
     if (created.fault) sessionStorage.setItem('said', `Loaded up to a fault: ${created.fault}`);
     else sessionStorage.setItem('said', `Loaded ${created.state.number} turns: review them from the move list, or play on.`);
     location.href = created.url;

@@ -69,12 +69,13 @@ async function home(page) {
   await page.getByRole('dialog', { name: 'New game' }).getByRole('button', { name: 'Cancel' }).click();
 }
 
-/** Loads `record` by the Load button on `page`, to play on against `opponent`; waits for its page. */
-async function load(page, record, opponent = 'human') {
+/** Loads `record` by the Load button on `page`, to play on against `opponent` (on `clock`, if given); waits for its page. */
+async function load(page, record, opponent = 'human', clock = '') {
   await P.button(page, 'Load').click();
   const dialog = page.getByRole('dialog', { name: 'Load a game' });
   await dialog.getByLabel('Game record (N4)').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
   await dialog.getByLabel('Play on against').selectOption(opponent);
+  await dialog.getByLabel('Clock').selectOption(clock);
   const old = new URL(page.url()).pathname;
   await dialog.getByRole('button', { name: 'Open' }).click();
   await page.waitForURL((url) => /^\/games\/[0-9a-f]+$/.test(url.pathname) && url.pathname !== old);
@@ -583,6 +584,15 @@ test('a game on a clock: the form chooses it, both pages count down, and the ser
   await P.button(page, 'New game').click();
   P.equal(await form.getByLabel('Clock').inputValue(), '5+3', 'the form\'s clock');
   await form.getByRole('button', { name: 'Cancel' }).click();
+  // A record loaded keeps its clock, or goes on with the one chosen.
+  await P.playTurn(page, timed, P.choose(timed.turns, t.rng));
+  const record = await save(page);
+  P.check(record.includes('[TimeControl "300+3"]'), `the record keeps the clock: ${record}`);
+  const kept = await load(page, record);
+  P.equal([kept.number, kept.clock?.control], [1, '5+3'], 'the record\'s clock, loaded');
+  const chosen = await load(page, record, 'human', '3+2');
+  P.equal([chosen.number, chosen.clock?.control, chosen.clock?.white_ms], [1, '3+2', 180_000], 'another clock, chosen on loading');
+  P.equal(await page.getByTestId('clock-white').textContent(), 'White 3:00', 'White\'s clock, chosen on loading');
 
   // Two browsers on two seconds a turn: Black lets its time run out.
   const owner = await t.page();
