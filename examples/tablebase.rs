@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example tablebase -- --variant peralikatuma --pieces 4
 //! cargo run --release --example tablebase -- --variant alquerque --pieces 3 --probe "W:Wc2:Bc4"
+//! cargo run --release --example tablebase -- --variant alquerque --pieces 8 --sizes
 //! ```
 //!
 //! Every table of the game with at most `--pieces` pieces is written to
@@ -16,14 +17,16 @@
 //! the next removal).
 //!
 //! With `--probe POSITION` it prints what the tables say of a position and
-//! the line of best play to the next removal.
+//! the line of best play to the next removal. With `--sizes` it builds
+//! nothing and prints what each number of pieces up to `--pieces` would
+//! cost: its materials and their positions.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use alquerque_tablebase::{Progress, Stage, Tablebase, Value, Verdict};
+use alquerque_tablebase::{Indexer, Material, Progress, Stage, Tablebase, Value, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::{Position, Variant};
@@ -52,10 +55,41 @@ struct Args {
     /// Print the summary as a Markdown table (for docs/endings.md).
     #[arg(long)]
     markdown: bool,
+    /// Build nothing: print, for each number of pieces up to --pieces,
+    /// how many materials and positions its tables would have.
+    #[arg(long)]
+    sizes: bool,
+}
+
+/// What the tables of each number of pieces up to `pieces` would hold.
+fn print_sizes(variant: Variant, pieces: usize) {
+    println!("{variant}: positions numbered (both sides to move; some name no legal position)");
+    println!(
+        "{:>6}  {:>9}  {:>18}  largest material",
+        "pieces", "materials", "positions"
+    );
+    for n in 2..=pieces {
+        let sizes: Vec<(Material, u64)> = Material::up_to(variant, n)
+            .into_iter()
+            .filter(|m| m.pieces() == n)
+            .map(|m| (m, Indexer::new(m).size()))
+            .collect();
+        let total: u64 = sizes.iter().map(|&(_, size)| size).sum();
+        if let Some((largest, size)) = sizes.iter().max_by_key(|&&(_, size)| size) {
+            println!(
+                "{n:>6}  {:>9}  {total:>18}  {largest} ({size})",
+                sizes.len()
+            );
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.sizes {
+        print_sizes(args.variant, args.pieces as usize);
+        return ExitCode::SUCCESS;
+    }
     let probe = match &args.probe {
         Some(text) => match Position::parse(args.variant, text) {
             Ok(position) => Some(position),
