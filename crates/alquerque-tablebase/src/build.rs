@@ -167,7 +167,7 @@ pub(crate) enum Step {
 }
 
 /// What one position's turns are, seen from the builder.
-enum Scan {
+pub(crate) enum Scan {
     /// The number names no legal position.
     Invalid,
     /// A legal position: the best worth of its turns that leave the
@@ -272,6 +272,8 @@ impl Tablebase {
         }
         if turns_never_return(material.variant) {
             self.build_acyclic_table(material, progress)
+        } else if Indexer::new(material).size() > LINKED_MOST {
+            self.build_regenerating_table(material, progress)
         } else {
             self.build_linked_table(material, progress)
         }
@@ -479,7 +481,12 @@ impl Tablebase {
     /// Visits the turns of the position numbered `index`: `link(j, kind)`
     /// for each turn into the position numbered `j` of the same material,
     /// and the best worth of the others.
-    fn scan(&self, indexer: &Indexer, index: u64, mut link: impl FnMut(u64, Link)) -> Scan {
+    pub(crate) fn scan(
+        &self,
+        indexer: &Indexer,
+        index: u64,
+        mut link: impl FnMut(u64, Link),
+    ) -> Scan {
         let Ok(position) = Position::from_setup(indexer.setup(index)) else {
             return Scan::Invalid;
         };
@@ -547,6 +554,12 @@ impl Tablebase {
 fn turns_never_return(variant: Variant) -> bool {
     variant == Variant::Alquerque
 }
+
+/// The most positions of a material built with links: some twenty links
+/// a position, four bytes each, stay within a few gigabytes. Every
+/// material up to five pieces is below it; larger ones find their
+/// predecessors again (`regenerate.rs`).
+const LINKED_MOST: u64 = 1 << 26;
 
 /// Positions per parallel task.
 pub(crate) const CHUNK: usize = 1 << 14;

@@ -5,6 +5,7 @@ mod build;
 mod file;
 mod index;
 mod material;
+mod regenerate;
 mod symmetry;
 mod table;
 mod tablebase;
