@@ -566,7 +566,7 @@ pub(crate) const CHUNK: usize = 1 << 14;
 /// A position not solved yet.
 pub(crate) const UNRESOLVED: u8 = 254;
 /// No turn leaves the material.
-const NONE: u8 = 253;
+pub(crate) const NONE: u8 = 253;
 
 /// Whether `needed` megabytes more for building `material` are available
 /// (always, where the system does not say).

@@ -17,16 +17,13 @@ use peralikatuma_rules::{Bitboard, Board, Point, Position, Side};
 use rayon::prelude::*;
 
 use crate::build::{
-    BuildError, CHUNK, Link, Progress, Scan, Stage, Step, UNRESOLVED, fits_in_memory,
+    BuildError, CHUNK, Link, NONE, Progress, Scan, Stage, Step, UNRESOLVED, fits_in_memory,
 };
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
 use crate::tablebase::Tablebase;
 use crate::value::{HORIZON, INVALID, Value};
-
-/// No turn leaves the material.
-const NONE: u8 = 253;
 
 impl Tablebase {
     /// Builds the table of `material` without links: predecessors are
