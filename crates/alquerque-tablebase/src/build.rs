@@ -376,14 +376,10 @@ impl Tablebase {
             if codes[i] == INVALID {
                 continue;
             }
-            let worth = Value::from_code(leaving[i]);
-            if staying[i] == 0 {
-                match worth.unwrap_or(Value::Loss(0)) {
-                    Value::Draw => codes[i] = Value::Draw.code(),
-                    value => buckets[distance(value)].push((i as u32, value.code())),
-                }
-            } else if let Some(value @ Value::Win(_)) = worth {
-                buckets[distance(value)].push((i as u32, value.code()));
+            match known_at_once(staying[i], Value::from_code(leaving[i])) {
+                Some(Value::Draw) => codes[i] = Value::Draw.code(),
+                Some(value) => buckets[distance(value)].push((i as u32, value.code())),
+                None => {}
             }
         }
         for d in 0..=HORIZON {
@@ -418,17 +414,12 @@ impl Tablebase {
                             if staying[p] > 0 {
                                 continue;
                             }
-                            let worth = Value::from_code(leaving[p]);
-                            if let Some(Value::Win(_)) = worth {
-                                continue;
-                            }
-                            let own = Value::Win(d).back();
-                            let value = worth.map_or(own, |w| w.max(own));
-                            match value {
-                                Value::Loss(m) => {
+                            match every_turn_in_loses(Value::from_code(leaving[p]), Value::Win(d)) {
+                                Some(value @ Value::Loss(m)) => {
                                     buckets[usize::from(m)].push((p as u32, value.code()))
                                 }
-                                _ => codes[p] = Value::Draw.code(),
+                                Some(_) => codes[p] = Value::Draw.code(),
+                                None => {}
                             }
                         }
                     }
@@ -543,6 +534,33 @@ impl Tablebase {
     fn claim_floor(&self, position: &Position) -> Option<Value> {
         self.best_claim(position)
             .unwrap_or_else(|| panic!("no table for a claim in {position:?}"))
+    }
+}
+
+/// The value of a position known before any of its turns into the
+/// material is: with no such turn, the best of the others (or a loss, E1,
+/// with no turn at all); with a turn out of it that wins, that win, unless
+/// a quicker one into the material is found. `None`: not known yet.
+pub(crate) fn known_at_once(staying: u32, leaving: Option<Value>) -> Option<Value> {
+    match (staying, leaving) {
+        (0, leaving) => Some(leaving.unwrap_or(Value::Loss(0))),
+        (_, Some(win @ Value::Win(_))) => Some(win),
+        _ => None,
+    }
+}
+
+/// The value of a position each of whose turns into the material leads to
+/// a win of the opponent, the slowest being `slowest`, and whose turns out
+/// of it are worth `leaving` at best: a loss as slow as can be, or a draw
+/// beyond the horizon or by a turn out. `None` if a turn out of it wins,
+/// which [`known_at_once`] has already counted.
+pub(crate) fn every_turn_in_loses(leaving: Option<Value>, slowest: Value) -> Option<Value> {
+    match leaving {
+        Some(Value::Win(_)) => None,
+        _ => {
+            let own = slowest.back();
+            Some(leaving.map_or(own, |worth| worth.max(own)))
+        }
     }
 }
 

@@ -17,7 +17,8 @@ use peralikatuma_rules::{Bitboard, Board, Point, Position, Side};
 use rayon::prelude::*;
 
 use crate::build::{
-    BuildError, CHUNK, Link, NONE, Progress, Scan, Stage, Step, UNRESOLVED, fits_in_memory,
+    BuildError, CHUNK, Link, NONE, Progress, Scan, Stage, Step, UNRESOLVED, every_turn_in_loses,
+    fits_in_memory, known_at_once,
 };
 use crate::index::Indexer;
 use crate::material::Material;
@@ -67,14 +68,7 @@ impl Tablebase {
                             *worth = best.map_or(NONE, Value::code);
                             let count = u16::try_from(count).unwrap_or(u16::MAX);
                             staying[i].store(count, Ordering::Relaxed);
-                            // The values known at once, as the linked
-                            // builder starts from them.
-                            let value = match (count, best) {
-                                (0, best) => Some(best.unwrap_or(Value::Loss(0))),
-                                (_, Some(win @ Value::Win(_))) => Some(win),
-                                _ => None,
-                            };
-                            if let Some(value) = value {
+                            if let Some(value) = known_at_once(u32::from(count), best) {
                                 codes[i].store(value.code(), Ordering::Relaxed);
                             }
                         }
@@ -115,12 +109,9 @@ impl Tablebase {
                             return;
                         }
                         let worth = Value::from_code(leaving[p as usize]);
-                        if let Some(Value::Win(_)) = worth {
-                            return;
+                        if let Some(value) = every_turn_in_loses(worth, value) {
+                            codes[p as usize].store(value.code(), Ordering::Relaxed);
                         }
-                        let own = value.back();
-                        let value = worth.map_or(own, |w| w.max(own));
-                        codes[p as usize].store(value.code(), Ordering::Relaxed);
                     }
                 });
             });
