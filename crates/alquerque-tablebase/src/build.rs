@@ -509,16 +509,26 @@ impl Tablebase {
                     visit(Step::Out(self.leaving_worth(position, &after)));
                     continue;
                 }
-                visit(match self.claim_floor(&after) {
-                    None => Step::Into(indexer.index(&after), Link::Plain),
-                    Some(Value::Draw) => Step::Into(indexer.index(&after), Link::DrawFloor),
+                visit(match self.link_into(&after) {
+                    Some(link) => Step::Into(indexer.index(&after), link),
                     // The opponent claims and wins: nothing to wait for.
-                    Some(Value::Win(_)) => Step::Out(Value::Win(1).back()),
-                    Some(Value::Loss(_)) => Step::Into(indexer.index(&after), Link::LossFloor),
+                    None => Step::Out(Value::Win(1).back()),
                 });
             }
             std::ops::ControlFlow::<()>::Continue(())
         });
+    }
+
+    /// How a turn that stays in the material links to the position it
+    /// leads to, `after`, whose player may claim there (P6); `None` if a
+    /// claim wins for that player, so that the turn loses at once.
+    pub(crate) fn link_into(&self, after: &Position) -> Option<Link> {
+        match self.claim_floor(after) {
+            None => Some(Link::Plain),
+            Some(Value::Draw) => Some(Link::DrawFloor),
+            Some(Value::Win(_)) => None,
+            Some(Value::Loss(_)) => Some(Link::LossFloor),
+        }
     }
 
     /// The worth, to its player, of a turn that leaves the material.

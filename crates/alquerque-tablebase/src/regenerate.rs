@@ -7,17 +7,20 @@
 //! linked builder does. At each distance every position settled there is
 //! un-moved: each piece of the side that has just moved goes back to a
 //! point it could have come from, and the position so made is kept as a
-//! predecessor only if one of its own turns, generated forward, leads here.
-//! That check makes the un-move as exact as the rules crate's turns.
+//! predecessor only if the step back here is among its legal turns,
+//! generated forward, and leads here. That check makes the un-move as
+//! exact as the rules crate's turns; it plays no other turn and probes no
+//! smaller table.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 
 use peralikatuma_rules::board_topology::Direction;
-use peralikatuma_rules::{Bitboard, Board, Point, Position, Side};
+use peralikatuma_rules::{Bitboard, Board, Moves, Point, Position, Side, Turn};
 use rayon::prelude::*;
 
 use crate::build::{
-    BuildError, CHUNK, Link, NONE, Progress, Scan, Stage, Step, UNRESOLVED, every_turn_in_loses,
+    BuildError, CHUNK, Link, NONE, Progress, Scan, Stage, UNRESOLVED, every_turn_in_loses,
     fits_in_memory, known_at_once,
 };
 use crate::index::Indexer;
@@ -164,19 +167,36 @@ impl Unmove<'_> {
                 let Ok(position) = Position::from_setup(before) else {
                     continue;
                 };
-                let mut link = None;
-                self.tablebase.steps(self.indexer, &position, |step| {
-                    if let Step::Into(next, kind) = step
-                        && next == j
-                    {
-                        link = Some(kind);
-                    }
-                });
-                if let Some(link) = link {
+                if let Some(link) = self.link_to(&position, from, to, j) {
                     visit(self.indexer.index(&position), link);
                 }
             }
         }
+    }
+
+    /// How `position` links to the position numbered `j` by its step from
+    /// `from` to `to`, if that step is legal and leads there. No other
+    /// turn can: a capture or a claim leaves the material, and any other
+    /// step leaves other points occupied. The claims after the step (P6),
+    /// which the numbering leaves out, decide the link.
+    fn link_to(&self, position: &Position, from: Point, to: Point, j: u64) -> Option<Link> {
+        let legal = position.generate(|moves| match moves {
+            Moves::Steps {
+                claim: None,
+                from: piece,
+                to: points,
+                ..
+            } if piece == from => ControlFlow::Break(points.contains(to)),
+            _ => ControlFlow::Continue(()),
+        });
+        if legal != ControlFlow::Break(true) {
+            return None;
+        }
+        let after = position.play_unchecked(&Turn::step(position.variant(), from, to));
+        if self.indexer.index(&after) != j {
+            return None;
+        }
+        self.tablebase.link_into(&after)
     }
 
     /// Settles position `p` as a win in `win` turns, unless it is settled
