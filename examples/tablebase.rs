@@ -11,7 +11,8 @@
 //! `--dir` (default `tablebases`), where the other examples (play, serve,
 //! engine, tournament) find it. A table already there is read, not built
 //! again, so an interrupted build goes on where it stopped, and a table of
-//! one side's material is turned round from the other side's. Then, for
+//! one side's material is turned round from the other side's. Progress
+//! shows as bars on a terminal, and as a line a stage in a log file. Then, for
 //! each table and side to move, it prints the positions, how many of them
 //! the side to move wins, draws and loses, and its longest win (turns to
 //! the next removal).
@@ -21,6 +22,7 @@
 //! nothing and prints what each number of pieces up to `--pieces` would
 //! cost: its materials and their positions.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -101,15 +103,19 @@ fn main() -> ExitCode {
         None => None,
     };
     let started = Instant::now();
-    let state = Mutex::new((None::<ProgressBar>, Instant::now()));
+    // Without a terminal (a log file, `nohup`) the bars are not drawn: a
+    // line as each stage of a table begins says how far the build is.
+    let lines = !std::io::stderr().is_terminal();
+    let state = Mutex::new((None::<ProgressBar>, Instant::now(), None::<Stage>));
     let report = |p: Progress| {
         let Ok(mut state) = state.lock() else { return };
-        let (bar, since) = &mut *state;
+        let (bar, since, shown) = &mut *state;
         match p.stage {
             Stage::Found | Stage::Done | Stage::Turned => {
                 if let Some(bar) = bar.take() {
                     bar.finish_and_clear();
                 }
+                *shown = None;
                 let seconds = since.elapsed().as_secs_f64();
                 let how = match p.stage {
                     Stage::Found => "read".to_owned(),
@@ -139,6 +145,14 @@ fn main() -> ExitCode {
                     _ => "solving",
                 };
                 bar.set_message(format!("{} {stage}", p.material));
+                if lines && *shown != Some(p.stage) {
+                    *shown = Some(p.stage);
+                    let seconds = since.elapsed().as_secs_f64();
+                    println!(
+                        "{} {}: {stage} ({seconds:.1} s since the table began)",
+                        p.material.variant, p.material
+                    );
+                }
             }
         }
     };
