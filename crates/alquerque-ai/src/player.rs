@@ -133,6 +133,40 @@ impl<G: Playable> Player<G> {
         self.searcher.stop_handle()
     }
 
+    /// Makes the player answer to `stop`, a flag made elsewhere, instead
+    /// of its own (see [`Searcher::share_stop`]): a frontend that keeps
+    /// players apart from its games hands the player its game's flag when
+    /// it is asked to think about that game.
+    ///
+    /// ```
+    /// use alquerque_ai::{Player, Stop, Strength};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let mut hard = Player::new(Strength::Hard, 1);
+    /// hard.hard_time = std::time::Duration::from_secs(3600);
+    /// let stop = Stop::new();
+    /// hard.share_stop(stop.clone());
+    /// stop.stop();
+    /// // Raised before the search, the flag stops it after its first iteration.
+    /// assert!(hard.choose(&Game::new(Variant::Alquerque)).is_some());
+    /// ```
+    pub fn share_stop(&mut self, stop: Stop) {
+        self.searcher.share_stop(stop);
+    }
+
+    /// The size of the player's transposition table, in bytes (64 MiB at
+    /// Hard and Master, 4 MiB at Beginner, Easy and Medium).
+    ///
+    /// ```
+    /// use alquerque_ai::{Player, Strength};
+    /// use peralikatuma_rules::Game;
+    ///
+    /// assert_eq!(Player::<Game>::new(Strength::Hard, 1).table_bytes(), 64 << 20);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        self.searcher.table_bytes()
+    }
+
     /// The player's turn in the current position of `game`, or `None` when
     /// the game is over or has no legal turn.
     pub fn choose(&mut self, game: &G) -> Option<G::Turn> {

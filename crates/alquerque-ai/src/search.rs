@@ -190,6 +190,19 @@ impl<G: Playable> Searcher<G> {
         self.tablebase.as_ref()
     }
 
+    /// The size of the transposition table, in bytes: about the
+    /// megabytes it was made with.
+    ///
+    /// ```
+    /// use alquerque_ai::Searcher;
+    /// use peralikatuma_rules::Game;
+    ///
+    /// assert_eq!(Searcher::<Game>::new(16).table_bytes(), 16 << 20);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
     /// Makes this searcher answer to `stop`, a flag shared with other
     /// searchers or jobs, instead of its own.
     pub fn share_stop(&mut self, stop: Stop) {

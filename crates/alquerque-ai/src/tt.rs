@@ -78,6 +78,11 @@ impl Table {
         }
     }
 
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
     /// Forgets everything.
     pub fn clear(&self) {
         for slot in &self.slots {
