@@ -8,11 +8,14 @@
 //! ```
 //!
 //! It prints the address to open. Games are kept in the data directory
-//! (one file per game) and come back when the server is started again.
+//! (an SQLite database, `games.sqlite3`) and come back when the server is
+//! started again; games an earlier version kept there as JSON files are
+//! imported the first time.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use peralikatuma::web::{Config, serve};
@@ -38,6 +41,18 @@ struct Args {
     /// core].
     #[arg(long)]
     thinkers: Option<usize>,
+    /// How long Hard thinks a turn, in milliseconds (Master thinks three
+    /// times as long).
+    #[arg(long, default_value_t = 1000)]
+    hard_ms: u64,
+    /// Minutes after which a game nobody has asked for leaves memory (it
+    /// stays in the database).
+    #[arg(long, default_value_t = 5.0)]
+    idle_minutes: f64,
+    /// The weaker levels answer at once, without the short, natural pause
+    /// they take by default (for tests and measurements).
+    #[arg(long)]
+    at_once: bool,
 }
 
 #[tokio::main]
@@ -55,11 +70,28 @@ async fn main() -> ExitCode {
     if let Some(thinkers) = args.thinkers {
         config.thinkers = thinkers;
     }
+    config.hard_time = Duration::from_millis(args.hard_ms);
+    config.natural_pace = !args.at_once;
+    match Duration::try_from_secs_f64(args.idle_minutes * 60.0) {
+        Ok(idle) => config.idle = idle,
+        Err(_) => {
+            eprintln!(
+                "error: --idle-minutes must be a number of minutes, not {}",
+                args.idle_minutes
+            );
+            return ExitCode::FAILURE;
+        }
+    }
     let shown = listener.local_addr().unwrap_or(address);
     println!(
         "Open http://{shown}/ (games kept in {})",
         args.data.display()
     );
+    if shown.ip().is_loopback() {
+        println!(
+            "Only this computer can reach it: to play a friend on another device, start it with --bind 0.0.0.0"
+        );
+    }
     match serve(listener, config).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -8,6 +8,7 @@ pub mod clock;
 mod diagram;
 pub mod engine;
 mod graph_picture;
+pub mod pace;
 mod picture;
 pub mod play;
 pub mod session;

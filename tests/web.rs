@@ -11,8 +11,10 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use futures_util::StreamExt;
+use peralikatuma::web::store::legacy::LegacyGame;
+use peralikatuma::web::store::{SqliteStore, Store};
 use peralikatuma::web::{Config, Server, router};
-use peralikatuma_rules::{Game, Record, Variant};
+use peralikatuma_rules::{Game, Record, Side, Variant};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -44,6 +46,8 @@ impl Harness {
         config.thinkers = 2;
         config.hard_time = Duration::from_millis(50);
         config.body_limit = 16 * 1024;
+        config.natural_pace = false;
+        config.idle = Duration::from_secs(3600);
         let server = Server::new(config).expect("a data directory");
         Harness {
             app: router(server.clone()),
@@ -59,9 +63,21 @@ impl Harness {
         token: Option<&str>,
         body: Option<&str>,
     ) -> Answer {
+        let token = token.map(|token| ("x-seat-token", token));
+        self.call_with(method, uri, token.as_slice(), body).await
+    }
+
+    /// A request with `headers`.
+    async fn call_with(
+        &self,
+        method: Method,
+        uri: &str,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> Answer {
         let mut request = Request::builder().method(method).uri(uri);
-        if let Some(token) = token {
-            request = request.header("x-seat-token", token);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
         }
         let request = match body {
             Some(body) => request
@@ -148,6 +164,37 @@ impl Drop for Harness {
         }
         std::fs::remove_dir_all(&self.dir).ok();
     }
+}
+
+/// The token a `Set-Cookie` header of `answer` gives, if any.
+fn cookie_token(answer: &Answer) -> Option<String> {
+    let cookie = answer.headers.get(header::SET_COOKIE)?.to_str().ok()?;
+    let (_, value) = cookie.split(';').next()?.split_once('=')?;
+    Some(value.to_owned())
+}
+
+/// Opens the invitation `link` (a path) from a device carrying `token`;
+/// the answer's redirection and the seat's token it gives, if any.
+async fn open_invite(h: &Harness, link: &str, token: Option<&str>) -> (String, Option<String>) {
+    let answer = h.get(link, token).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.body);
+    let location = answer.headers[header::LOCATION]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    (location, cookie_token(&answer))
+}
+
+/// The friend's token of a game with a friend: a device opens the
+/// owner's invitation and takes the seat.
+async fn guest_of(h: &Harness, id: &str, token: &str) -> String {
+    let link = h.state(id, Some(token)).await["invite"]
+        .as_str()
+        .expect("an invitation")
+        .to_owned();
+    let (location, guest) = open_invite(h, &link, None).await;
+    assert_eq!(location, format!("/games/{id}#invite-taken"));
+    guest.expect("the friend's seat")
 }
 
 fn hot_seat() -> Value {
@@ -605,28 +652,38 @@ async fn a_friend_plays_from_another_seat_and_each_seat_moves_its_own_side() {
         .await;
     let id = answer.body["id"].as_str().expect("id").to_owned();
     let host = answer.body["token"].as_str().expect("token").to_owned();
+    assert_eq!(answer.body["state"]["guest_seated"], false);
     let invite = answer.body["state"]["invite"]
         .as_str()
         .expect("an invitation")
         .to_owned();
-    let guest = invite
-        .split("seat=")
-        .nth(1)
-        .expect("the guest's token")
-        .to_owned();
-    assert_ne!(host, guest);
-    // The link gives the guest's browser the seat, and sends it to the game.
+    // The invitation gives the first device to open it the friend's seat,
+    // in an HttpOnly, SameSite=Strict cookie, and sends it to the game.
     let answer = h.get(&invite, None).await;
     assert_eq!(answer.status, StatusCode::SEE_OTHER);
-    assert_eq!(answer.headers[header::LOCATION], format!("/games/{id}"));
+    assert_eq!(
+        answer.headers[header::LOCATION],
+        format!("/games/{id}#invite-taken")
+    );
     let cookie = answer.headers[header::SET_COOKIE].to_str().expect("text");
-    assert!(cookie.starts_with(&format!("seat-{id}={guest};")));
-    // The guest sees no invitation, and plays Black.
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    assert!(!cookie.contains("Secure"), "{cookie}");
+    let guest = cookie_token(&answer).expect("the friend's seat");
+    assert_ne!(host, guest);
+    assert_eq!(guest.len(), 32, "128 random bits in hex");
+    // The guest sees no invitation, and plays Black; the host sees the
+    // invitation used.
     let seen = h.state(&id, Some(&guest)).await;
     assert_eq!(seen["seat"], "guest");
     assert_eq!(seen["sides"], json!(["black"]));
     assert_eq!(seen["invite"], Value::Null);
     assert_eq!(seen["players"]["white"], "your friend");
+    let hosted = h.state(&id, Some(&host)).await;
+    assert_eq!(hosted["invite"], Value::Null);
+    assert_eq!(hosted["guest_seated"], true);
     // Each seat moves its own side only.
     assert_eq!(
         h.play(&id, Some(&guest), "d2-c3", 0).await.status,
@@ -640,15 +697,16 @@ async fn a_friend_plays_from_another_seat_and_each_seat_moves_its_own_side() {
         h.play(&id, Some(&host), "b4xd2", 1).await.status,
         StatusCode::FORBIDDEN
     );
-    // The host cannot take back the guest's turn.
     assert_eq!(
         h.play(&id, Some(&guest), "b4xd2", 1).await.status,
         StatusCode::OK
     );
+    // Between two devices nobody takes back alone: it is asked.
     let answer = h
         .post(&format!("/api/games/{id}/undo"), Some(&host), json!({}))
         .await;
-    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["error"], "ask_first");
     // A draw offered is put to the other seat, who may decline or accept.
     let answer = h
         .post(&format!("/api/games/{id}/draw"), Some(&host), json!({}))
@@ -677,11 +735,145 @@ async fn a_friend_plays_from_another_seat_and_each_seat_moves_its_own_side() {
         .post(&format!("/api/games/{id}/draw"), Some(&guest), json!({}))
         .await;
     assert_eq!(answer.body["answer"], "agreed");
-    // Final between two devices.
+    // Final between two devices: no take-back can even be asked.
+    assert_eq!(answer.body["state"]["can_undo"], false);
     let answer = h
-        .post(&format!("/api/games/{id}/undo"), Some(&guest), json!({}))
+        .post(
+            &format!("/api/games/{id}/takeback"),
+            Some(&guest),
+            json!({}),
+        )
         .await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
+    assert_eq!(answer.body["error"], "final");
+}
+
+#[tokio::test]
+async fn an_invitation_is_good_once_and_a_new_one_voids_it() {
+    let h = Harness::new("invite-once");
+    let (id, host) = h
+        .start(json!({"opponent": "friend", "variant": "alquerque"}))
+        .await;
+    let first = h.state(&id, Some(&host)).await["invite"]
+        .as_str()
+        .expect("an invitation")
+        .to_owned();
+    // The host opening it leaves it for the friend.
+    let (location, token) = open_invite(&h, &first, Some(&host)).await;
+    assert_eq!(location, format!("/games/{id}#invite-own"));
+    assert_eq!(token, None);
+    // The first device takes the seat; a second one may only watch.
+    let (_, friend) = open_invite(&h, &first, None).await;
+    let friend = friend.expect("the seat");
+    let (location, token) = open_invite(&h, &first, None).await;
+    assert_eq!(location, format!("/games/{id}#invite-used"));
+    assert_eq!(token, None, "no seat for the second device");
+    // The friend opening it again keeps the seat.
+    let (location, _) = open_invite(&h, &first, Some(&friend)).await;
+    assert_eq!(location, format!("/games/{id}#invite-yours"));
+    assert_eq!(h.state(&id, Some(&friend)).await["seat"], "guest");
+    // Only the host makes a new invitation.
+    let refused = h
+        .post(&format!("/api/games/{id}/invite"), Some(&friend), json!({}))
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let renewed = h
+        .post(&format!("/api/games/{id}/invite"), Some(&host), json!({}))
+        .await;
+    assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.body);
+    let second = renewed.body["invite"].as_str().expect("a link").to_owned();
+    assert_ne!(second, first);
+    // The old one is void; the friend keeps the seat until the new one is
+    // used, then the device that uses it has it.
+    let (location, _) = open_invite(&h, &first, None).await;
+    assert_eq!(location, format!("/games/{id}#invite-used"));
+    assert_eq!(h.state(&id, Some(&friend)).await["seat"], "guest");
+    let (_, phone) = open_invite(&h, &second, None).await;
+    let phone = phone.expect("the seat");
+    assert_eq!(h.state(&id, Some(&phone)).await["seat"], "guest");
+    assert_eq!(h.state(&id, Some(&friend)).await["seat"], "onlooker");
+    // The seat survives a restart; the used invitation does not come back.
+    let again = h.restart();
+    assert_eq!(again.state(&id, Some(&phone)).await["seat"], "guest");
+    assert_eq!(again.state(&id, Some(&host)).await["invite"], Value::Null);
+    // A game without a friend has no invitation to make.
+    let (other, owner) = again.start(json!({"opponent": "easy"})).await;
+    let refused = again
+        .post(
+            &format!("/api/games/{other}/invite"),
+            Some(&owner),
+            json!({}),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_take_back_between_two_devices_is_asked_and_answered() {
+    let h = Harness::new("takeback");
+    let (id, host) = h
+        .start(json!({"opponent": "friend", "variant": "alquerque"}))
+        .await;
+    let guest = guest_of(&h, &id, &host).await;
+    let takeback = |what: &str| format!("/api/games/{id}/takeback{what}");
+    // Nothing to take back before a turn of one's own.
+    let answer = h.post(&takeback(""), Some(&host), json!({})).await;
+    assert_eq!(answer.body["error"], "nothing_to_undo");
+    h.play(&id, Some(&host), "d2-c3", 0).await;
+    let state = h.state(&id, Some(&host)).await;
+    assert_eq!(state["can_undo"], true);
+    assert_eq!(h.state(&id, Some(&guest)).await["can_undo"], false);
+    // The host asks; both see it; asking twice is refused.
+    let answer = h
+        .post(&takeback(""), Some(&host), json!({"number": 1}))
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["takeback_offer"], "white");
+    assert_eq!(answer.body["number"], 1, "nothing taken back yet");
+    assert_eq!(h.state(&id, Some(&guest)).await["takeback_offer"], "white");
+    let again = h.post(&takeback(""), Some(&host), json!({})).await;
+    assert_eq!(again.body["error"], "asked");
+    // Only the other player answers.
+    let answer = h.post(&takeback("/accept"), Some(&host), json!({})).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT);
+    let answer = h.post(&takeback("/accept"), None, json!({})).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    // Declined: the game goes on as it was.
+    let answer = h.post(&takeback("/decline"), Some(&guest), json!({})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["takeback_offer"], Value::Null);
+    assert_eq!(answer.body["number"], 1);
+    // Asked again after the friend's reply, and accepted: the host's turn
+    // and the reply are taken back, and the host is to move again.
+    h.play(&id, Some(&guest), "b4xd2", 1).await;
+    let answer = h.post(&takeback(""), Some(&host), json!({})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let answer = h.post(&takeback("/accept"), Some(&guest), json!({})).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["number"], 0);
+    assert_eq!(answer.body["takeback_offer"], Value::Null);
+    let seen = h.state(&id, Some(&host)).await;
+    assert_eq!(seen["number"], 0);
+    assert_eq!(seen["your_turn"], true);
+    // A turn played lapses an offer.
+    h.play(&id, Some(&host), "d2-c3", 0).await;
+    h.post(&takeback(""), Some(&host), json!({})).await;
+    h.play(&id, Some(&guest), "b4xd2", 1).await;
+    assert_eq!(
+        h.state(&id, Some(&host)).await["takeback_offer"],
+        Value::Null
+    );
+    // Against the machine or at one screen there is nothing to ask.
+    let (alone, owner) = h.start(json!({"opponent": "human"})).await;
+    h.play(&alone, Some(&owner), "e4-e5", 0).await;
+    let answer = h
+        .post(
+            &format!("/api/games/{alone}/takeback"),
+            Some(&owner),
+            json!({}),
+        )
+        .await;
+    assert_eq!(answer.body["error"], "not_asked");
 }
 
 #[tokio::test]
@@ -696,13 +888,13 @@ async fn the_record_downloads_without_any_token_and_loads_back() {
         .expect("text");
     assert!(disposition.starts_with("attachment"), "{disposition}");
     let text = answer.body.as_str().expect("text").to_owned();
-    let stored = std::fs::read_to_string(h.dir.join(format!("{id}.json"))).expect("kept");
-    let guest = h.state(&id, Some(&token)).await["invite"]
-        .as_str()
-        .and_then(|link| link.split("seat=").nth(1))
-        .expect("a guest")
-        .to_owned();
-    assert!(stored.contains(&token) && stored.contains(&guest));
+    let guest = guest_of(&h, &id, &token).await;
+    let store = SqliteStore::open(&h.dir).expect("the database");
+    let stored = store.load(&id).expect("readable").expect("kept");
+    assert_eq!(
+        (stored.owner, stored.guest),
+        (token.clone(), Some(guest.clone()))
+    );
     assert!(!text.contains(&token) && !text.contains(&guest), "{text}");
     let record: Record = text.parse().expect("a record");
     assert_eq!(record.game.turns().len(), 1);
@@ -765,11 +957,7 @@ async fn a_loaded_record_brings_back_its_players() {
 async fn games_come_back_after_a_restart_with_their_players_and_moves() {
     let h = Harness::new("restart");
     let (id, token) = h.start(json!({"opponent": "friend", "colour": "black", "first": "black", "variant": "permainan"})).await;
-    let invite = h.state(&id, Some(&token)).await["invite"]
-        .as_str()
-        .expect("invite")
-        .to_owned();
-    let guest = invite.split("seat=").nth(1).expect("guest").to_owned();
+    let guest = guest_of(&h, &id, &token).await;
     let first = h.state(&id, Some(&token)).await["turns"][0]["text"]
         .as_str()
         .expect("a turn")
@@ -791,7 +979,9 @@ async fn games_come_back_after_a_restart_with_their_players_and_moves() {
     let before = h.state(&id, Some(&token)).await;
 
     let again = h.restart();
-    assert_eq!(again.server.load_all().await.expect("readable"), 2);
+    // Neither waits for the server (no machine, no clock): each is read
+    // back when it is asked for.
+    assert_eq!(again.server.resume_pending().await.expect("readable"), 0);
     let after = again.state(&id, Some(&token)).await;
     for key in [
         "moves",
@@ -823,33 +1013,76 @@ async fn games_come_back_after_a_restart_with_their_players_and_moves() {
 }
 
 #[tokio::test]
-async fn the_machine_moves_after_a_restart_when_it_had_the_move() {
-    // A game kept as a server stopped while the machine (White) thought.
-    let dir = std::env::temp_dir().join(format!("web-test-restart-machine-{}", std::process::id()));
+async fn games_kept_as_json_files_by_the_last_version_are_imported_once() {
+    // The data directory of the last version: a JSON file per game. One
+    // kept as the server stopped while the machine (White) thought, one
+    // with a friend, and a broken one.
+    let dir = std::env::temp_dir().join(format!("web-test-import-{}", std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
-    let store = peralikatuma::web::store::Store::open(&dir).expect("a directory");
-    let kept = peralikatuma::web::store::StoredGame {
-        format: peralikatuma::web::store::FORMAT,
-        id: "kept".to_owned(),
-        opponent: "easy".to_owned(),
-        colour: peralikatuma_rules::Side::Black,
-        owner: "owner".to_owned(),
-        guest: None,
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let legacy = |id: &str, opponent: &str, guest: Option<&str>, record: &str| LegacyGame {
+        format: 1,
+        id: id.to_owned(),
+        opponent: opponent.to_owned(),
+        colour: Side::Black,
+        owner: format!("owner-{id}"),
+        guest: guest.map(str::to_owned),
         draw_offer: None,
-        record: "[Variant \"Alquerque\"]\n\n1. d2-c3 b4xd2 *\n".to_owned(),
+        record: record.to_owned(),
     };
-    store.save(&kept).expect("kept");
-    let h = Harness::on(dir);
-    assert_eq!(h.server.load_all().await.expect("readable"), 1);
-    let state = h.wait_for("kept", "owner", 3).await;
+    let write = |game: LegacyGame| {
+        let text = serde_json::to_string_pretty(&game).expect("json");
+        std::fs::write(dir.join(format!("{}.json", game.id)), text).expect("written");
+    };
+    write(legacy(
+        "kept",
+        "easy",
+        None,
+        "[Variant \"Alquerque\"]\n\n1. d2-c3 b4xd2 *\n",
+    ));
+    write(legacy(
+        "friendly",
+        "friend",
+        Some("guest-token"),
+        "[Variant \"zamma\"]\n\n*\n",
+    ));
+    std::fs::write(dir.join("broken.json"), "{").expect("written");
+    let h = Harness::on(dir.clone());
+    // The machine goes on where it had the move.
+    assert_eq!(h.server.resume_pending().await.expect("readable"), 1);
+    let state = h.wait_for("kept", "owner-kept", 3).await;
     assert_eq!(state["your_turn"], true);
     assert_eq!(state["players"]["white"], "the machine (easy)");
-    // A broken file is reported, not served.
-    std::fs::write(h.dir.join("broken.json"), "{").expect("written");
+    // The friend keeps the seat the old link gave; the host can make a
+    // new invitation.
+    assert_eq!(
+        h.state("friendly", Some("guest-token")).await["seat"],
+        "guest"
+    );
+    assert_eq!(
+        h.state("friendly", Some("owner-friendly")).await["guest_seated"],
+        true
+    );
+    // A broken file is reported and left out.
     assert_eq!(
         h.get("/api/games/broken", None).await.status,
-        StatusCode::INTERNAL_SERVER_ERROR
+        StatusCode::NOT_FOUND
     );
+    // The files are left as they were, and imported only once: a file
+    // written afterwards, or a game changed since, is not read again.
+    assert!(dir.join("kept.json").exists());
+    write(legacy(
+        "late",
+        "human",
+        None,
+        "[Variant \"Alquerque\"]\n\n*\n",
+    ));
+    let again = h.restart();
+    assert_eq!(
+        again.get("/api/games/late", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(again.state("kept", None).await["number"], 3);
 }
 
 #[tokio::test]
@@ -1132,6 +1365,7 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
     )
     .await
     .expect("all games in time");
+    let store = SqliteStore::open(&h.dir).expect("the database");
     for (id, variant, state) in finished {
         // Every turn by the rules: the record is read back (each turn
         // played and checked), and replayed from the start.
@@ -1145,13 +1379,8 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
                 .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
         }
         assert_eq!(game.position().to_string(), state["position"], "{id}");
-        let kept = std::fs::read_to_string(h.dir.join(format!("{id}.json"))).expect("kept");
-        let kept: Value = serde_json::from_str(&kept).expect("json");
-        let record: Record = kept["record"]
-            .as_str()
-            .expect("record")
-            .parse()
-            .expect("by the rules");
+        let kept = store.load(&id).expect("readable").expect("kept");
+        let record: Record = kept.record.parse().expect("by the rules");
         assert_eq!(record.game.turns().len(), game.turns().len(), "{id}");
         assert!(game.turns().len() >= PERSON_TURNS.min(2), "{id}");
     }
@@ -1179,15 +1408,6 @@ async fn next_event(
             }
         }
     }
-}
-
-/// The friend's token of a game with a friend.
-async fn guest_of(h: &Harness, id: &str, token: &str) -> String {
-    h.state(id, Some(token)).await["invite"]
-        .as_str()
-        .and_then(|link| link.split("seat=").nth(1))
-        .expect("a guest")
-        .to_owned()
 }
 
 #[tokio::test]
@@ -1522,7 +1742,7 @@ async fn a_family_game_against_the_machine_is_kept_recorded_and_read_back() {
     assert_eq!(loaded.body["state"]["variant"], "sixteen-soldiers");
 
     let again = h.restart();
-    assert_eq!(again.server.load_all().await.expect("readable"), 2);
+    assert_eq!(again.server.resume_pending().await.expect("readable"), 0);
     let after = again.state(&id, Some(&token)).await;
     for key in [
         "moves",
@@ -1549,4 +1769,174 @@ async fn a_family_game_against_the_machine_is_kept_recorded_and_read_back() {
         resigned.body["outcome"]["text"],
         "Black wins: White resigned (E6)"
     );
+}
+
+/// The cookies a browser holding the seats of `seats` (games' ids and
+/// tokens) sends, with one of another site's.
+fn cookies(seats: &[(&str, &str)]) -> String {
+    let mut cookies: Vec<String> = seats
+        .iter()
+        .map(|(id, t)| format!("seat-{id}={t}"))
+        .collect();
+    cookies.push("theme=dark".to_owned());
+    cookies.join("; ")
+}
+
+#[tokio::test]
+async fn my_games_lists_the_games_whose_seats_this_browser_holds() {
+    let h = Harness::new("my-games");
+    let (machine, mine) = h
+        .start(json!({"opponent": "easy", "variant": "alquerque"}))
+        .await;
+    let (hosted, host) = h
+        .start(json!({"opponent": "friend", "variant": "zamma", "colour": "black"}))
+        .await;
+    let (joined, owner) = h
+        .start(json!({"opponent": "friend", "variant": "permainan"}))
+        .await;
+    let guest = guest_of(&h, &joined, &owner).await;
+    let (over, at_one_screen) = h.start(json!({"opponent": "human", "clock": "5+3"})).await;
+    h.play(&over, Some(&at_one_screen), "e4-e5", 0).await;
+    h.post(
+        &format!("/api/games/{over}/resign"),
+        Some(&at_one_screen),
+        json!({}),
+    )
+    .await;
+    let held = cookies(&[
+        (&machine, &mine),
+        (&hosted, &host),
+        (&joined, &guest),
+        (&over, &at_one_screen),
+        (&machine, "not-its-token"),
+        ("nosuchgame", "0123"),
+    ]);
+    let answer = h
+        .call_with(Method::GET, "/api/my-games", &[("cookie", &held)], None)
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let games = answer.body.as_array().expect("a list").clone();
+    let find = |id: &str| {
+        games
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap_or_else(|| panic!("{id} listed: {games:?}"))
+            .clone()
+    };
+    assert_eq!(games.len(), 4, "{games:?}");
+    let game = find(&machine);
+    assert_eq!(game["name"], "Alquerque");
+    assert_eq!(game["opponent"], "the machine (easy)");
+    assert_eq!(game["sides"], json!(["white"]));
+    assert_eq!(game["your_turn"], true);
+    assert_eq!(game["finished"], false);
+    assert_eq!(game["url"], format!("/games/{machine}"));
+    let game = find(&hosted);
+    assert_eq!(game["opponent"], "your friend");
+    assert_eq!(game["sides"], json!(["black"]));
+    assert_eq!(game["your_turn"], false, "White moves first");
+    let game = find(&joined);
+    assert_eq!(game["opponent"], "the host");
+    assert_eq!(game["sides"], json!(["black"]));
+    let game = find(&over);
+    assert_eq!(game["finished"], true);
+    assert_eq!(game["clock"], "5+3");
+    assert_eq!(game["turns"], 1);
+    assert!(
+        game["status"].as_str().expect("words").starts_with("1-0"),
+        "{game}"
+    );
+    // Another browser holds none of them.
+    let answer = h.get("/api/my-games", None).await;
+    assert_eq!(answer.body, json!([]));
+}
+
+#[tokio::test]
+async fn a_browser_is_told_of_a_bad_link_in_words_and_a_program_in_json() {
+    let h = Harness::new("error-pages");
+    let browser = [("accept", "text/html,application/xhtml+xml,*/*;q=0.8")];
+    for (uri, status, said) in [
+        (
+            "/games/doesnotexist",
+            StatusCode::NOT_FOUND,
+            "There is no game `doesnotexist`.",
+        ),
+        ("/new?variant=bogus", StatusCode::BAD_REQUEST, "bogus"),
+        (
+            "/new?opponent=bogus",
+            StatusCode::BAD_REQUEST,
+            "Unknown opponent `bogus`",
+        ),
+        ("/no/such/page", StatusCode::NOT_FOUND, "No such page."),
+    ] {
+        let answer = h.call_with(Method::GET, uri, &browser, None).await;
+        assert_eq!(answer.status, status, "{uri}");
+        let kind = answer.headers[header::CONTENT_TYPE].to_str().expect("text");
+        assert!(kind.starts_with("text/html"), "{uri}: {kind}");
+        let page = answer.body.as_str().expect("a page");
+        assert!(page.contains(said), "{uri}: {page}");
+        assert!(page.contains("href=\"/\""), "{uri}: a way on");
+        assert!(answer.headers.contains_key(header::CONTENT_SECURITY_POLICY));
+        // A program asking the same gets the JSON reason.
+        let answer = h.get(uri, None).await;
+        assert_eq!(answer.status, status, "{uri}");
+        assert!(answer.body["message"].is_string(), "{uri}: {}", answer.body);
+    }
+}
+
+#[tokio::test]
+async fn memory_stays_bounded_over_many_hard_games() {
+    let h = Harness::new("bounded");
+    let mut games = Vec::new();
+    for (i, opponent) in ["hard", "master"].iter().cycle().take(10).enumerate() {
+        let variant = ["alquerque", "peralikatuma", "zamma"][i % 3];
+        let (id, token) = h
+            .start(json!({"opponent": opponent, "variant": variant, "colour": "black"}))
+            .await;
+        games.push((id, token));
+    }
+    for (id, token) in &games {
+        let state = h.wait_for(id, token, 1).await;
+        let turn = state["turns"][0]["text"]
+            .as_str()
+            .expect("a turn")
+            .to_owned();
+        assert_eq!(
+            h.play(id, Some(token), &turn, 1).await.status,
+            StatusCode::OK
+        );
+        h.wait_for(id, token, 3).await;
+    }
+    // The machine's players are the pool's: at most one a thinker, however
+    // many games it plays.
+    let status = h.get("/api/server", None).await.body;
+    assert_eq!(status["games_kept"], 10, "{status}");
+    assert_eq!(status["pool"]["threads"], 2);
+    let players = status["pool"]["players"].as_u64().expect("a count");
+    assert!((1..=2).contains(&players), "{status}");
+    assert!(status["pool"]["table_bytes"].as_u64().expect("bytes") <= 2 * (64 << 20));
+    assert!(
+        status["pool"]["made"].as_u64().expect("a count") >= 2,
+        "{status}"
+    );
+    // Idle games leave memory; one a page watches stays.
+    let (watched, _) = &games[0];
+    let events = h.app.clone().oneshot(
+        Request::get(format!("/api/games/{watched}/events"))
+            .body(Body::empty())
+            .expect("a request"),
+    );
+    let events = events.await.expect("an answer");
+    assert_eq!(events.status(), StatusCode::OK);
+    assert_eq!(h.server.forget_idle(Duration::ZERO), 9);
+    assert_eq!(h.get("/api/server", None).await.body["games_in_memory"], 1);
+    drop(events);
+    assert_eq!(h.server.forget_idle(Duration::ZERO), 1);
+    // A game let go comes back from the store as it was.
+    for (id, token) in &games {
+        let state = h.state(id, Some(token)).await;
+        assert_eq!(state["number"], 3, "{id}");
+        assert_eq!(state["seat"], "owner");
+    }
+    assert_eq!(h.get("/api/server", None).await.body["games_in_memory"], 10);
 }

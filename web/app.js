@@ -7,7 +7,12 @@ import { Picker } from './picker.js';
 
 const $ = (id) => document.getElementById(id);
 // A sentence's first letter in capitals, unless it is a point's name.
-const capital = (s) => (/^[a-z]\d\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
+const capital = (s) => (!s || /^[a-z]\d+\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
+// A message as a sentence: a capital first, a full stop last.
+const sentence = (s) => {
+  const text = capital(String(s ?? '').trim());
+  return !text || /[.!?…:]$/.test(text) ? text : `${text}.`;
+};
 const other = (side) => (side === 'white' ? 'black' : 'white');
 // The removal before a move: a claim (P6) in Peralikatuma, a huff (F4) in
 // the family's games that have one.
@@ -20,6 +25,9 @@ const list = (names) => (names.length < 2 ? names.join('') : `${names.slice(0, -
 const app = {
   id: null,
   state: null,
+  online: true, // whether the server can be reached
+  pending: null, // a turn not sent for want of the server: { body, number }
+  events: null,
   board: null,
   geometry: new Map(),
   picker: null,
@@ -32,12 +40,20 @@ const app = {
 
 // --- talking to the server ---------------------------------------------
 
+// A request to the server; a failure to reach it is thrown with
+// `offline` set (and said by the connection banner).
 async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    setOnline(false);
+    throw Object.assign(new Error('The server cannot be reached.'), { offline: true });
+  }
   const data = await response.json().catch(() => ({ message: `${response.status} ${response.statusText}` }));
   if (!response.ok) throw Object.assign(new Error(data.message), { data, status: response.status });
   return data;
@@ -48,17 +64,27 @@ async function geometry(variant) {
   return app.geometry.get(variant);
 }
 
-// Sends a change; the answer is the game's new state (or holds it).
+// Sends a change; the answer is the game's new state (or holds it). A
+// turn that cannot reach the server is kept and sent when it is back; any
+// other change is reported as not done.
 async function act(path, body = {}) {
   if (app.busy) return null;
   app.busy = true;
+  const sent = { number: app.state.number, ...body };
   try {
-    const data = await api('POST', `/api/games/${app.id}/${path}`, { number: app.state.number, ...body });
+    const data = await api('POST', `/api/games/${app.id}/${path}`, sent);
     apply(data.state ?? data);
     return data;
   } catch (error) {
-    say(error.message, true);
-    if (error.data?.error === 'stale') reload();
+    if (error.offline && path === 'turn') {
+      app.pending = sent;
+      say(`Not sent yet: the server cannot be reached. ${sent.turn} will be sent when it is back.`, true);
+    } else if (error.offline) {
+      say('Not done: the server cannot be reached. Try again when it is back.', true);
+    } else {
+      say(error.message, true);
+      if (error.data?.error === 'stale') reload();
+    }
     return null;
   } finally {
     app.busy = false;
@@ -69,9 +95,48 @@ async function reload() {
   apply(await api('GET', `/api/games/${app.id}`));
 }
 
+// The connection: a banner while the server cannot be reached (the clocks
+// then show as paused), gone when it answers again.
+function setOnline(online) {
+  if (app.online === online) return;
+  app.online = online;
+  $('connection').hidden = online;
+  showClocks();
+  if (online) resend();
+}
+
+// Sends the turn kept while the server could not be reached, if the game
+// still stands where it was chosen.
+async function resend() {
+  const pending = app.pending;
+  app.pending = null;
+  if (!pending || !app.state) return;
+  if (app.state.number !== pending.number) {
+    say(`${pending.turn} was not sent: the game has changed since.`, true);
+    return;
+  }
+  say(`Sending ${pending.turn}, chosen while the server could not be reached…`);
+  app.busy = false;
+  await act('turn', pending);
+}
+
+// Listens to the game's events: its state at once and after every change.
+// The browser tries again by itself when the stream breaks; a stream the
+// server closed for good (it restarted and lost nothing, but the browser
+// gave up) is opened again after a while.
 function listen() {
+  if (app.events) app.events.close();
   const events = new EventSource(`/api/games/${app.id}/events`);
-  events.addEventListener('state', (event) => apply(JSON.parse(event.data)));
+  app.events = events;
+  events.addEventListener('state', (event) => {
+    setOnline(true);
+    apply(JSON.parse(event.data));
+  });
+  events.addEventListener('open', () => setOnline(true));
+  events.addEventListener('error', () => {
+    setOnline(false);
+    if (events.readyState === EventSource.CLOSED) setTimeout(() => app.events === events && listen(), 2000);
+  });
 }
 
 // --- messages ----------------------------------------------------------
@@ -79,7 +144,7 @@ function listen() {
 // Shows `text` (an error in red, its first letter in capitals); a rule cited
 // as "(R2.1)" links to the rule.
 function say(text, error = false) {
-  if (error && text) text = capital(String(text));
+  text = sentence(text);
   const message = $('message');
   message.className = error ? 'error' : '';
   message.replaceChildren();
@@ -118,6 +183,22 @@ function setWarnForfeit(on) {
 
 // --- the state ---------------------------------------------------------
 
+// Whether the board is best turned round for the seat: the side it plays
+// (White for two players at one screen and for onlookers) starts at the
+// top, as Black does on most boards and White does in Kharbaga.
+function homeAtTop(state) {
+  const side = state.sides.length === 1 ? state.sides[0] : 'white';
+  const count = { white: 0, black: 0 };
+  const total = { white: 0, black: 0 };
+  for (const [name, piece] of parsePosition(state.positions[0]).pieces) {
+    count[piece.side] += 1;
+    total[piece.side] += Number(name.slice(1));
+  }
+  if (!count.white || !count.black) return side === 'black';
+  const height = (s) => total[s] / count[s];
+  return height(side) > height(other(side));
+}
+
 function apply(state) {
   const previous = app.state;
   // An answer overtaken by an event (or the other way round) is dropped.
@@ -135,17 +216,28 @@ function apply(state) {
       .filter(([, piece]) => piece.side === state.side_to_move).map(([name]) => name));
     app.picker = new Picker(state, own);
   }
-  if (app.flipped === null) app.flipped = state.sides.length === 1 && state.sides[0] === 'black';
+  if (app.flipped === null) app.flipped = homeAtTop(state);
   const mover = other(state.side_to_move);
   if (previous && state.number === previous.number + 1 && state.last && !state.sides.includes(mover)) {
     const last = state.last;
     say(last.claim ? `${capital(mover)} ${removal(state).verb}s the piece on ${last.claim} (${state.removal_rule}) and plays ${last.text}.` : `${capital(mover)} plays ${last.text}.`);
   }
+  const alone = state.sides.length === 1 ? state.sides[0] : null;
   // A draw this seat offered, gone with no turn played and no end: the friend declined it.
   const offered = previous?.draw_offer;
-  if (offered && !state.draw_offer && !state.outcome && state.number === previous.number &&
-      state.sides.length === 1 && state.sides[0] === offered) {
+  if (offered && !state.draw_offer && !state.outcome && state.number === previous.number && alone === offered) {
     say('Your friend declines the draw: the game goes on.');
+  }
+  // A take-back asked between two devices: asked, declined or accepted.
+  const asked = previous?.takeback_offer;
+  if (!asked && state.takeback_offer && alone && alone !== state.takeback_offer) {
+    say('Your friend asks to take back their last turn: accept or decline.');
+  }
+  if (asked && !state.takeback_offer && alone) {
+    const back = previous.number - state.number;
+    const turns = back === 1 ? 'the last turn' : `the last ${back} turns`;
+    if (back > 0) say(alone === asked ? `Your friend accepts: ${turns} taken back. Your move.` : `Taken back: ${turns}.`);
+    else if (state.number === previous.number) say(alone === asked ? 'Your friend declines the take-back: the game goes on.' : 'You decline the take-back: the game goes on.');
   }
   if (state.outcome && (!previous || !previous.outcome)) say(`Game over: ${state.outcome.text}.`);
   geometry(state.variant).then((g) => {
@@ -171,13 +263,15 @@ function showClocks() {
   const clock = app.state?.clock;
   $('clocks').hidden = !clock;
   if (!clock) return;
-  const since = performance.now() - app.clockAt;
+  // While the server cannot be reached, the clocks show the times it last
+  // gave, paused: it alone keeps the time.
+  const since = app.online ? performance.now() - app.clockAt : 0;
   for (const side of ['white', 'black']) {
     const running = clock.running === side;
     const left = clock[`${side}_ms`] - (running ? since : 0);
     const shown = $(`clock-${side}`);
-    shown.textContent = `${capital(side)} ${showTime(left)}`;
-    shown.className = (running ? 'running' : '') + (left < 10000 ? ' low' : '');
+    shown.textContent = `${capital(side)} ${showTime(left)}${running && !app.online ? ' (paused)' : ''}`;
+    shown.className = (running ? 'running' : '') + (left < 10000 ? ' low' : '') + (app.online ? '' : ' paused');
     shown.title = `${capital(side)}'s time left on a clock of ${clock.control} (minutes + seconds a turn)`;
   }
 }
@@ -220,9 +314,19 @@ function panel() {
   $('b-accept').hidden = !toMe;
   $('b-decline').hidden = !toMe;
 
+  const asked = s.takeback_offer && !s.outcome;
+  const askedOfMe = asked && s.sides.includes(other(s.takeback_offer)) && !s.sides.includes(s.takeback_offer);
+  $('takeback').hidden = !asked;
+  $('takeback-text').textContent = !asked ? '' : askedOfMe
+    ? `${capital(s.takeback_offer)} asks to take back their last turn.`
+    : 'You asked to take back your last turn: waiting for your friend\'s answer.';
+  $('b-tb-accept').hidden = !askedOfMe;
+  $('b-tb-decline').hidden = !askedOfMe;
+
   const seated = s.sides.length > 0;
   const live = !s.outcome;
-  $('b-undo').disabled = !seated || (s.number === 0 && !s.outcome);
+  $('b-undo').disabled = !s.can_undo;
+  $('b-undo').textContent = s.opponent === 'friend' ? 'Ask to undo' : 'Undo';
   $('b-redo').disabled = !seated || !s.can_redo;
   $('b-hint').disabled = !s.your_turn;
   $('b-draw').disabled = !seated || !live;
@@ -369,7 +473,25 @@ async function typed(event) {
 }
 
 async function undo() {
-  if (await act('undo')) say('Took back the last turn.');
+  const s = app.state;
+  if (!s?.can_undo) return;
+  if (s.opponent === 'friend') {
+    if (await act('takeback')) say('You ask your friend to take back your last turn.');
+    return;
+  }
+  const declared = !s.outcome?.declared ? null : s.outcome.winner ? 'the resignation' : 'the agreed draw';
+  if (!await act('undo')) return;
+  const back = s.number - app.state.number;
+  if (declared && back === 0) say(`Took back ${declared}.`);
+  else say(back > 1 ? `Took back the last ${back} turns.` : 'Took back the last turn.');
+}
+
+async function answerTakeback(accept) {
+  try {
+    apply(await api('POST', `/api/games/${app.id}/takeback/${accept ? 'accept' : 'decline'}`, {}));
+  } catch (error) {
+    say(error.offline ? 'Not done: the server cannot be reached. Try again when it is back.' : error.message, true);
+  }
 }
 
 async function redo() {
@@ -439,25 +561,80 @@ function flip() {
   render();
 }
 
-function invite() {
+// What the server says of itself (its addresses on the network, whether
+// it listens only on this computer), asked once.
+let serverInfo = null;
+async function server() {
+  serverInfo ??= api('GET', '/api/server').catch((error) => { serverInfo = null; throw error; });
+  return serverInfo;
+}
+
+const loopback = (host) => host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+
+async function invite() {
   if (!app.state) return;
   const s = app.state;
+  const owner = s.seat === 'owner';
+  const friend = s.opponent === 'friend';
+  let info = { loopback_only: false, addresses: [] };
+  try {
+    info = await server();
+  } catch {
+    // Without it the link is built from this page's address alone.
+  }
+  // A page opened as localhost names this computer only: a friend needs
+  // its address on the network.
+  const origin = loopback(location.hostname) && info.addresses.length ? info.addresses[0] : location.origin;
   let text;
-  let link;
-  if (s.invite) {
-    text = `Send this link to your friend, who then plays ${capital(other(s.colour))} on their own device. Whoever opens it takes that seat.`;
-    link = location.origin + s.invite;
-  } else if (s.opponent === 'friend') {
-    text = 'This game is already shared between two seats. This link shows it to watch:';
-    link = `${location.origin}/games/${app.id}`;
+  let path = `/games/${app.id}`;
+  if (friend && owner && s.invite) {
+    text = `Send this link to your friend, who then plays ${capital(other(s.colour))} on their own device. ` +
+      'It is good once: the first device to open it takes the seat; any other that opens it later only watches.';
+    path = s.invite;
+  } else if (friend && owner) {
+    text = `Your friend has taken the ${capital(other(s.colour))} seat. This link shows the game to watch. ` +
+      'If your friend needs to join from another device, make a new invitation: the old link stops working, ' +
+      'and the device that opens the new one takes the seat.';
+  } else if (friend) {
+    text = 'This game is played between two devices. This link shows it to watch:';
   } else {
     text = 'This game has no second seat (start a new game against "A friend on another device" for one). This link shows it to watch:';
-    link = `${location.origin}/games/${app.id}`;
   }
+  const link = origin + path;
   $('d-invite-text').textContent = text;
   $('d-invite-link').value = link;
-  $('d-invite').showModal();
+  $('d-invite-said').textContent = '';
+  const qr = $('d-invite-qr');
+  qr.src = `/qr.svg?text=${encodeURIComponent(link)}`;
+  qr.hidden = false;
+  $('b-invite-new').hidden = !(friend && owner);
+  const reach = $('d-invite-reach');
+  if (info.loopback_only) {
+    reach.textContent = 'This server listens only on this computer, so no other device can open the link. ' +
+      'To let your friend in, start it again listening on your network: ' +
+      'cargo run --release --example serve -- --bind 0.0.0.0 ; then open this page by this computer\'s address on the network.';
+  } else if (loopback(location.hostname) && info.addresses.length) {
+    reach.textContent = `This page is open as ${location.hostname}, which names this computer only: ` +
+      `the link uses its address on your network, ${info.addresses[0]}` +
+      (info.addresses.length > 1 ? ` (others: ${info.addresses.slice(1).join(', ')}).` : '.');
+  } else {
+    reach.textContent = '';
+  }
+  reach.hidden = !reach.textContent;
+  const dialog = $('d-invite');
+  if (!dialog.open) dialog.showModal();
   $('d-invite-link').select();
+}
+
+async function newInvite() {
+  try {
+    const answer = await api('POST', `/api/games/${app.id}/invite`, {});
+    apply(answer.state);
+    await invite();
+    $('d-invite-said').textContent = 'A new invitation: the old link no longer works.';
+  } catch (error) {
+    $('d-invite-said').textContent = sentence(error.message);
+  }
 }
 
 async function copy(text, said) {
@@ -621,7 +798,7 @@ function key(event) {
   }
   const s = app.state;
   const actions = {
-    n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
+    g: () => { location.href = '/'; }, n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
     f: flip, i: invite, c: copyPosition, '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
     t: () => $('typed-turn').focus(), Escape: stepBack,
     ArrowLeft: () => s && setReview((app.review ?? s.number) - 1),
@@ -630,7 +807,7 @@ function key(event) {
     End: () => setReview(null),
   };
   const action = actions[event.key];
-  if (!action || (!s && !'nl?k'.includes(event.key))) return;
+  if (!action || (!s && !'gnl?k'.includes(event.key))) return;
   event.preventDefault();
   action();
 }
@@ -640,6 +817,7 @@ function key(event) {
 function wire() {
   const on = (id, handler) => $(id).addEventListener('click', handler);
   on('b-new', newGame);
+  on('b-home-new', newGame);
   on('b-undo', undo);
   on('b-redo', redo);
   on('b-hint', hint);
@@ -655,10 +833,13 @@ function wire() {
   on('b-keys', () => $('d-keys').showModal());
   on('b-accept', offerDraw);
   on('b-decline', declineDraw);
+  on('b-tb-accept', () => answerTakeback(true));
+  on('b-tb-decline', () => answerTakeback(false));
+  on('b-invite-new', newInvite);
   on('b-live', () => setReview(null));
   on('b-stop', () => { const t = app.picker?.endsHere(); if (t) play(t); });
   on('b-back', stepBack);
-  on('b-invite-copy', () => copy($('d-invite-link').value, $('d-invite-text')));
+  on('b-invite-copy', () => copy($('d-invite-link').value, $('d-invite-said')));
   $('new-opponent').addEventListener('change', newOpponent);
   $('typed').addEventListener('submit', typed);
   $('load-form').addEventListener('submit', load);
@@ -670,23 +851,78 @@ function wire() {
   document.addEventListener('keydown', key);
 }
 
+// --- your games (the first page) ----------------------------------------
+
+const when = (seconds) => new Date(seconds * 1000).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+// One of this browser's games in the list: its name, against whom, the
+// seat's side, how it stands, and when.
+function gameItem(game) {
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = game.url;
+  link.textContent = game.name;
+  const sides = game.sides.length === 2 ? 'both sides' : capital(game.sides[0]);
+  const standing = game.finished ? game.status : game.your_turn ? 'Your turn' : `${capital(game.status)}`;
+  const clock = game.clock ? `, on a clock of ${game.clock}` : '';
+  const detail = document.createElement('span');
+  detail.className = 'small';
+  detail.textContent = ` against ${game.opponent} · you play ${sides} · ${standing} · ${game.turns} turn${game.turns === 1 ? '' : 's'}${clock} · started ${when(game.created)}`;
+  if (game.your_turn) item.className = 'your-turn';
+  item.append(link, detail);
+  return item;
+}
+
+// The first page: the games this browser holds a seat at (unfinished to go
+// on with, finished to review) and a new game a click away. With none, the
+// New game form opens at once.
+async function home() {
+  for (const id of ['play', 'panel']) $(id).hidden = true;
+  $('home').hidden = false;
+  $('title').textContent = 'Peralikatuma and the alquerque family';
+  document.title = 'Your games – Peralikatuma';
+  let games = [];
+  try {
+    games = await api('GET', '/api/my-games');
+  } catch (error) {
+    $('home-none').textContent = sentence(`Your games cannot be listed: ${error.message}`);
+  }
+  const open = games.filter((g) => !g.finished);
+  const done = games.filter((g) => g.finished);
+  $('home-open').replaceChildren(...open.map(gameItem));
+  $('home-done').replaceChildren(...done.map(gameItem));
+  $('home-open-list').hidden = !open.length;
+  $('home-done-list').hidden = !done.length;
+  $('home-none').hidden = games.length > 0;
+  if (!games.length || location.hash === '#new') newGame();
+}
+
+// What the address's fragment says of an invitation just opened.
+const INVITE_SAID = {
+  'invite-taken': (s) => `You have taken the ${capital(s.sides[0] ?? '')} seat: this device plays it now.`,
+  'invite-yours': () => 'This seat is yours on this device already.',
+  'invite-own': () => 'This is the invitation for your friend: opening it here does not use it. Send it to them.',
+  'invite-used': () => 'This invitation was used by another device, or the host has made a new one: you are watching the game.',
+};
+
 async function start() {
   wire();
   const match = location.pathname.match(/^\/games\/([\w-]+)$/);
   const gameButtons = ['b-undo', 'b-redo', 'b-hint', 'b-draw', 'b-resign', 'b-save', 'b-flip', 'b-invite', 'b-copy'];
   if (!match) {
     for (const id of gameButtons) $(id).disabled = true;
-    $('typed').hidden = true;
-    $('status').textContent = 'Start a new game.';
-    newGame();
+    await home();
     return;
   }
   app.id = match[1];
   const said = sessionStorage.getItem('said');
   sessionStorage.removeItem('said');
+  const fragment = location.hash.slice(1);
+  if (fragment) history.replaceState(null, '', location.pathname);
   try {
     apply(await api('GET', `/api/games/${app.id}`));
-    if (said) say(said);
+    if (INVITE_SAID[fragment]) say(INVITE_SAID[fragment](app.state));
+    else if (said) say(said);
     else if (!app.state.sides.length) say('You are watching this game.');
     listen();
   } catch (error) {

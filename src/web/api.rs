@@ -23,6 +23,7 @@ use super::explain::ExplainAnswer;
 use super::geometry::{BoardView, game_board};
 use super::seating::{Seat, Seating};
 use super::server::{AnyEntry, Entries, Entry, Server, on_entry};
+use super::store::is_game_id;
 use super::table::{DrawOffer, Table};
 use super::view::{GameView, TurnView, view};
 use super::web_game::WebGame;
@@ -54,15 +55,55 @@ pub fn token(headers: &HeaderMap, id: &str) -> Option<String> {
         .map(|(_, value)| value.to_owned())
 }
 
+/// Every seat's token a request carries in its cookies: each game's id
+/// and the token, as the cookies `seat-<id>` hold them.
+pub fn seat_cookies(headers: &HeaderMap) -> Vec<(String, String)> {
+    let mut seats: Vec<(String, String)> = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter_map(|(key, value)| Some((key.strip_prefix("seat-")?, value)))
+        .filter(|(id, _)| is_game_id(id))
+        .map(|(id, token)| (id.to_owned(), token.to_owned()))
+        .collect();
+    seats.sort();
+    seats.dedup();
+    seats
+}
+
+/// Whether the request reached the server over https, as a proxy in front
+/// of it says (`X-Forwarded-Proto: https`, or `proto=https` in
+/// `Forwarded`): cookies are then sent over https only.
+pub fn over_https(headers: &HeaderMap) -> bool {
+    let said = |name: &str| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.to_ascii_lowercase().contains("https"))
+    };
+    said("x-forwarded-proto")
+        || headers
+            .get_all(header::FORWARDED)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.to_ascii_lowercase().contains("proto=https"))
+}
+
 /// A `Set-Cookie` header that gives the browser the seat's token of game
-/// `id` (for a year; not readable by scripts, not sent by other sites).
-pub fn seat_cookie(id: &str, token: &str) -> Option<HeaderValue> {
+/// `id`: for a year, not readable by scripts, never sent with a request
+/// that another site starts (SameSite=Strict), and over https only when
+/// the page was served so (`secure`).
+pub fn seat_cookie(id: &str, token: &str, secure: bool) -> Option<HeaderValue> {
     let safe = |s: &str| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     if !safe(id) || !safe(token) {
         return None;
     }
+    let secure = if secure { "; Secure" } else { "" };
     HeaderValue::from_str(&format!(
-        "{}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
+        "{}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict{secure}",
         cookie_name(id)
     ))
     .ok()
@@ -273,8 +314,8 @@ pub struct Created {
 }
 
 /// What `POST /api/games` answers for the game on `entry`, with the
-/// owner's cookie.
-async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>) -> Response {
+/// owner's cookie (over https only when `secure`).
+async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>, secure: bool) -> Response {
     let table = entry.lock().await;
     let created = Created {
         id: table.id.clone(),
@@ -284,7 +325,7 @@ async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>) -> Respons
         state: view(&table, Seat::Owner),
     };
     let mut response = (StatusCode::CREATED, Json(created)).into_response();
-    if let Some(cookie) = seat_cookie(&table.id, &table.seats.owner) {
+    if let Some(cookie) = seat_cookie(&table.id, &table.seats.owner, secure) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     response
@@ -294,16 +335,19 @@ async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>) -> Respons
 /// (also set as the game's cookie) and its state.
 pub async fn create(
     State(server): State<Arc<Server>>,
+    headers: HeaderMap,
     Body(new): Body<NewGame>,
 ) -> Result<Response, ApiError> {
     let (entry, fault) = start(&server, new).await?;
-    Ok(on_entry!(entry, entry => created(&entry, fault).await))
+    let secure = over_https(&headers);
+    Ok(on_entry!(entry, entry => created(&entry, fault, secure).await))
 }
 
 /// `GET /new?variant=..&opponent=..&colour=..&first=..&clock=..`: starts a game and
 /// sends the browser to its page, with the owner's seat in a cookie.
 pub async fn new_game(
     State(server): State<Arc<Server>>,
+    headers: HeaderMap,
     Query(new): Query<NewGame>,
 ) -> Result<Response, ApiError> {
     let (entry, _) = start(&server, new).await?;
@@ -311,18 +355,19 @@ pub async fn new_game(
         let table = entry.lock().await;
         (table.id.clone(), table.seats.owner.clone())
     });
-    Ok(to_seat(&id, Some(&owner)))
+    Ok(to_seat(&id, "", Some(&owner), over_https(&headers)))
 }
 
-/// A redirection to the page of game `id`, giving the browser the seat's
-/// `token` in a cookie.
-pub fn to_seat(id: &str, token: Option<&str>) -> Response {
-    let mut response = (
-        StatusCode::SEE_OTHER,
-        [(header::LOCATION, format!("/games/{id}"))],
-    )
-        .into_response();
-    if let Some(cookie) = token.and_then(|t| seat_cookie(id, t)) {
+/// A redirection to the page of game `id` (with `fragment`, which the
+/// page reads, if not empty), giving the browser the seat's `token` in a
+/// cookie (over https only when `secure`).
+pub fn to_seat(id: &str, fragment: &str, token: Option<&str>, secure: bool) -> Response {
+    let location = match fragment {
+        "" => format!("/games/{id}"),
+        fragment => format!("/games/{id}#{fragment}"),
+    };
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
+    if let Some(cookie) = token.and_then(|t| seat_cookie(id, t, secure)) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     response
@@ -421,6 +466,63 @@ pub async fn resign(
     .await)
 }
 
+/// `POST /api/games/{id}/takeback`: between two devices, asks the other
+/// player to take back the asking seat's last turn (and the reply to it).
+pub async fn ask_takeback(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ActionRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => {
+        let mut table = entry.lock().await;
+        let seat = table.seat(token.as_deref());
+        table.ask_takeback(seat, request.number)?;
+        server.announce(&entry, &table).await?;
+        Ok(Json(view(&table, seat)))
+    })
+}
+
+/// `POST /api/games/{id}/takeback/accept` and `.../decline`: answers the
+/// take-back the other player asked.
+async fn answer_takeback(
+    server: Arc<Server>,
+    id: String,
+    headers: HeaderMap,
+    accept: bool,
+) -> Result<Json<GameView>, ApiError> {
+    let (entry, token) = seated(&server, &id, &headers).await?;
+    on_entry!(entry, entry => {
+        let mut table = entry.lock().await;
+        let seat = table.seat(token.as_deref());
+        table.answer_takeback(seat, accept)?;
+        match accept {
+            true => server.changed(&entry, &table).await?,
+            false => server.announce(&entry, &table).await?,
+        }
+        Ok(Json(view(&table, seat)))
+    })
+}
+
+/// `POST /api/games/{id}/takeback/accept`.
+pub async fn accept_takeback(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    answer_takeback(server, id, headers, true).await
+}
+
+/// `POST /api/games/{id}/takeback/decline`.
+pub async fn decline_takeback(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    answer_takeback(server, id, headers, false).await
+}
+
 /// What a draw offer came to.
 #[derive(Serialize)]
 pub struct DrawAnswer {
@@ -462,7 +564,7 @@ async fn offer_draw<G: WebGame>(
         }
         DrawOffer::Offered(side) => {
             table.offer_draw(side);
-            server.announce(entry);
+            server.announce(entry, &table).await?;
             (
                 "offered",
                 "Draw offered: your friend is asked to accept.".to_owned(),
@@ -661,6 +763,12 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/draw/decline", post(decline_draw))
+        .route("/api/games/{id}/takeback", post(ask_takeback))
+        .route("/api/games/{id}/takeback/accept", post(accept_takeback))
+        .route("/api/games/{id}/takeback/decline", post(decline_takeback))
+        .route("/api/games/{id}/invite", post(super::invite::renew))
+        .route("/api/my-games", get(super::listing::my_games))
+        .route("/api/server", get(super::listing::server_status))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/explain", post(explain))
         .route("/api/games/{id}/record", get(record))

@@ -1,8 +1,13 @@
 //! Refusals of the HTTP API: a status and a JSON body that says why, in
-//! the rules crate's words where a rule refuses.
+//! the rules crate's words where a rule refuses. A browser asking for a
+//! page (a bad link, an unknown game) gets the same reason as a page in
+//! words, with a way on ([`pages_for_browsers`]).
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use peralikatuma_rules::{Bitboard, Point, Reason, Refusal};
 use serde::Serialize;
@@ -189,10 +194,101 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Whether a request asks for a page for people (a browser following a
+/// link), not data: its `Accept` names `text/html`.
+fn wants_a_page(request: &Request) -> bool {
+    request
+        .headers()
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|accept| accept.contains("text/html"))
+}
+
+/// Escapes `text` for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page for a refusal with `status` and `message`.
+pub fn error_page(status: StatusCode, message: &str) -> String {
+    let title = match status {
+        StatusCode::NOT_FOUND => "Not found",
+        StatusCode::BAD_REQUEST => "This link is not right",
+        StatusCode::FORBIDDEN => "Not your seat",
+        StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => "Not now",
+        s if s.is_server_error() => "Something went wrong on the server",
+        _ => "This cannot be done",
+    };
+    let mut message = message.trim().to_owned();
+    if let Some(first) = message.get(..1) {
+        message.replace_range(..1, &first.to_uppercase());
+    }
+    if !message.ends_with(['.', '!', '?']) {
+        message.push('.');
+    }
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n\
+         <link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n\
+         <header><h1>{title}</h1></header>\n<main class=\"error-page\">\n\
+         <p id=\"error-message\">{}</p>\n<p class=\"small\">Error {}.</p>\n\
+         <p><a class=\"button\" href=\"/\">Your games</a> <a class=\"button\" href=\"/#new\">New game</a></p>\n\
+         </main>\n</body>\n</html>\n",
+        escape(&message),
+        status.as_u16()
+    )
+}
+
+/// Middleware: a refusal answered to a browser that asked for a page
+/// becomes a page in words, with links to the games and a new game;
+/// programs (which ask for JSON, or anything) keep the JSON reason.
+pub async fn pages_for_browsers(request: Request, next: Next) -> Response {
+    let page = wants_a_page(&request);
+    let response = next.run(request).await;
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !page || !json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, 1 << 20)
+        .await
+        .unwrap_or_default();
+    let message = serde_json::from_slice::<serde_json::Value>(&bytes)
+        .ok()
+        .and_then(|v| v.get("message")?.as_str().map(str::to_owned))
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    for (name, value) in super::pages::SECURITY {
+        parts.headers.insert(name, HeaderValue::from_static(value));
+    }
+    Response::from_parts(parts, Body::from(error_page(status, &message)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use peralikatuma_rules::{Position, Variant};
+
+    #[test]
+    fn an_error_page_says_the_reason_in_a_sentence_and_escapes_it() {
+        let page = error_page(StatusCode::NOT_FOUND, "there is no game `<b>`");
+        assert!(page.contains("<title>Not found</title>"), "{page}");
+        assert!(page.contains("There is no game `&lt;b&gt;`."), "{page}");
+        assert!(page.contains("href=\"/\""), "{page}");
+    }
 
     #[test]
     fn an_illegal_turn_reports_the_rule_and_the_points_in_the_games_names() {

@@ -6,14 +6,19 @@
 //!   (rules.md F), each a [`Table`](table::Table) of its own kind of game
 //!   ([`WebGame`](web_game::WebGame)); the server holds either kind
 //!   ([`AnyEntry`](server::AnyEntry)).
-//! - Games are kept in a data directory, one file per game written
-//!   atomically ([`store`]), and come back after a restart.
-//! - Each game has a secret token per seat; a request that changes a game
-//!   without its seat's token is refused with 403 and changes nothing.
-//! - The machine thinks on a bounded pool ([`pool`]); its turn reaches the
-//!   pages by server-sent events.
-//! - Every bad request gets a 4xx with a JSON reason ([`error`]); an
-//!   illegal turn's reason is the rules crate's refusal.
+//! - Games are kept in an SQLite database in the data directory
+//!   ([`store`]), every change in a transaction, and come back after a
+//!   restart. A game idle for a while leaves memory and is read back when
+//!   it is opened again.
+//! - Each game has a secret token per seat, kept in the browser's cookies;
+//!   a request that changes a game without its seat's token is refused
+//!   with 403 and changes nothing. A friend's invitation is good once
+//!   ([`invite`]); the first page lists the browser's games ([`listing`]).
+//! - The machine thinks on a bounded pool that owns its players
+//!   ([`pool`]); its turn reaches the pages by server-sent events.
+//! - Every bad request gets a 4xx with a reason: JSON for programs, a page
+//!   in words for a browser ([`error`]); an illegal turn's reason is the
+//!   rules crate's refusal.
 //! - A game on a clock (T1) is timed by the server: it ends the game the
 //!   moment a time runs out (T2), whether or not a page is open; after a
 //!   restart the turn under way goes on from the time kept with the game
@@ -31,6 +36,8 @@ pub mod api;
 pub mod error;
 pub mod explain;
 pub mod geometry;
+pub mod invite;
+pub mod listing;
 pub mod pages;
 pub mod pool;
 pub mod seating;
@@ -52,6 +59,7 @@ pub fn router(server: Arc<Server>) -> Router {
     let limit = server.config().body_limit;
     pages::fallbacks(pages::routes().merge(api::routes()))
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn(error::pages_for_browsers))
         .with_state(server)
 }
 
@@ -62,15 +70,17 @@ pub fn router(server: Arc<Server>) -> Router {
 ///
 /// # Errors
 /// When the data directory cannot be used or the listener fails.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+pub async fn serve(listener: tokio::net::TcpListener, mut config: Config) -> std::io::Result<()> {
+    config.address = listener.local_addr().ok();
     let server = Server::new(config)?;
-    let games = server.load_all().await?;
+    let games = server.resume_pending().await?;
     if games > 0 {
         eprintln!(
-            "{games} games read back from {}",
+            "{games} games taken up where the machine or a clock was waiting, from {}",
             server.config().data.display()
         );
     }
+    server.forget_idle_games();
     tokio::select! {
         served = axum::serve(listener, router(server)) => served,
         _ = tokio::signal::ctrl_c() => Ok(()),

@@ -5,13 +5,13 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
-use super::api::to_seat;
 use super::error::ApiError;
+use super::invite;
 use super::server::Server;
 
 /// The page: one HTML file for the new-game form and every game.
@@ -34,14 +34,37 @@ pub const ASSETS: [(&str, &str, &str); 5] = [
     ),
 ];
 
-/// The project's rule document, which the page shows.
+/// The project's rule document.
 pub const RULES: &str = include_str!("../../crates/peralikatuma-rules/docs/rules.md");
+
+/// The rule document as the page shows it to players: without the parts
+/// marked as being for programmers (between `<!-- for programmers -->` and
+/// `<!-- /for programmers -->`: where the file lives, perft, ...).
+pub fn players_rules() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut text = String::with_capacity(RULES.len());
+        let mut hidden = false;
+        for line in RULES.lines() {
+            match line.trim() {
+                "<!-- for programmers -->" => hidden = true,
+                "<!-- /for programmers -->" => hidden = false,
+                _ if !hidden => {
+                    text.push_str(line);
+                    text.push('\n');
+                }
+                _ => {}
+            }
+        }
+        text
+    })
+}
 
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Headers of every page and asset: scripts and styles from this server
 /// only, no referrer (a seat's link must not leak), no sniffing.
-const SECURITY: [(header::HeaderName, &str); 3] = [
+pub const SECURITY: [(header::HeaderName, &str); 3] = [
     (
         header::CONTENT_SECURITY_POLICY,
         "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -71,25 +94,29 @@ async fn index() -> Response {
     text("text/html; charset=utf-8", INDEX)
 }
 
-/// `?seat=TOKEN` on a game's page: the seat's link.
+/// `?invite=CODE` on a game's page: a friend's invitation.
 #[derive(Deserialize)]
-struct SeatLink {
-    seat: Option<String>,
+struct InviteLink {
+    invite: Option<String>,
 }
 
-/// A game's page. Opened through a seat's link (`?seat=TOKEN`), it gives
-/// the browser the seat's token in a cookie and sends it to the plain
-/// address, so that the token does not stay in the address bar.
+/// A game's page. Opened through a friend's invitation (`?invite=CODE`),
+/// it gives the first device the friend's seat in a cookie
+/// ([`invite::join`]) and sends it to the plain address, so that the
+/// invitation does not stay in the address bar.
 async fn game_page(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
-    Query(link): Query<SeatLink>,
+    Query(link): Query<InviteLink>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    server.entry(&id).await?;
-    Ok(match link.seat {
-        Some(token) => to_seat(&id, Some(&token)),
-        None => index().await,
-    })
+    match link.invite {
+        Some(code) => invite::join(&server, &id, &code, &headers).await,
+        None => {
+            server.entry(&id).await?;
+            Ok(index().await)
+        }
+    }
 }
 
 async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
@@ -105,7 +132,7 @@ async fn favicon() -> Response {
 }
 
 async fn rules() -> Response {
-    text("text/markdown; charset=utf-8", RULES)
+    text("text/markdown; charset=utf-8", players_rules())
 }
 
 async fn not_found() -> ApiError {
@@ -125,6 +152,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
         .route("/rules.md", get(rules))
+        .route("/qr.svg", get(invite::qr))
 }
 
 /// Answers for what no route takes: 404 and 405 with a JSON reason.
@@ -138,7 +166,25 @@ pub fn fallbacks(router: Router<Arc<Server>>) -> Router<Arc<Server>> {
 mod tests {
     use peralikatuma_rules::GameKind;
 
-    use super::INDEX;
+    use super::{INDEX, RULES, players_rules};
+
+    #[test]
+    fn the_players_rules_keep_every_rule_and_leave_out_the_programmers_parts() {
+        let shown = players_rules();
+        for word in ["crate", "module", "perft", "programmer", "<!--", "tests/"] {
+            assert!(!shown.contains(word), "`{word}` is for programmers");
+        }
+        for anchor in RULES
+            .split("<a id=\"")
+            .skip(1)
+            .filter_map(|a| a.split('"').next())
+        {
+            let kept = shown.contains(&format!("<a id=\"{anchor}\""));
+            assert_eq!(kept, !anchor.starts_with('x'), "{anchor}");
+        }
+        // No link leads to a rule left out.
+        assert!(!shown.contains("(#x"), "a link to X");
+    }
 
     #[test]
     fn the_new_game_form_offers_every_game_once_by_its_id() {

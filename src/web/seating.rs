@@ -87,13 +87,15 @@ pub enum Seat {
     Onlooker,
 }
 
-/// The seats' secret tokens of one game.
+/// The seats' secret tokens of one game, and the friend's invitation.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Seats {
     /// The token of the person who started the game.
     pub owner: String,
-    /// The friend's token, in a game with a friend.
+    /// The friend's token, once a device has taken the friend's seat.
     pub guest: Option<String>,
+    /// The friend's invitation, while it waits to be used: good once.
+    pub invite: Option<String>,
 }
 
 /// A new secret token: 128 random bits from the operating system's
@@ -103,7 +105,7 @@ pub fn new_token() -> String {
 }
 
 /// Compares two tokens in time that does not depend on where they differ.
-fn same_token(a: &str, b: &str) -> bool {
+pub fn same_token(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())
@@ -112,11 +114,13 @@ fn same_token(a: &str, b: &str) -> bool {
 }
 
 impl Seats {
-    /// New tokens for a game with `seating`.
+    /// New tokens for a game with `seating`: the owner's, and with a
+    /// friend an invitation (the friend's seat is made when it is used).
     pub fn new(seating: Seating) -> Seats {
         Seats {
             owner: new_token(),
-            guest: (seating == Seating::Friend).then(new_token),
+            guest: None,
+            invite: (seating == Seating::Friend).then(new_token),
         }
     }
 
@@ -178,14 +182,25 @@ mod tests {
 
     #[test]
     fn each_token_opens_its_own_seat_only() {
-        let seats = Seats::new(Seating::Friend);
+        let mut seats = Seats::new(Seating::Friend);
+        assert_eq!(
+            seats.guest, None,
+            "no friend's seat before the invitation is used"
+        );
+        let invite = seats.invite.clone().expect("an invitation");
+        assert_eq!(
+            seats.seat(Some(&invite)),
+            Seat::Onlooker,
+            "an invitation is no seat"
+        );
+        seats.guest = Some(new_token());
         let guest = seats.guest.clone().expect("a friend's seat");
         assert_eq!(seats.seat(Some(&seats.owner)), Seat::Owner);
         assert_eq!(seats.seat(Some(&guest)), Seat::Guest);
         assert_eq!(seats.seat(Some("0123")), Seat::Onlooker);
         assert_eq!(seats.seat(None), Seat::Onlooker);
         assert_ne!(seats.owner, guest);
-        assert_eq!(Seats::new(Seating::OneScreen).guest, None);
+        assert_eq!(Seats::new(Seating::OneScreen).invite, None);
         assert_eq!(
             sides(Seating::Friend, Side::Black, Seat::Guest),
             [Side::White]

@@ -1,30 +1,40 @@
-//! The games the server holds: found by id (in memory, else in the data
-//! directory), changed one request at a time, kept after every change, and
+//! The games the server holds: found by id (in memory, else in the
+//! store), changed one request at a time, kept after every change, and
 //! announced to the pages watching them. The machine's turns are played
 //! here, thought out on the pool.
+//!
+//! Memory does not grow with the games kept: a game in memory is its
+//! record and its seats, the machine's players belong to the
+//! [pool](super::pool), and a game nobody has asked for in a while (no
+//! page watching it, the machine not thinking, no clock running) leaves
+//! memory and is read back from the store when it is next opened.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::Player;
 use peralikatuma_rules::{Game, GameKind, family};
+use serde::Serialize;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
 use super::error::ApiError;
-use super::pool::Pool;
+use super::pool::{Job, Pool, PoolStatus};
 use super::seating::Seating;
-use super::store::{Store, StoredGame, is_game_id};
+use super::store::legacy::{self, LegacyFile};
+use super::store::{SqliteStore, Store, StoreError, StoredGame, is_game_id};
 use super::table::Table;
 use super::web_game::WebGame;
 use crate::clock::Clock;
+use crate::pace::natural_pause;
 use crate::session::{Session, SessionGame, Settings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The data directory, where games are kept.
+    /// The data directory, where the game database is.
     pub data: PathBuf,
     /// How many games the machine thinks about at once.
     pub thinkers: usize,
@@ -32,17 +42,30 @@ pub struct Config {
     pub hard_time: Duration,
     /// The largest request body taken, in bytes.
     pub body_limit: usize,
+    /// How long a game stays in memory after it was last asked for, when
+    /// nothing else holds it there.
+    pub idle: Duration,
+    /// Whether the weaker levels answer after a short, natural while
+    /// ([`natural_pause`]) rather than at once.
+    pub natural_pace: bool,
+    /// The address the server listens on, when known: the Invite dialog
+    /// says whether other devices can reach it.
+    pub address: Option<SocketAddr>,
 }
 
 impl Config {
     /// The defaults, keeping games in `data`: one thinker per core, Hard
-    /// thinks a second, bodies up to 256 KiB.
+    /// thinks a second, bodies up to 256 KiB, games idle for five minutes
+    /// leave memory, the weaker levels at a natural pace.
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
             data: data.into(),
             thinkers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hard_time: Duration::from_secs(1),
             body_limit: 256 * 1024,
+            idle: Duration::from_secs(300),
+            natural_pace: true,
+            address: None,
         }
     }
 }
@@ -51,6 +74,8 @@ impl Config {
 pub struct Entry<G: WebGame = Game> {
     table: AsyncMutex<Table<G>>,
     changes: broadcast::Sender<()>,
+    /// When it was last asked for, in milliseconds since the server began.
+    used: AtomicU64,
 }
 
 /// A game of any kind the server holds: a seed game or a family game.
@@ -74,12 +99,29 @@ macro_rules! on_entry {
 }
 pub(crate) use on_entry;
 
+impl AnyEntry {
+    /// Whether only the server's list of games holds it: no request, page,
+    /// clock or thinking machine.
+    fn unheld(&self) -> bool {
+        on_entry!(self, entry => Arc::strong_count(entry) == 1)
+    }
+
+    fn used(&self) -> u64 {
+        on_entry!(self, entry => entry.used.load(Ordering::Relaxed))
+    }
+
+    fn touch(&self, now: u64) {
+        on_entry!(self, entry => entry.used.store(now, Ordering::Relaxed));
+    }
+}
+
 impl<G: WebGame> Entry<G> {
-    fn new(table: Table<G>) -> Arc<Entry<G>> {
+    fn new(table: Table<G>, now: u64) -> Arc<Entry<G>> {
         let (changes, _) = broadcast::channel(16);
         Arc::new(Entry {
             table: AsyncMutex::new(table),
             changes,
+            used: AtomicU64::new(now),
         })
     }
 
@@ -97,9 +139,10 @@ impl<G: WebGame> Entry<G> {
 /// The state shared by every request.
 pub struct Server {
     config: Config,
-    store: Store,
+    store: Arc<dyn Store>,
     pool: Pool,
     games: Mutex<HashMap<String, AnyEntry>>,
+    began: Instant,
 }
 
 /// A game of either kind, to be kept as an entry.
@@ -120,9 +163,32 @@ impl Entries for family::Game {
     }
 }
 
-/// The error of game `id`'s file that cannot be read.
+/// How the server stands, for `GET /api/server`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ServerStatus {
+    /// Games kept in the store.
+    pub games_kept: u64,
+    /// Games in memory now.
+    pub games_in_memory: usize,
+    /// The machine's thinkers and players.
+    pub pool: PoolStatus,
+    /// Whether the server listens only on this computer (loopback), so
+    /// that no other device can reach it.
+    pub loopback_only: bool,
+    /// The addresses of this computer on its networks, by which other
+    /// devices may reach the server (`http://192.168.1.20:8080`); none
+    /// when it listens only on loopback or its address is not known.
+    pub addresses: Vec<String>,
+}
+
+/// The error of game `id` that cannot be read.
 fn unreadable(id: &str, error: impl std::fmt::Display) -> ApiError {
-    ApiError::internal(format!("game `{id}` cannot be read: {error}"))
+    ApiError::internal(format!("Game `{id}` cannot be read: {error}."))
+}
+
+/// A store's error as an answer.
+fn store_failed(error: StoreError) -> ApiError {
+    ApiError::internal(format!("The games cannot be reached: {error}."))
 }
 
 /// A new game's id: 12 random hex digits.
@@ -130,18 +196,54 @@ fn new_id() -> String {
     format!("{:012x}", rand::random::<u64>() >> 16)
 }
 
+/// The addresses other devices may use to reach a server listening on
+/// `address`: its own, or every network interface's when it listens on
+/// all of them; none on loopback.
+fn addresses_for(address: SocketAddr) -> Vec<String> {
+    let ip = address.ip();
+    if ip.is_loopback() {
+        return Vec::new();
+    }
+    let port = address.port();
+    let show = |ip: std::net::IpAddr| SocketAddr::new(ip, port).to_string();
+    if !ip.is_unspecified() {
+        return vec![format!("http://{}", show(ip))];
+    }
+    let mut found: Vec<String> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|interface| !interface.is_loopback())
+        .map(|interface| interface.ip())
+        .filter(|ip| ip.is_ipv4() || address.is_ipv6())
+        .map(|ip| format!("http://{}", show(ip)))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
 impl Server {
-    /// A server keeping its games in `config.data`.
+    /// A server keeping its games in the database of `config.data`. Games
+    /// that an earlier version kept there as JSON files are imported the
+    /// first time (the files are left as they were).
     ///
     /// # Errors
-    /// When the data directory cannot be created.
+    /// When the data directory or its database cannot be used.
     pub fn new(config: Config) -> std::io::Result<Arc<Server>> {
-        Ok(Arc::new(Server {
-            store: Store::open(&config.data)?,
+        let store = SqliteStore::open(&config.data).map_err(std::io::Error::other)?;
+        import_legacy(&store, &config.data)?;
+        Ok(Server::with_store(config, Arc::new(store)))
+    }
+
+    /// A server keeping its games in `store`.
+    pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Server> {
+        Arc::new(Server {
             pool: Pool::new(config.thinkers, config.hard_time),
+            store,
             config,
             games: Mutex::new(HashMap::new()),
-        }))
+            began: Instant::now(),
+        })
     }
 
     /// How the server runs.
@@ -154,21 +256,27 @@ impl Server {
         &self.pool
     }
 
-    fn cached(&self, id: &str) -> Option<AnyEntry> {
+    /// Milliseconds since the server began.
+    fn now(&self) -> u64 {
+        u64::try_from(self.began.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, AnyEntry>> {
         self.games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .get(id)
-            .cloned()
+    }
+
+    fn cached(&self, id: &str) -> Option<AnyEntry> {
+        let entry = self.games().get(id).cloned()?;
+        entry.touch(self.now());
+        Some(entry)
     }
 
     /// Keeps `entry` as game `id`, unless another request kept it first;
-    /// returns the one kept.
+    /// returns the one kept, and whether it is `entry`.
     fn remember(&self, id: &str, entry: AnyEntry) -> (AnyEntry, bool) {
-        let mut games = self
-            .games
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut games = self.games();
         match games.get(id) {
             Some(kept) => (kept.clone(), false),
             None => {
@@ -178,12 +286,23 @@ impl Server {
         }
     }
 
-    /// The game `id`: in memory, or read back from the data directory
-    /// (after a restart), where the machine then goes on thinking if it
-    /// has the move.
+    /// Runs `work` on the store, on a blocking thread.
+    async fn on_store<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || work(store.as_ref()))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(store_failed)
+    }
+
+    /// The game `id`: in memory, or read back from the store, where the
+    /// machine then goes on thinking if it has the move.
     ///
     /// # Errors
-    /// 404 when there is no such game, 500 when its file is broken.
+    /// 404 when there is no such game, 500 when it cannot be read.
     pub async fn entry(self: &Arc<Self>, id: &str) -> Result<AnyEntry, ApiError> {
         if let Some(entry) = self.cached(id) {
             return Ok(entry);
@@ -191,12 +310,10 @@ impl Server {
         if !is_game_id(id) {
             return Err(ApiError::unknown_game(id));
         }
-        let store = self.store.clone();
         let owned = id.to_owned();
-        let stored = tokio::task::spawn_blocking(move || store.load(&owned))
-            .await
-            .map_err(|e| ApiError::internal(e.to_string()))?
-            .map_err(|e| unreadable(id, e))?
+        let stored = self
+            .on_store(move |store| store.load(&owned))
+            .await?
             .ok_or_else(|| ApiError::unknown_game(id))?;
         match GameKind::of_record(&stored.record).map_err(|e| unreadable(id, e))? {
             GameKind::Seed(_) => self.read_back::<Game>(id, stored).await,
@@ -211,10 +328,15 @@ impl Server {
         id: &str,
         stored: StoredGame,
     ) -> Result<AnyEntry, ApiError> {
-        let mut table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
-        table.machine = self.machine_player(table.seating).await;
+        let table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
-        let entry = Entry::new(table);
+        if let Some(strength) = table.session.machine()
+            && table.session.machine_to_move()
+            && runs_out_at.is_some()
+        {
+            self.pool.prepare::<G>(strength).await;
+        }
+        let entry = Entry::new(table, self.now());
         let (kept, fresh) = self.remember(id, G::any(entry.clone()));
         if fresh {
             self.clone().machine_moves(entry.clone());
@@ -223,13 +345,17 @@ impl Server {
         Ok(kept)
     }
 
-    /// Reads back every game kept, so that the machine goes on with the
-    /// games where it has the move; returns how many there are.
+    /// Takes up the games that wait for the server (the machine to move,
+    /// a clock running), so that the machine goes on with them; returns
+    /// how many there are.
     ///
     /// # Errors
-    /// When the data directory cannot be read.
-    pub async fn load_all(self: &Arc<Self>) -> std::io::Result<usize> {
-        let ids = self.store.ids()?;
+    /// When the store cannot be read.
+    pub async fn resume_pending(self: &Arc<Self>) -> std::io::Result<usize> {
+        let ids = self
+            .on_store(|store| store.pending())
+            .await
+            .map_err(|e| std::io::Error::other(e.message))?;
         let mut count = 0;
         for id in &ids {
             match self.entry(id).await {
@@ -238,6 +364,64 @@ impl Server {
             }
         }
         Ok(count)
+    }
+
+    /// Lets go of the games in memory that nothing holds (no request, no
+    /// page watching, no thinking, no clock) and nobody has asked for in
+    /// `idle`; returns how many. They are all in the store already.
+    pub fn forget_idle(&self, idle: Duration) -> usize {
+        let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now();
+        let mut games = self.games();
+        let before = games.len();
+        games.retain(|_, entry| !(entry.unheld() && now.saturating_sub(entry.used()) >= idle));
+        before - games.len()
+    }
+
+    /// Every while, lets go of the games idle for [`Config::idle`].
+    pub fn forget_idle_games(self: &Arc<Self>) {
+        let server = Arc::downgrade(self);
+        let every =
+            (self.config.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(server) = server.upgrade() else {
+                    return;
+                };
+                server.forget_idle(server.config.idle);
+            }
+        });
+    }
+
+    /// How the server stands.
+    ///
+    /// # Errors
+    /// 500 when the store cannot be read.
+    pub async fn status(&self) -> Result<ServerStatus, ApiError> {
+        let games_kept = self.on_store(|store| store.count()).await?;
+        let address = self.config.address;
+        Ok(ServerStatus {
+            games_kept,
+            games_in_memory: self.games().len(),
+            pool: self.pool.status(),
+            loopback_only: address.is_some_and(|a| a.ip().is_loopback()),
+            addresses: address.map(addresses_for).unwrap_or_default(),
+        })
+    }
+
+    /// The games that the seats of `seats` (each a game's id and a token)
+    /// open, the last changed first.
+    ///
+    /// # Errors
+    /// 500 when the store cannot be read.
+    pub async fn seated(
+        &self,
+        seats: Vec<(String, String)>,
+    ) -> Result<Vec<super::store::SeatedGame>, ApiError> {
+        self.on_store(move |store| store.seated(&seats)).await
     }
 
     /// Starts a new game from its start or from the end of `record` (with
@@ -257,39 +441,28 @@ impl Server {
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
         };
         let id = new_id();
-        let mut table = Table::new(id.clone(), session, seating);
-        table.machine = self.machine_player(seating).await;
+        if let Seating::Machine(strength) = seating {
+            self.pool.prepare::<G>(strength).await;
+        }
+        let table = Table::new(id.clone(), session, seating);
         self.persist(&table).await?;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
-        let entry = Entry::new(table);
+        let entry = Entry::new(table, self.now());
         self.remember(&id, G::any(entry.clone()));
         self.clone().machine_moves(entry.clone());
         self.clone().watch_clock(entry.clone(), runs_out_at);
         Ok(entry)
     }
 
-    /// A new player for the machine of a game seated so, made on the
-    /// pool's threads (a Hard player's tables take a while to set up):
-    /// ready before the game's clock runs.
-    async fn machine_player<G: SessionGame>(&self, seating: Seating) -> Option<Player<G>> {
-        let Seating::Machine(strength) = seating else {
-            return None;
-        };
-        let pool = self.pool.clone();
-        self.pool.run(move || pool.player(strength, None)).await
-    }
-
-    /// Writes the game to the data directory.
+    /// Keeps the game in the store.
     ///
     /// # Errors
     /// 500 when it cannot be written.
     pub async fn persist<G: WebGame>(&self, table: &Table<G>) -> Result<(), ApiError> {
         let stored = table.stored();
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || store.save(&stored))
+        self.on_store(move |store| store.save(&stored))
             .await
-            .map_err(|e| ApiError::internal(e.to_string()))?
-            .map_err(|e| ApiError::internal(format!("the game cannot be kept: {e}")))
+            .map_err(|e| ApiError::internal(format!("The game cannot be kept: {}", e.message)))
     }
 
     /// After a change to the game on `entry` (held in `table`): keeps it,
@@ -337,45 +510,54 @@ impl Server {
         });
     }
 
-    /// Tells the pages of a change that is not kept (a draw offered).
-    pub fn announce<G: WebGame>(&self, entry: &Entry<G>) {
+    /// Keeps a change that the machine need not answer (a draw or a
+    /// take-back offered, an invitation made or used) and tells the pages.
+    ///
+    /// # Errors
+    /// 500 when it cannot be kept.
+    pub async fn announce<G: WebGame>(
+        &self,
+        entry: &Entry<G>,
+        table: &Table<G>,
+    ) -> Result<(), ApiError> {
+        let kept = self.persist(table).await;
         entry.changes.send(()).ok();
+        kept
     }
 
     /// If the machine has the move in the game on `entry` and is not
     /// already thinking, it thinks on the pool and plays its turn, unless
-    /// the game has changed meanwhile.
+    /// the game has changed meanwhile. The weaker levels answer after a
+    /// natural while ([`Config::natural_pace`]).
     pub fn machine_moves<G: WebGame>(self: Arc<Self>, entry: Arc<Entry<G>>) {
         tokio::spawn(async move {
-            let (player, game, ticket, budget) = {
+            let began = Instant::now();
+            let (job, ticket) = {
                 let mut table = entry.lock().await;
                 let Some(strength) = table.session.machine() else {
                     return;
                 };
-                if !table.session.machine_to_move() {
+                if !table.session.machine_to_move() || table.thinking() {
                     return;
                 }
-                if table.thinking() {
-                    return;
-                }
-                let mut player = match table.machine.take() {
-                    Some(player) if player.strength() == strength => player,
-                    _ => self.pool.player(strength, None),
-                };
-                player.set_tablebase(table.session.game().tablebase());
-                player.set_solution(table.session.game().solution());
-                let Some(ticket) = table.start_thinking(player.stop_handle()) else {
+                let mut job = Job::new(strength, table.game().clone());
+                let Some(ticket) = table.start_thinking(job.stop.clone()) else {
                     return;
                 };
-                let budget = table.session.machine_budget().map(|b| (b, Instant::now()));
-                (player, table.game().clone(), ticket, budget)
+                job.budget = table.session.machine_budget().map(|b| (b, began));
+                (job, ticket)
             };
-            let thought = self.pool.think(player, game, budget).await;
+            let pause = match self.config.natural_pace {
+                true => natural_pause(job.strength, job.budget.map(|(b, _)| b), &mut rand::rng()),
+                false => Duration::ZERO,
+            };
+            let stop = job.stop.clone();
+            let turn = self.pool.think(job).await.flatten();
+            let thought = began.elapsed();
+            if pause > thought && !stop.is_stopped() {
+                tokio::time::sleep(pause - thought).await;
+            }
             let mut table = entry.lock().await;
-            let turn = thought.and_then(|(player, turn)| {
-                table.machine = Some(player);
-                turn
-            });
             if !table.finish_thinking(ticket) {
                 return;
             }
@@ -414,10 +596,57 @@ impl Server {
             Err(fault) => match fault.partial {
                 Some(partial) => Ok((partial, Some(fault.error.to_string()))),
                 None => Err(ApiError::bad_request(format!(
-                    "not a game record: {}",
+                    "This is not a game record: {}.",
                     fault.error
                 ))),
             },
         }
     }
+}
+
+/// The key of the store's `meta` table that says the JSON files were
+/// imported, and how many.
+const LEGACY_IMPORTED: &str = "json-files-imported";
+
+/// Imports, the first time, the games an earlier version kept in `dir`
+/// as JSON files; a file that cannot be read is reported and left out.
+///
+/// # Errors
+/// When the directory or the database cannot be used.
+fn import_legacy(store: &SqliteStore, dir: &std::path::Path) -> std::io::Result<()> {
+    let io = std::io::Error::other;
+    if store.meta(LEGACY_IMPORTED).map_err(io)?.is_some() {
+        return Ok(());
+    }
+    let mut games = Vec::new();
+    for path in legacy::files(dir)? {
+        let read = legacy::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|file| {
+                stored_of_legacy(file).map_err(|e| format!("{}: {e}", path.display()))
+            });
+        match read {
+            Ok(game) => games.push(game),
+            Err(error) => eprintln!("warning: not imported: {error}"),
+        }
+    }
+    let new = store.import(&games).map_err(io)?;
+    if new > 0 {
+        eprintln!(
+            "{new} games imported from the JSON files in {} (the files are left as they were)",
+            dir.display()
+        );
+    }
+    store
+        .set_meta(LEGACY_IMPORTED, &new.to_string())
+        .map_err(io)
+}
+
+/// The game of `file`, as the store keeps it.
+fn stored_of_legacy(file: LegacyFile) -> Result<StoredGame, String> {
+    let kind = GameKind::of_record(&file.game.record).map_err(|e| e.to_string())?;
+    Ok(match kind {
+        GameKind::Seed(_) => Table::<Game>::from_legacy(file)?.stored(),
+        GameKind::Family(_) => Table::<family::Game>::from_legacy(file)?.stored(),
+    })
 }

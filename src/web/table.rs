@@ -1,13 +1,17 @@
-//! One web game as the server holds it: the session, who sits where, a
-//! draw offered, the machine thinking, and what each seat may do. Every
-//! rule is the rules crate's; every change the session's.
+//! One web game as the server holds it: the session, who sits where, the
+//! offers of a draw or a take-back waiting for an answer, the machine
+//! thinking, and what each seat may do. Every rule is the rules crate's;
+//! every change the session's. The machine's players are not kept here
+//! but by the [pool](super::pool), so that a game holds only its record
+//! and its seats.
 
-use alquerque_ai::{Player, Stop};
+use alquerque_ai::Stop;
 use peralikatuma_rules::{Game, Side};
 
 use super::error::ApiError;
-use super::seating::{Seat, Seating, Seats, sides};
-use super::store::{FORMAT, StoredGame};
+use super::seating::{Seat, Seating, Seats, new_token, same_token, sides};
+use super::store::legacy::LegacyFile;
+use super::store::{StoredGame, Summary, now_seconds};
 use super::web_game::WebGame;
 use crate::session::{Session, Settings, Undone};
 
@@ -23,6 +27,11 @@ pub struct Table<G: WebGame = Game> {
     pub seats: Seats,
     /// A draw offered by this side and not yet answered.
     pub draw_offer: Option<Side>,
+    /// A take-back asked by this side of the other device, not yet
+    /// answered.
+    pub takeback_offer: Option<Side>,
+    /// When the game was started, in seconds since 1970.
+    pub created: u64,
     /// Grows with every change (from the time the game was made or read
     /// back, in microseconds, so that it grows across restarts too): the
     /// machine's late answer to a game that has changed since is dropped,
@@ -33,10 +42,6 @@ pub struct Table<G: WebGame = Game> {
     thinking: Option<Thinking>,
     /// Tickets handed out to the machine's thinking.
     tickets: u64,
-    /// The machine's player between its turns, kept so that a turn on a
-    /// clock does not spend its time making one (a Hard player's tables
-    /// take a while to set up), and so that it remembers what it learnt.
-    pub machine: Option<Player<G>>,
 }
 
 /// The machine thinking about a game.
@@ -56,24 +61,48 @@ impl<G: WebGame> Table<G> {
             seating,
             seats: Seats::new(seating),
             draw_offer: None,
+            takeback_offer: None,
+            created: now_seconds(),
             version: first_version(),
             thinking: None,
             tickets: 0,
-            machine: None,
         }
     }
 
-    /// The game as kept in the data directory.
+    /// The game as the store keeps it.
     pub fn stored(&self) -> StoredGame {
         StoredGame {
-            format: FORMAT,
             id: self.id.clone(),
             opponent: self.seating.name().to_owned(),
             colour: self.session.settings().human,
             owner: self.seats.owner.clone(),
             guest: self.seats.guest.clone(),
+            invite: self.seats.invite.clone(),
             draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
             record: self.session.record().to_string(),
+            created: self.created,
+            summary: self.summary(),
+        }
+    }
+
+    /// What a list of games shows of this one.
+    pub fn summary(&self) -> Summary {
+        let game = self.game();
+        let to_move = game.side_to_move();
+        let outcome = game.ending().map(G::outcome_view);
+        let clock = self.session.clock();
+        Summary {
+            variant: game.kind().id().to_owned(),
+            turns: game.turns().len(),
+            to_move,
+            status: match &outcome {
+                Some(end) => format!("{}: {}", end.result, end.text),
+                None => format!("{to_move} to move"),
+            },
+            result: outcome.map(|end| end.result.to_owned()),
+            clock: clock.map(|c| c.control().to_string()),
+            pending: self.session.machine_to_move() || clock.is_some_and(|c| c.running().is_some()),
         }
     }
 
@@ -82,33 +111,77 @@ impl<G: WebGame> Table<G> {
     /// # Errors
     /// A description of what is wrong with the kept game.
     pub fn from_stored(stored: StoredGame) -> Result<Table<G>, String> {
-        let seating: Seating = stored
-            .opponent
+        let seats = Seats {
+            owner: stored.owner,
+            guest: stored.guest,
+            invite: stored.invite,
+        };
+        let mut table = Table::from_parts(
+            stored.id,
+            &stored.opponent,
+            stored.colour,
+            seats,
+            &stored.record,
+        )?;
+        table.draw_offer = stored.draw_offer;
+        table.takeback_offer = stored.takeback_offer;
+        table.created = stored.created;
+        Ok(table)
+    }
+
+    /// The game an earlier version kept in `file`. A friend's seat there
+    /// counts as taken (its link was good for ever): the host can make a
+    /// new invitation.
+    ///
+    /// # Errors
+    /// A description of what is wrong with the kept game.
+    pub fn from_legacy(file: LegacyFile) -> Result<Table<G>, String> {
+        let game = file.game;
+        let seats = Seats {
+            owner: game.owner,
+            guest: game.guest,
+            invite: None,
+        };
+        let mut table =
+            Table::from_parts(game.id, &game.opponent, game.colour, seats, &game.record)?;
+        table.draw_offer = game.draw_offer;
+        table.created = file.modified;
+        Ok(table)
+    }
+
+    /// A game with `record`, the owner playing `colour` against
+    /// `opponent` (a [`Seating`]'s name), at `seats`.
+    fn from_parts(
+        id: String,
+        opponent: &str,
+        colour: Side,
+        seats: Seats,
+        record: &str,
+    ) -> Result<Table<G>, String> {
+        let seating: Seating = opponent
             .parse()
             .map_err(|e: super::seating::UnknownSeating| e.to_string())?;
-        let record = G::parse_record(&stored.record).map_err(|fault| fault.error.to_string())?;
+        let record = G::parse_record(record).map_err(|fault| fault.error.to_string())?;
         let game = G::recorded(&record);
         let settings = Settings {
             variant: game.variant(),
             opponent: seating.opponent(),
-            human: stored.colour,
+            human: colour,
             first: G::side_in(game.start()),
             position: None,
             clock: None,
         };
         Ok(Table {
-            id: stored.id,
+            id,
             session: Session::resume_record(settings, &record),
             seating,
-            seats: Seats {
-                owner: stored.owner,
-                guest: stored.guest,
-            },
-            draw_offer: stored.draw_offer,
+            seats,
+            draw_offer: None,
+            takeback_offer: None,
+            created: now_seconds(),
             version: first_version(),
             thinking: None,
             tickets: 0,
-            machine: None,
         })
     }
 
@@ -173,13 +246,15 @@ impl<G: WebGame> Table<G> {
     }
 
     /// After any change: the machine's thinking about the old game is
-    /// stopped (its answer will be dropped), a draw offer lapses.
+    /// stopped (its answer will be dropped), offers of a draw or a
+    /// take-back lapse.
     fn changed(&mut self) {
         self.version += 1;
         if let Some(thinking) = self.thinking.take() {
             thinking.stop.stop();
         }
         self.draw_offer = None;
+        self.takeback_offer = None;
     }
 
     /// Refuses a request made while the game stood at another turn.
@@ -278,48 +353,199 @@ impl<G: WebGame> Table<G> {
     }
 
     /// Takes back the last turn (against the machine, with its reply;
-    /// after a resignation or an agreed draw, only that). With a friend,
-    /// a seat takes back only its own turn before the friend has answered
-    /// it, and a resignation or an agreed draw is final.
+    /// after a resignation or an agreed draw, only that). Between two
+    /// devices a take-back is asked of the other player instead
+    /// ([`Table::ask_takeback`]).
     ///
     /// # Errors
-    /// 403 for an onlooker or a friend's turn, 409 when stale or when
-    /// there is nothing to take back.
+    /// 403 for an onlooker, 409 between two devices, when stale, after a
+    /// loss on time or when there is nothing to take back.
     pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone<G>, ApiError> {
         self.check_time();
-        let sides = self.check_seated(seat)?;
-        self.check_number(number)?;
         if self.seating == Seating::Friend {
-            if self.game().ending().is_some_and(G::declared) {
-                return Err(ApiError::conflict(
-                    "final",
-                    "between two devices a resignation or an agreed draw is final",
-                ));
-            }
-            let positions = self.game().all_positions();
-            let last_mover = positions.iter().rev().nth(1);
-            if !last_mover.is_some_and(|p| sides.contains(&G::side_in(p))) {
-                return Err(ApiError::wrong_seat(
-                    "only the player who made the last turn can take it back",
-                ));
-            }
-        }
-        if self.session.lost_on_time() {
             return Err(ApiError::conflict(
-                "final",
-                "a loss on time is final (T2): the time is gone",
+                "ask_first",
+                "Between two devices a take-back is asked of the other player (POST \
+                 /api/games/{id}/takeback), who accepts or declines.",
             ));
         }
+        self.check_number(number)?;
+        self.check_undo(seat)?;
         match self.session.undo() {
-            Undone::Nothing => Err(ApiError::conflict(
-                "nothing_to_undo",
-                "nothing to take back",
-            )),
+            Undone::Nothing => Err(nothing_to_undo()),
             undone => {
                 self.changed();
                 Ok(undone)
             }
         }
+    }
+
+    /// Whether `seat` may take back (or, between two devices, ask to take
+    /// back) now, and if not why.
+    fn check_undo(&self, seat: Seat) -> Result<(), ApiError> {
+        let sides = self.check_seated(seat)?;
+        if self.session.lost_on_time() {
+            return Err(ApiError::conflict(
+                "final",
+                "A loss on time is final (T2): the time is gone.",
+            ));
+        }
+        if self.seating != Seating::Friend {
+            return match self.game().turns().is_empty() && self.game().ending().is_none() {
+                true => Err(nothing_to_undo()),
+                false => Ok(()),
+            };
+        }
+        if self.game().ending().is_some_and(G::declared) {
+            return Err(ApiError::conflict(
+                "final",
+                "Between two devices a resignation or an agreed draw is final.",
+            ));
+        }
+        if self.last_turn_of(sides[0]).is_none() {
+            return Err(nothing_to_undo());
+        }
+        match self.takeback_offer {
+            Some(by) if by == sides[0] => Err(ApiError::conflict(
+                "asked",
+                "You have asked to take back your last turn: wait for your friend's answer.",
+            )),
+            Some(_) => Err(ApiError::conflict(
+                "asked",
+                "Your friend asks to take back their last turn: answer them first.",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `seat` may take back (between two devices: ask to) now.
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        self.check_undo(seat).is_ok()
+    }
+
+    /// How many turns from the end `side`'s last turn is (1: it is the
+    /// last turn), if `side` has played one.
+    fn last_turn_of(&self, side: Side) -> Option<usize> {
+        let positions = self.game().all_positions();
+        let before_each = &positions[..positions.len() - 1];
+        before_each
+            .iter()
+            .rev()
+            .position(|p| G::side_in(p) == side)
+            .map(|back| back + 1)
+    }
+
+    /// Between two devices, `seat` asks the other player to take back
+    /// its last turn (and the reply to it, if there is one); returns the
+    /// side asking.
+    ///
+    /// # Errors
+    /// 403 for an onlooker, 409 when the game is not between two
+    /// devices, when stale, or when nothing can be taken back.
+    pub fn ask_takeback(&mut self, seat: Seat, number: Option<usize>) -> Result<Side, ApiError> {
+        self.check_time();
+        if self.seating != Seating::Friend {
+            return Err(ApiError::conflict(
+                "not_asked",
+                "A take-back is asked only between two devices: take the turn back with undo.",
+            ));
+        }
+        self.check_number(number)?;
+        self.check_undo(seat)?;
+        let side = self.sides(seat)[0];
+        self.version += 1;
+        self.takeback_offer = Some(side);
+        Ok(side)
+    }
+
+    /// `seat` answers the take-back the other player asked: accepted, the
+    /// asker's last turn is taken back, with the reply after it if there
+    /// is one (the asker is then to move again); declined, the game goes
+    /// on. Returns the turns taken back.
+    ///
+    /// # Errors
+    /// 403 for an onlooker, 409 when no take-back is asked of the seat.
+    pub fn answer_takeback(&mut self, seat: Seat, accept: bool) -> Result<Vec<G::Turn>, ApiError> {
+        self.check_time();
+        let sides = self.check_seated(seat)?;
+        let asker = match self.takeback_offer {
+            Some(by) if sides.contains(&by.opposite()) => by,
+            _ => {
+                return Err(ApiError::conflict(
+                    "no_offer",
+                    "No take-back is asked of you.",
+                ));
+            }
+        };
+        if !accept {
+            self.version += 1;
+            self.takeback_offer = None;
+            return Ok(Vec::new());
+        }
+        let back = self.last_turn_of(asker).ok_or_else(nothing_to_undo)?;
+        let mut taken = Vec::new();
+        for _ in 0..back {
+            match self.session.undo() {
+                Undone::Turns(turns) => taken.extend(turns),
+                Undone::Declaration(_) | Undone::Nothing => break,
+            }
+        }
+        self.changed();
+        Ok(taken)
+    }
+
+    /// The owner makes a new invitation for the friend's seat, which
+    /// voids the one before; returns it. The device that holds the seat
+    /// keeps it until the new invitation is used.
+    ///
+    /// # Errors
+    /// 403 for a seat other than the owner's, 409 in a game without a
+    /// friend.
+    pub fn new_invite(&mut self, seat: Seat) -> Result<String, ApiError> {
+        if self.seating != Seating::Friend {
+            return Err(ApiError::conflict(
+                "no_friend",
+                "This game has no seat for a friend: start a game against a friend on another \
+                 device for one.",
+            ));
+        }
+        if seat != Seat::Owner {
+            return Err(ApiError::wrong_seat(
+                "Only the player who started the game can invite.",
+            ));
+        }
+        let code = new_token();
+        self.seats.invite = Some(code.clone());
+        self.version += 1;
+        Ok(code)
+    }
+
+    /// A device opens the invitation `code`, with the seat's token it
+    /// carries (if any): what comes of it.
+    pub fn join(&mut self, code: &str, token: Option<&str>) -> Joined {
+        let seat = self.seat(token);
+        if seat == Seat::Owner {
+            return Joined::Own;
+        }
+        let valid = self
+            .seats
+            .invite
+            .as_deref()
+            .is_some_and(|invite| same_token(invite, code));
+        if !valid {
+            return match seat {
+                Seat::Guest => Joined::Seated,
+                _ => Joined::Used,
+            };
+        }
+        self.seats.invite = None;
+        self.version += 1;
+        if seat == Seat::Guest {
+            return Joined::Seated;
+        }
+        let token = new_token();
+        self.seats.guest = Some(token.clone());
+        Joined::Taken(token)
     }
 
     /// Plays again the turns last taken back.
@@ -333,14 +559,14 @@ impl<G: WebGame> Table<G> {
         self.check_number(number)?;
         if self.seating == Seating::Friend && !sides.contains(&self.game().side_to_move()) {
             return Err(ApiError::wrong_seat(
-                "only the player to move can play again what was taken back",
+                "Only the player to move can play again what was taken back.",
             ));
         }
         let turns = self.session.redo();
         if turns.is_empty() {
             return Err(ApiError::conflict(
                 "nothing_to_redo",
-                "nothing to play again",
+                "Nothing to play again.",
             ));
         }
         self.changed();
@@ -437,6 +663,25 @@ fn first_version() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX / 2))
+}
+
+/// 409: nothing to take back.
+fn nothing_to_undo() -> ApiError {
+    ApiError::conflict("nothing_to_undo", "Nothing to take back.")
+}
+
+/// What comes of a device opening a friend's invitation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Joined {
+    /// It takes the friend's seat, with this token.
+    Taken(String),
+    /// It holds the friend's seat already.
+    Seated,
+    /// It is the owner's: the invitation is left for the friend.
+    Own,
+    /// The invitation was used by another device, or a newer one voids
+    /// it: the device may watch.
+    Used,
 }
 
 /// What a draw offer comes to.

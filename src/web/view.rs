@@ -8,6 +8,7 @@ use std::time::Duration;
 use peralikatuma_rules::{GameKind, Outcome, QUIET_TURNS_FOR_DRAW, Side};
 use serde::Serialize;
 
+use super::invite::invite_path;
 use super::seating::{Seat, Seating};
 use super::table::Table;
 use super::web_game::WebGame;
@@ -98,13 +99,22 @@ pub struct GameView {
     pub your_turn: bool,
     /// Whether the machine is thinking about its turn.
     pub thinking: bool,
+    /// Whether the asking seat may take back now (between two devices:
+    /// ask the other player to).
+    pub can_undo: bool,
     /// Whether there are turns to play again.
     pub can_redo: bool,
     /// A draw offered by this side, not yet answered.
     pub draw_offer: Option<Side>,
-    /// For the owner of a game with a friend: the friend's link (a path
-    /// with the friend's token).
+    /// A take-back asked by this side of the other device, not yet
+    /// answered.
+    pub takeback_offer: Option<Side>,
+    /// For the owner of a game with a friend: the friend's invitation,
+    /// while it waits to be used (a path, good once).
     pub invite: Option<String>,
+    /// In a game with a friend: whether a device has taken the friend's
+    /// seat.
+    pub guest_seated: bool,
     /// The clock, in a game on one (T1).
     pub clock: Option<ClockView>,
 }
@@ -180,6 +190,9 @@ pub struct OutcomeView {
     pub outcome: Option<Outcome>,
     /// Said plainly, with the rule: `White wins: Black resigned (E6)`.
     pub text: String,
+    /// Whether the players declared it (a resignation or an agreed draw,
+    /// E6), not the board.
+    pub declared: bool,
 }
 
 /// The game on `table` as `seat` sees it.
@@ -233,15 +246,18 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
                 Side::White => &players.white,
                 Side::Black => &players.black,
             };
+            // "the machine (master)" is named in the players' line; here
+            // "(the machine)" is enough.
+            let who = who.split(" (").next().unwrap_or(who);
             format!("{to_move} ({who}) to move")
         }
     };
     let invite = table
         .seats
-        .guest
+        .invite
         .as_ref()
         .filter(|_| seat == Seat::Owner)
-        .map(|token| format!("/games/{}?seat={token}", table.id));
+        .map(|code| invite_path(&table.id, code));
 
     GameView {
         id: table.id.clone(),
@@ -287,9 +303,12 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
         outcome,
         status,
         thinking: session.machine_to_move(),
+        can_undo: table.can_undo(seat),
         can_redo: session.can_redo(),
         draw_offer: table.draw_offer,
+        takeback_offer: table.takeback_offer,
         invite,
+        guest_seated: table.seats.guest.is_some(),
         clock: clock_view(session),
     }
 }

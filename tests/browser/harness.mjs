@@ -50,10 +50,10 @@ export const freshData = () => mkdtemp(path.join(tmpdir(), 'peralikatuma-browser
  * server stops). Returns `{ base, port, data, log, stop }`: `log()` is what
  * it printed, `stop(signal)` stops it (SIGTERM unless told).
  */
-export async function startServer({ data = null, port = 0, timeout = 15_000 } = {}) {
+export async function startServer({ data = null, port = 0, timeout = 15_000, extra = [] } = {}) {
   const owned = data === null;
   if (owned) data = await freshData();
-  const child = spawn(serveBinary, ['--port', String(port), '--bind', '127.0.0.1', '--data', data, '--thinkers', '2'], {
+  const child = spawn(serveBinary, ['--port', String(port), '--bind', '127.0.0.1', '--data', data, '--thinkers', '2', '--at-once', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -73,7 +73,7 @@ async function home(page) {
 async function load(page, record, opponent = 'human', clock = '') {
   await P.button(page, 'Load').click();
   const dialog = page.getByRole('dialog', { name: 'Load a game' });
-  await dialog.getByLabel('Game record (N4)').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await dialog.getByLabel('Game record').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
   await dialog.getByLabel('Play on against').selectOption(opponent);
   await dialog.getByLabel('Clock').selectOption(clock);
   const old = new URL(page.url()).pathname;
@@ -306,7 +306,7 @@ test('the thinking indicator shows while the machine has the move', async (t) =>
   P.check(!await thinking.isVisible(), 'no thinking before the turn');
   await P.play(page, 'e4-e5');
   await thinking.waitFor();
-  P.equal(await P.statusText(page), 'Black (the machine (medium)) to move', 'the status while it thinks');
+  P.equal(await P.statusText(page), 'Black (the machine) to move', 'the status while it thinks');
   await page.unroute('**/events');
   await thinking.waitFor({ state: 'hidden', timeout: 20_000 });
   const replied = await P.settle(page);
@@ -436,7 +436,7 @@ test('an invited game between two browsers: moves and draw offers appear at once
   await P.button(owner, 'Invite').click();
   const invite = owner.getByRole('dialog', { name: 'Invite' });
   const link = await invite.getByLabel('Link').inputValue();
-  P.check(link.startsWith(`${t.base}/games/${id}?seat=`), `the invite link: ${link}`);
+  P.check(link.startsWith(`${t.base}/games/${id}?invite=`), `the invite link: ${link}`);
   await invite.getByRole('button', { name: 'Close' }).click();
 
   const guest = await t.page();
@@ -444,6 +444,7 @@ test('an invited game between two browsers: moves and draw offers appear at once
   await guest.waitForURL(`${t.base}/games/${id}`);
   const seated = await P.settle(guest);
   P.equal([seated.seat, seated.sides, seated.your_turn], ['guest', ['black'], false], 'the guest\'s seat');
+  await waitForMessage(guest, 'You have taken the Black seat: this device plays it now.');
   P.equal(await P.statusText(guest), 'White (your friend) to move', 'the guest\'s status');
   // The guest sees the board from Black's side.
   const [a1, a5] = [await P.point(guest, 'a1').boundingBox(), await P.point(guest, 'a5').boundingBox()];
@@ -461,7 +462,7 @@ test('an invited game between two browsers: moves and draw offers appear at once
   P.equal((await P.settle(onlooker)).seat, 'onlooker', 'a page without a token');
   const stranger = await P.request(onlooker, 'POST', `/api/games/${id}/turn`, { turn: white.text, number: 0 });
   P.equal([stranger.status, stranger.body?.error], [403, 'wrong_seat'], 'an onlooker playing');
-  P.equal((await P.fetchState(owner)).version, start.version, 'the game after the refusals');
+  P.equal((await P.fetchState(owner)).version, seated.version, 'the game after the refusals');
 
   // The owner moves: the guest's page shows it without a reload, and back.
   let state = start;
@@ -477,9 +478,6 @@ test('an invited game between two browsers: moves and draw offers appear at once
     P.equal(await P.moveTexts(watcher), after.moves.map((m) => m.text), 'the other page\'s move list');
   }
 
-  // Only the player who made the last turn takes it back.
-  await P.button(owner, 'Undo').click();
-  await waitForMessage(owner, 'Only the player who made the last turn can take it back');
   // A draw offered is declined, the offer is told; then offered back and agreed.
   const offer = async (page) => {
     await P.button(page, 'Offer draw').click();
@@ -498,6 +496,192 @@ test('an invited game between two browsers: moves and draw offers appear at once
     await page.getByTestId('status').filter({ hasText: '1/2-1/2: draw agreed (E6)' }).waitFor();
   }
   P.check(await guest.evaluate(() => window.notReloaded === true), 'the guest\'s page was not reloaded');
+});
+
+/** A game with a friend: the owner's page, the invitation's link from the Invite dialog, and the game's start. */
+async function withFriend(t, query = 'variant=alquerque&opponent=friend') {
+  const owner = await t.page();
+  const start = await open(owner, query);
+  await P.button(owner, 'Invite').click();
+  const dialog = owner.getByRole('dialog', { name: 'Invite' });
+  const link = await dialog.getByLabel('Link').inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return { owner, start, link, id: P.gameId(owner) };
+}
+
+/** A new page that opens `link` and lands on game `id`'s page; its state. */
+async function opens(t, link, id) {
+  const page = await t.page();
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === `/games/${id}`);
+  return { page, state: await P.settle(page) };
+}
+
+test('an invitation is good once: a second device watches, and a new one hands the seat on', async (t) => {
+  const { owner, link, id } = await withFriend(t);
+  // The dialog gives the link as a QR code too, and says that this server
+  // (on 127.0.0.1) cannot be reached from another device.
+  await P.button(owner, 'Invite').click();
+  const dialog = owner.getByRole('dialog', { name: 'Invite' });
+  const qr = dialog.getByRole('img', { name: /QR code/ });
+  await qr.waitFor();
+  await owner.waitForFunction(() => document.getElementById('d-invite-qr').naturalWidth > 0);
+  await dialog.getByText('--bind 0.0.0.0').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const first = await opens(t, link, id);
+  P.equal([first.state.seat, first.state.sides], ['guest', ['black']], 'the first device to open it');
+  await waitForMessage(first.page, 'You have taken the Black seat: this device plays it now.');
+  const second = await opens(t, link, id);
+  P.equal([second.state.seat, second.state.sides], ['onlooker', []], 'the second device');
+  await waitForMessage(second.page, 'This invitation was used by another device, or the host has made a new one: you are watching the game.');
+  await P.point(second.page, 'b4').click();
+  await waitForMessage(second.page, 'You are watching this game: only its players can move.');
+  // The host's dialog says the seat is taken, and makes a new invitation.
+  await P.button(owner, 'Invite').click();
+  await dialog.getByText('Your friend has taken the Black seat.').waitFor();
+  await dialog.getByRole('button', { name: 'Make a new invitation' }).click();
+  await dialog.getByText('A new invitation: the old link no longer works.').waitFor();
+  const renewed = await dialog.getByLabel('Link').inputValue();
+  P.check(renewed !== link && renewed.includes('?invite='), `a new link: ${renewed}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The old link is void; the new one gives the seat to the device that opens it.
+  const third = await opens(t, link, id);
+  P.equal(third.state.seat, 'onlooker', 'the old link, opened again');
+  await second.page.goto(renewed);
+  await second.page.waitForURL((url) => url.pathname === `/games/${id}`);
+  P.equal((await P.settle(second.page)).seat, 'guest', 'the device that opened the new link');
+  await first.page.reload();
+  P.equal((await P.settle(first.page)).seat, 'onlooker', 'the device that held the seat before');
+});
+
+test('a take-back between two devices is asked, declined, then accepted', async (t) => {
+  const { owner, start, link, id } = await withFriend(t);
+  const { page: guest } = await opens(t, link, id);
+  P.check(await P.button(owner, 'Ask to undo').isDisabled(), 'nothing to ask before a turn');
+  await P.playTurn(owner, start, start.turns[0]);
+  await P.waitForMoves(guest, 1);
+  P.check(await P.button(guest, 'Ask to undo').isDisabled(), 'the guest has no turn to take back');
+  // Asked: both are told; the other answers.
+  await P.button(owner, 'Ask to undo').click();
+  await waitForMessage(owner, 'You ask your friend to take back your last turn.');
+  await owner.getByText('You asked to take back your last turn: waiting for your friend\'s answer.').waitFor();
+  await guest.getByText('White asks to take back their last turn.').waitFor();
+  P.check(!await owner.getByRole('button', { name: 'Accept take-back' }).isVisible(), 'no Accept for one\'s own request');
+  await guest.getByRole('button', { name: 'Decline take-back' }).click();
+  await waitForMessage(guest, 'You decline the take-back: the game goes on.');
+  await waitForMessage(owner, 'Your friend declines the take-back: the game goes on.');
+  P.equal((await P.fetchState(owner)).number, 1, 'turns after the refusal');
+  // The guest replies; asked again, and accepted: the owner's turn and the
+  // reply are taken back on both pages.
+  const reply = await P.settle(guest);
+  await P.playTurn(guest, reply, reply.turns[0]);
+  await P.waitForMoves(owner, 2);
+  await P.button(owner, 'Ask to undo').click();
+  await guest.getByRole('button', { name: 'Accept take-back' }).click();
+  await waitForMessage(owner, 'Your friend accepts: the last 2 turns taken back. Your move.');
+  await waitForMessage(guest, 'Taken back: the last 2 turns.');
+  for (const page of [owner, guest]) {
+    await waitForMoveCount(page, 0);
+    await P.waitForBoard(page, start.position);
+  }
+  P.equal(await P.statusText(owner), 'White (you) to move', 'the owner moves again');
+});
+
+test('the first page lists this browser\'s games, to go on with or to review, and a new game is a click away', async (t) => {
+  // A browser with no games: the New game form at once; cancelled, the page says so.
+  const fresh = await t.page();
+  await fresh.goto('/');
+  const form = fresh.getByRole('dialog', { name: 'New game' });
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await fresh.getByText('No games on this browser yet.').waitFor();
+  await fresh.getByRole('button', { name: 'New game' }).first().click();
+  await form.waitFor();
+  // A browser with two games: one going on, one finished.
+  const page = await t.page();
+  await open(page, 'variant=zamma&opponent=easy');
+  const going = P.gameId(page);
+  await open(page, 'variant=alquerque&opponent=human');
+  const done = P.gameId(page);
+  await P.play(page, 'd2-c3');
+  await P.button(page, 'Resign').click();
+  await page.getByRole('dialog').filter({ hasText: 'Resign the game' }).getByRole('button', { name: 'Yes', exact: true }).click();
+  await page.getByTestId('status').filter({ hasText: '1-0' }).waitFor();
+  await page.getByRole('link', { name: 'Your games' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const open_ = page.getByTestId('open-games');
+  const finished = page.getByTestId('finished-games');
+  await open_.getByRole('link', { name: 'Zamma' }).waitFor();
+  P.check(await open_.textContent().then((t) => t.includes('against the machine (easy)') && t.includes('Your turn')), 'the game going on');
+  P.check(await finished.textContent().then((t) => t.includes('1-0')), 'the finished game, with its result');
+  P.check(!await page.getByRole('dialog', { name: 'New game' }).isVisible(), 'no form over the list');
+  await finished.getByRole('link', { name: 'Alquerque' }).click();
+  await page.waitForURL((url) => url.pathname === `/games/${done}`);
+  P.equal((await P.settle(page)).outcome.result, '1-0', 'the finished game, opened');
+  await page.goto('/');
+  await open_.getByRole('link', { name: 'Zamma' }).click();
+  await page.waitForURL((url) => url.pathname === `/games/${going}`);
+  P.equal((await P.settle(page)).seat, 'owner', 'the game going on, opened in its seat');
+});
+
+test('a bad link shows a page that says what is wrong, with a way on', async (t) => {
+  const page = await t.page();
+  for (const [path, status, title, said] of [
+    ['/games/doesnotexist', 404, 'Not found', 'There is no game `doesnotexist`.'],
+    ['/new?variant=bogus', 400, 'This link is not right', 'bogus'],
+    ['/new?opponent=bogus', 400, 'This link is not right', 'Unknown opponent `bogus`'],
+  ]) {
+    const response = await page.goto(path);
+    P.equal(response.status(), status, `${path}: the status`);
+    P.equal(await page.getByRole('heading', { level: 1 }).textContent(), title, `${path}: the title`);
+    P.check((await page.locator('#error-message').textContent()).includes(said), `${path}: says ${said}`);
+  }
+  await page.getByRole('link', { name: 'Your games' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('dialog', { name: 'New game' }).waitFor();
+});
+
+test('the server stops: a banner says so, the clocks pause, a turn waits, and all goes on when it is back', async (t) => {
+  const data = await t.dataDir();
+  const first = await t.server({ data });
+  const page = await t.page({ baseURL: first.base });
+  await open(page, 'variant=peralikatuma&opponent=human&clock=5%2B3');
+  await P.play(page, 'e4-e5');
+  const banner = page.getByRole('alert').filter({ hasText: 'The server cannot be reached' });
+  P.check(!await banner.isVisible(), 'no banner while the server answers');
+  await first.stop('SIGKILL');
+  await banner.waitFor();
+  await page.getByTestId('clock-black').filter({ hasText: '(paused)' }).waitFor();
+  // A turn made meanwhile is kept, not lost.
+  const state = await P.fetchState(page).catch(() => null);
+  P.equal(state, null, 'the server is gone');
+  await P.clickTurn(page, { turns: [] }, { text: 'e6xe4', path: ['e6', 'e4'], captured: ['e5'] });
+  await waitForMessage(page, 'Not sent yet: the server cannot be reached. e6xe4 will be sent when it is back.');
+  await t.server({ data, port: first.port });
+  await banner.waitFor({ state: 'hidden', timeout: 20_000 });
+  await P.waitForMoves(page, 2, 20_000);
+  const after = await P.fetchState(page);
+  P.equal(after.moves.map((m) => m.text), ['e4-e5', 'e6xe4'], 'the turn sent when the server was back');
+  P.check(!(await page.getByTestId('clock-black').textContent()).includes('paused'), 'the clocks run again');
+});
+
+test('memory stays bounded over many games against Hard and Master: the players are the pool\'s', async (t) => {
+  const server = await t.server({ extra: ['--hard-ms', '30', '--idle-minutes', '0'] });
+  const page = await t.page({ baseURL: server.base });
+  for (let i = 0; i < 8; i++) {
+    const opponent = i % 2 ? 'master' : 'hard';
+    const variant = ['alquerque', 'peralikatuma', 'zamma', 'lau-kata-kati'][i % 4];
+    const state = await open(page, `variant=${variant}&opponent=${opponent}`);
+    await P.playTurn(page, state, state.turns[0]);
+    await P.waitForMoves(page, 2, 20_000);
+  }
+  const status = (await P.request(page, 'GET', '/api/server')).body;
+  P.equal(status.games_kept, 8, 'games kept');
+  P.check(status.pool.players <= status.pool.threads, `players alive: ${JSON.stringify(status.pool)}`);
+  P.check(status.pool.table_bytes <= status.pool.threads * 64 * 2 ** 20, `their tables: ${status.pool.table_bytes} bytes`);
+  // Games nobody watches leave memory; the one on this page stays.
+  await page.waitForFunction(async () => (await (await fetch('/api/server')).json()).games_in_memory <= 1, null, { timeout: 10_000, polling: 100 });
+  t.note(`${status.pool.players} players for 8 games, ${status.pool.made} made`);
 });
 
 test('the server is killed and started again: the game is back and both pages go on with it', async (t) => {
@@ -634,19 +818,21 @@ test('every family game: the form lists it, its board is drawn to scale, and a f
     P.equal(await page.locator('[data-point]').count(), geometry.points.length, `${id}: the points drawn`);
     P.equal(await page.locator('#board polyline.line').count(), geometry.lines.length, `${id}: the lines drawn`);
     P.equal(await P.boardPieces(page), P.piecesOf(state.position), `${id}: the board`);
-    // No two pieces overlap, however close the board's points stand.
-    const room = await page.evaluate(() => {
-      const centres = [...document.querySelectorAll('[data-point] .spot')].map((spot) => {
-        const r = spot.getBoundingClientRect();
-        return [r.x + r.width / 2, r.y + r.height / 2];
+    // No two pieces overlap, however close the board's points stand: each
+    // point's piece (as large as its room) and its neighbours' fit.
+    const crowded = await page.evaluate(() => {
+      const pieces = [...document.querySelectorAll('[data-point] [data-piece]')].map((piece) => {
+        const r = piece.getBoundingClientRect();
+        return { name: piece.parentNode.dataset.point, x: r.x + r.width / 2, y: r.y + r.height / 2, r: r.width / 2 };
       });
-      let closest = Infinity;
-      centres.forEach(([x, y], i) => {
-        for (const [u, v] of centres.slice(i + 1)) closest = Math.min(closest, Math.hypot(x - u, y - v));
-      });
-      return { closest, piece: document.querySelector('[data-piece]').getBoundingClientRect().width };
+      for (const [i, a] of pieces.entries()) {
+        for (const b of pieces.slice(i + 1)) {
+          if (Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r) return `${a.name} and ${b.name}`;
+        }
+      }
+      return null;
     });
-    P.check(room.closest >= room.piece, `${id}: points ${room.closest.toFixed(1)} px apart hold pieces ${room.piece.toFixed(1)} px wide`);
+    P.check(!crowded, `${id}: the pieces on ${crowded} overlap`);
     const turn = P.choose(state.turns, t.rng);
     await P.playTurn(page, state, turn);
     const after = await P.settle(page);
@@ -733,6 +919,17 @@ test('a phone\'s width (390x844) shows the whole board without scrolling sideway
       P.check(box.left >= board.x && box.right <= board.x + board.width && box.bottom <= 844, `point ${name} is on the screen`);
     }
   };
+  // Terhuchu's board, the most crowded: its pieces and the room a tap
+  // takes are as large as on the rule book's boards, but where points crowd.
+  await open(page, 'variant=terhuchu&opponent=human');
+  await checkFits();
+  const sizes = await page.evaluate(() => {
+    const widths = (selector) => [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect().width).sort((a, b) => a - b);
+    const median = (xs) => xs[Math.floor(xs.length / 2)];
+    return { piece: median(widths('[data-piece]')), tap: median(widths('.hit')) };
+  });
+  P.check(sizes.piece >= 24 && sizes.tap >= 36, `Terhuchu on a phone: pieces ${sizes.piece.toFixed(1)} px, taps ${sizes.tap.toFixed(1)} px`);
+  t.note(`Terhuchu: pieces ${sizes.piece.toFixed(0)} px, taps ${sizes.tap.toFixed(0)} px`);
   await open(page, 'variant=peralikatuma&opponent=easy');
   await checkFits();
   await P.play(page, 'e4-e5', { tap: true });

@@ -216,6 +216,7 @@ impl WebGame for Game {
             winner: ending.winner(),
             outcome: None,
             text: ending.to_string(),
+            declared: Game::declared(ending),
         }
     }
 

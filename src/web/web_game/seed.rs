@@ -129,6 +129,7 @@ impl WebGame for Game {
             winner: outcome.winner(),
             outcome: Some(outcome),
             text: outcome.to_string(),
+            declared: Game::declared(outcome),
         }
     }
 
@@ -149,7 +150,8 @@ impl WebGame for Game {
             .parse_turn(text)
             .map_err(|error| match error.refusal() {
                 Some(refusal) => ApiError::illegal(refusal),
-                None => ApiError::bad_request(format!("`{text}`: {error}")),
+                // The error names the text already.
+                None => ApiError::bad_request(error.to_string()),
             })
     }
 
