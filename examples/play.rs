@@ -26,7 +26,7 @@ use peralikatuma_rules::family::{self, Ruleset};
 use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
 
 use peralikatuma::clock::TimeControl;
-use peralikatuma::play::{LineGame, run_full_screen, run_plain};
+use peralikatuma::play::{LineGame, Pace, run_full_screen, run_plain};
 use peralikatuma::session::{Opponent, Session, Settings};
 
 /// Play a game of the alquerque family in the terminal.
@@ -70,6 +70,10 @@ struct Args {
     /// terminal.
     #[arg(long)]
     plain: bool,
+    /// The weaker levels answer at once, without the short natural pause
+    /// they take by default (for tests).
+    #[arg(long)]
+    at_once: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -150,8 +154,9 @@ trait Playing: LineGame {
     /// The position written as `text` (`--position`), said on standard
     /// error when it is bad.
     fn position_arg(variant: Self::Variant, text: &str) -> Option<Self::Position>;
-    /// Plays `session` full screen, the form first if `ask`.
-    fn full_screen(session: Session<Self>, ask: bool) -> io::Result<()>;
+    /// Plays `session` full screen, the form first if `ask`, the machine
+    /// answering at `pace`.
+    fn full_screen(session: Session<Self>, ask: bool, pace: Pace) -> io::Result<()>;
 }
 
 impl Playing for Game {
@@ -159,8 +164,8 @@ impl Playing for Game {
         peralikatuma::position_arg(variant, Some(text)).ok()
     }
 
-    fn full_screen(session: Session<Game>, ask: bool) -> io::Result<()> {
-        run_full_screen(session, ask)
+    fn full_screen(session: Session<Game>, ask: bool, pace: Pace) -> io::Result<()> {
+        run_full_screen(session, ask, pace)
     }
 }
 
@@ -173,8 +178,8 @@ impl Playing for family::Game {
 
     /// In line mode for now: the full screen does not draw the family's
     /// boards yet.
-    fn full_screen(mut session: Session<family::Game>, _ask: bool) -> io::Result<()> {
-        run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
+    fn full_screen(mut session: Session<family::Game>, _ask: bool, pace: Pace) -> io::Result<()> {
+        run_plain(&mut session, io::stdin().lock(), &mut io::stdout(), pace)
     }
 }
 
@@ -207,8 +212,13 @@ fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(),
     if let Some(seed) = args.seed {
         session.fix_seed(seed);
     }
+    let pace = if args.at_once {
+        Pace::AtOnce
+    } else {
+        Pace::Natural
+    };
     let result = if plain {
-        run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
+        run_plain(&mut session, io::stdin().lock(), &mut io::stdout(), pace)
     } else {
         // Set up from the command line, the game starts at once; otherwise
         // the player chooses first.
@@ -218,7 +228,7 @@ fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(),
             || args.first.is_some()
             || args.position.is_some()
             || args.clock.is_some();
-        G::full_screen(session, !chosen)
+        G::full_screen(session, !chosen, pace)
     };
     result.map_err(Failure::Io)
 }

@@ -4,7 +4,8 @@
 //! tmux; `.ci/run` runs it).
 //!
 //! The tests run the example's binary, which `cargo test` builds with the
-//! other targets.
+//! other targets, with `--at-once`: none waits on the machine's natural
+//! pause.
 #![allow(clippy::unwrap_used)]
 
 use std::io::{Read, Write};
@@ -31,9 +32,13 @@ fn binary() -> PathBuf {
     path
 }
 
+/// Makes the machine's weaker levels answer at once.
+const AT_ONCE: &str = "--at-once";
+
 /// Runs the example with `args`, feeding it `input` all at once.
 fn run(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(binary())
+        .arg(AT_ONCE)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -63,6 +68,7 @@ struct Player {
 impl Player {
     fn start(args: &[&str]) -> Player {
         let mut child = Command::new(binary())
+            .arg(AT_ONCE)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -191,6 +197,7 @@ fn bytes_that_are_not_utf8_are_refused_like_any_bad_text() {
     let mut input = b"caf\xe9\n".to_vec();
     input.extend(b"e4-e5\nquit\n");
     let mut child = Command::new(binary())
+        .arg(AT_ONCE)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -544,7 +551,7 @@ fn screen_with(session: &str, text: &str) -> String {
 #[ignore = "needs tmux: run with --ignored"]
 fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
     let session = format!("play-test-{}", std::process::id());
-    let command = format!("{} --opponent human", binary().display());
+    let command = format!("{} {AT_ONCE} --opponent human", binary().display());
     tmux(&[
         "new-session",
         "-d",
@@ -612,7 +619,7 @@ fn t1_t2_full_screen_on_a_clock_shows_the_times_and_ends_the_game_when_one_runs_
 
 /// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.
 fn start_in_tmux(session: &str, dir: &std::path::Path, args: &str) {
-    let command = format!("{} {args}", binary().display());
+    let command = format!("{} {AT_ONCE} {args}", binary().display());
     let dir = dir.display().to_string();
     tmux(&[
         "new-session",
@@ -638,6 +645,24 @@ fn ended(session: &str) {
     }
 }
 
+/// Checks that the new-game form on `screen` has its names end, and its
+/// arrows and values begin, in columns.
+fn assert_form_aligned(screen: &str) {
+    let column = |line: &str, c: char| line.chars().position(|x| x == c);
+    let rows: Vec<&str> = screen.lines().filter(|l| l.contains('◀')).collect();
+    assert!(rows.len() >= 4, "{screen}");
+    for c in ['◀', '▶'] {
+        let columns: Vec<_> = rows.iter().map(|line| column(line, c)).collect();
+        assert!(columns.iter().all(|&x| x == columns[0]), "{c}:\n{screen}");
+    }
+    for line in rows {
+        let at = column(line, '◀').unwrap();
+        let chars: Vec<char> = line.chars().collect();
+        assert!(chars[at - 3] != ' ' && chars[at - 1] == ' ', "{screen}");
+        assert!(chars[at + 1] == ' ' && chars[at + 2] != ' ', "{screen}");
+    }
+}
+
 #[test]
 #[ignore = "needs tmux: run with --ignored"]
 fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
@@ -649,12 +674,14 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     let screen = screen_with(&session, " New game ");
     assert!(screen.contains("the machine (easy)"), "{screen}");
     assert!(screen.contains("Your colour"), "{screen}");
+    assert_form_aligned(&screen);
     // Left: a weaker level, then a second player.
     tmux(&["send-keys", "-t", &session, "Down", "Left"]);
     screen_with(&session, "the machine (beginner)");
     tmux(&["send-keys", "-t", &session, "Left"]);
     let screen = screen_with(&session, "a second player here");
     assert!(!screen.contains("Your colour"), "{screen}");
+    assert_form_aligned(&screen);
     tmux(&["send-keys", "-t", &session, "Right", "Right", "Enter"]);
     let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
     let seed = screen

@@ -3,10 +3,12 @@
 //! redo, records) driven either full
 //! screen ([`run_full_screen`], ratatui on crossterm) or line by line
 //! ([`run_plain`], for scripts and pipes). Every rule is decided by the
-//! rules crate; these only turn keys and lines into its calls.
+//! rules crate; these only turn keys and lines into its calls. The
+//! machine's weaker levels answer after a short, natural while unless
+//! told to answer at once ([`Pace`]).
 //!
 //! ```
-//! use peralikatuma::play::run_plain;
+//! use peralikatuma::play::{Pace, run_plain};
 //! use peralikatuma::session::{Opponent, Session, Settings};
 //! use peralikatuma_rules::{Side, Variant};
 //!
@@ -20,7 +22,8 @@
 //! };
 //! let mut session = Session::new(settings)?;
 //! let mut screen = Vec::new();
-//! run_plain(&mut session, "d2-c3\nundo\nredo\nquit\n".as_bytes(), &mut screen)?;
+//! let input = "d2-c3\nundo\nredo\nquit\n".as_bytes();
+//! run_plain(&mut session, input, &mut screen, Pace::AtOnce)?;
 //! let screen = String::from_utf8_lossy(&screen);
 //! assert!(screen.contains("took back d2-c3"));
 //! assert_eq!(session.game().turns().len(), 1);
@@ -37,6 +40,7 @@ mod tui;
 pub use brief::rules_in_brief;
 pub use commands::{Command, CommandError, HELP};
 pub use line_game::LineGame;
+pub use machine::Pace;
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
 

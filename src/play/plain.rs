@@ -4,6 +4,8 @@
 //! (T2) hears it with the next line read: a line mode waits for input.
 
 use std::io::{self, BufRead, Write};
+use std::thread;
+use std::time::Instant;
 
 use alquerque_ai::Player;
 use peralikatuma_rules::Side;
@@ -11,7 +13,7 @@ use peralikatuma_rules::Side;
 use crate::clock::show_time;
 use crate::play::commands::{Command, HELP};
 use crate::play::line_game::LineGame;
-use crate::play::machine;
+use crate::play::machine::{self, Pace};
 use crate::plural;
 use crate::session::{Session, SessionGame, Undone};
 
@@ -19,12 +21,14 @@ use crate::session::{Session, SessionGame, Undone};
 /// until `quit` or the end of the input. Where a command would drop a
 /// game not saved (`new`, `load`, `quit`) or write over a file, it asks
 /// first; so does a turn that forfeits pieces (P6), until `warnings off`.
+/// The machine answers at `pace`.
 pub fn run<G: LineGame>(
     session: &mut Session<G>,
     input: impl BufRead,
     out: &mut impl Write,
+    pace: Pace,
 ) -> io::Result<()> {
-    let mut players = Players::new(session);
+    let mut players = Players::new(session, pace);
     writeln!(out, "{} Type `help` for commands.", introduction(session))?;
     show(session, out)?;
     players.reply(session, out)?;
@@ -201,7 +205,7 @@ pub fn run<G: LineGame>(
                         if let Some(fault) = fault {
                             writeln!(out, "the record breaks off here: {fault}")?;
                         }
-                        players = Players::new(session);
+                        players = Players::new(session, pace);
                         show(session, out)?;
                         players.reply(session, out)?;
                     }
@@ -218,7 +222,7 @@ pub fn run<G: LineGame>(
                 match session.restart(settings) {
                     Ok(()) => {
                         writeln!(out, "new game. {}", introduction(session))?;
-                        players = Players::new(session);
+                        players = Players::new(session, pace);
                         show(session, out)?;
                         players.reply(session, out)?;
                     }
@@ -229,23 +233,27 @@ pub fn run<G: LineGame>(
     }
 }
 
-/// The machine's players: one for the other side, one for hints.
+/// The machine's players: one for the other side, answering at `pace`,
+/// one for hints.
 struct Players<G: LineGame> {
     machine: Option<Player<G>>,
+    pace: Pace,
     hint: Player<G>,
 }
 
 impl<G: LineGame> Players<G> {
     /// The players of `session`'s game, on its seed.
-    fn new(session: &Session<G>) -> Players<G> {
+    fn new(session: &Session<G>, pace: Pace) -> Players<G> {
         let seed = session.seed();
         Players {
             machine: session.machine_player(),
+            pace,
             hint: machine::hint_player(seed),
         }
     }
 
-    /// The machine's turn, if it has the move.
+    /// The machine's turn, if it has the move, told once its pause is over
+    /// ([`Pace::pause`]; on a clock, its time runs meanwhile).
     fn reply(&mut self, session: &mut Session<G>, out: &mut impl Write) -> io::Result<()> {
         let Some(machine) = &mut self.machine else {
             return Ok(());
@@ -254,10 +262,14 @@ impl<G: LineGame> Players<G> {
             return Ok(());
         }
         writeln!(out, "thinking...")?;
-        let chosen = match session.machine_budget() {
+        let began = Instant::now();
+        let budget = session.machine_budget();
+        let pause = self.pace.pause(machine.strength(), budget);
+        let chosen = match budget {
             Some(budget) => machine.choose_on_clock(session.game(), budget),
             None => machine.choose(session.game()),
         };
+        thread::sleep(pause.saturating_sub(began.elapsed()));
         if let Some(turn) = chosen {
             let text = session.game().turn_text(&turn);
             match session.play(&turn) {

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::play::commands::Command;
-use crate::play::machine::{self, Thinking};
+use crate::play::machine::{self, Pace, Thinking};
 use crate::play::tui::form::Form;
 use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
@@ -91,8 +91,10 @@ pub struct App {
     pub message: (String, Tone),
     /// The machine's player, when it is not thinking.
     machine: Option<Player>,
-    /// The machine thinking about its turn.
+    /// The machine thinking about its turn, or waiting out its pause.
     pub thinking: Option<Thinking>,
+    /// How the machine answers.
+    pace: Pace,
     hint_player: Option<Player>,
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
@@ -118,8 +120,8 @@ pub struct App {
 
 impl App {
     /// The screen for `session`, showing the new-game form first when
-    /// `ask_settings`.
-    pub fn new(session: Session, ask_settings: bool) -> App {
+    /// `ask_settings`, the machine answering at `pace`.
+    pub fn new(session: Session, ask_settings: bool, pace: Pace) -> App {
         let picture = picture_for(&session);
         let seed = session.seed();
         let mut app = App {
@@ -135,6 +137,7 @@ impl App {
             pick: Pick::default(),
             message: (String::new(), Tone::Info),
             thinking: None,
+            pace,
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
@@ -164,7 +167,8 @@ impl App {
     }
 
     /// After the game changed: no pick, no hint, and the machine starts
-    /// thinking if it has the move.
+    /// thinking if it has the move (its reply shown once its pause is
+    /// over).
     fn changed(&mut self) {
         self.pick = Pick::default();
         self.repicked();
@@ -174,17 +178,17 @@ impl App {
         }
         if self.session.machine_to_move() && self.thinking.is_none() {
             if let Some(player) = self.machine.take() {
-                self.thinking = Some(Thinking::start(
-                    player,
-                    self.session.game().clone(),
-                    self.session.seed(),
-                    self.session.machine_budget(),
-                ));
+                let budget = self.session.machine_budget();
+                let pause = self.pace.pause(player.strength(), budget);
+                let game = self.session.game().clone();
+                let thinking = Thinking::start(player, game, self.session.seed(), budget);
+                self.thinking = Some(thinking.answering_after(pause));
             }
         }
     }
 
-    /// Stops the machine's thinking, if it is, dropping its choice.
+    /// Stops the machine's thinking or its pause, if it is, dropping its
+    /// choice.
     fn stop_thinking(&mut self) {
         if let Some(thinking) = self.thinking.take() {
             self.machine = Some(thinking.cancel());
@@ -811,7 +815,7 @@ mod tests {
         };
         let mut session = Session::new(settings).expect("start");
         session.fix_seed(1);
-        App::new(session, false)
+        App::new(session, false, Pace::AtOnce)
     }
 
     fn press(app: &mut App, code: KeyCode) {
@@ -874,7 +878,7 @@ mod tests {
                 ..Settings::default()
             }
         };
-        let mut app = App::new(Session::new(settings).expect("start"), false);
+        let mut app = App::new(Session::new(settings).expect("start"), false, Pace::AtOnce);
         let text = screen(&mut app, 100, 30);
         assert!(text.contains("Clock White 0:00.0  Black 0:00.0"), "{text}");
         assert!(text.contains("on a clock of 0+300ms"), "{text}");
@@ -911,7 +915,7 @@ mod tests {
             clock: "0+200ms".parse().ok(),
             ..Settings::default()
         };
-        let mut app = App::new(Session::new(settings).expect("start"), false);
+        let mut app = App::new(Session::new(settings).expect("start"), false, Pace::AtOnce);
         for _ in 0..3 {
             let Some(turn) = app.session.game().legal_turns().first().copied() else {
                 break;
@@ -1095,6 +1099,38 @@ mod tests {
         press(&mut app, KeyCode::Char('r'));
         assert_eq!(played(&app), ["e4-e5"]);
         assert!(app.thinking.is_some(), "the machine thinks again");
+    }
+
+    #[test]
+    fn the_weaker_levels_reply_after_a_pause_that_undo_and_a_new_game_cancel() {
+        let settings = Settings {
+            variant: Variant::Alquerque,
+            opponent: Opponent::Machine(Strength::Easy),
+            ..Settings::default()
+        };
+        let session = Session::new(settings).expect("start");
+        let mut app = App::new(session, false, Pace::Natural);
+        // The machine has chosen, and its pause is made an hour long.
+        let chosen_within_an_hour = |app: &mut App| {
+            let thinking = app.thinking.take().expect("the machine has the move");
+            thinking.wait_for_choice();
+            app.thinking = Some(thinking.answering_after(Duration::from_secs(3600)));
+            app.tick();
+        };
+        typed(&mut app, "d2-c3");
+        chosen_within_an_hour(&mut app);
+        assert_eq!(played(&app), ["d2-c3"], "the reply waits");
+        assert!(screen(&mut app, 100, 30).contains(" is thinking "));
+        press(&mut app, KeyCode::Char('u'));
+        assert!(app.thinking.is_none());
+        assert!(played(&app).is_empty());
+        press(&mut app, KeyCode::Char('r'));
+        chosen_within_an_hour(&mut app);
+        press(&mut app, KeyCode::Char('n'));
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Char('y'));
+        assert!(app.thinking.is_none(), "White, the person, has the move");
+        assert!(played(&app).is_empty());
     }
 
     #[test]

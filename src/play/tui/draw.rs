@@ -14,7 +14,7 @@ use crate::Cell;
 use crate::clock::show_time;
 use crate::play::brief::rules_in_brief;
 use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
-use crate::play::tui::form::Form;
+use crate::play::tui::form::{FIELDS, Form};
 use crate::play::tui::review::MovesView;
 use crate::session::{claim_advice, no_return_advice};
 
@@ -579,24 +579,46 @@ fn draw_help(frame: &mut Frame, area: Rect) {
     popup(frame, area, " Help (any key to close) ", text, height);
 }
 
+/// The widest the form's values are drawn: a longer one (a game's long
+/// name) goes on over more lines.
+const FORM_VALUE_WIDTH: usize = 40;
+
+/// The new-game form: the names right-aligned in a column, and the values
+/// left-aligned in the next, between arrows that stand in columns of their
+/// own. The values' column is as wide as the widest value any field can
+/// take, up to [`FORM_VALUE_WIDTH`], so that the form keeps its width
+/// whatever is chosen.
 fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
+    let names = FIELDS
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0);
+    // The margin, the gap after the names, the arrows and the popup's own.
+    let room = usize::from(area.width).saturating_sub(names + 11);
+    let values = form.widest_value().min(FORM_VALUE_WIDTH).min(room);
     let mut lines = vec![
-        Line::from("Choose with the arrows, then Enter."),
+        Line::from(" Choose with the arrows, then Enter."),
         Line::from(""),
     ];
-    let rows = form.rows();
-    for (field, name, value) in &rows {
-        let style = if *field == form.field {
+    for (field, name, value) in form.rows() {
+        let style = if field == form.field {
             Style::new().fg(Color::Black).bg(Color::Yellow)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        lines.push(Line::from(vec![
-            Span::raw(format!("{name:>12}  ")),
-            Span::styled(format!("◀ {value:^20} ▶"), style),
-        ]));
+        for (k, part) in wrap(&value, values).iter().enumerate() {
+            let (name, before, after) = match k {
+                0 => (name, "◀ ", " ▶"),
+                _ => ("", "  ", "  "),
+            };
+            lines.push(Line::from(vec![
+                Span::raw(format!(" {name:>names$}  ")),
+                Span::styled(format!("{before}{part:<values$}{after}"), style),
+            ]));
+        }
     }
-    let height = rows.len() as u16 + 4;
+    let height = lines.len() as u16 + 2;
     popup(frame, area, " New game ", lines, height);
 }
 
@@ -680,4 +702,113 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
             .wrap(Wrap { trim: false }),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use peralikatuma_rules::GameKind;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::session::{Opponent, Settings};
+
+    /// The form drawn on a terminal `width` wide, as lines of text.
+    fn form_screen(form: &Form, width: u16) -> Vec<Vec<String>> {
+        let height = 30;
+        let backend = TestBackend::new(width, height);
+        let mut terminal = Terminal::new(backend).expect("test backend");
+        terminal
+            .draw(|frame| draw_form(frame, form, frame.area()))
+            .expect("drawn");
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_owned())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Checks that the names of `form` drawn `width` wide end in one
+    /// column, that its values begin in one column between arrows in
+    /// columns of their own, whole however long, and returns the form's
+    /// width.
+    fn assert_aligned(form: &Form, width: u16) -> usize {
+        let screen = form_screen(form, width);
+        let text = |line: &[String]| line.concat();
+        let drawn: String = screen.iter().map(|line| text(line) + "\n").collect();
+        let column = |line: &[String], c: &str| line.iter().position(|s| s == c);
+        let rows: Vec<usize> = (0..screen.len())
+            .filter(|&y| column(&screen[y], "◀").is_some())
+            .collect();
+        assert_eq!(rows.len(), form.rows().len(), "{drawn}");
+        let left = column(&screen[rows[0]], "◀").unwrap_or_default();
+        let right = column(&screen[rows[0]], "▶").unwrap_or_default();
+        let frame = column(&screen[rows[0]], "│").unwrap_or_default();
+        let box_width = screen[rows[0]]
+            .iter()
+            .rposition(|s| s == "│")
+            .unwrap_or_default()
+            - frame;
+        for (k, (&y, (_, name, value))) in rows.iter().zip(form.rows()).enumerate() {
+            let line = &screen[y];
+            assert_eq!(column(line, "◀"), Some(left), "row {k}:\n{drawn}");
+            assert_eq!(column(line, "▶"), Some(right), "row {k}:\n{drawn}");
+            let label = text(&line[frame + 1..left - 2]);
+            assert_eq!(label.trim_start(), name, "right-aligned:\n{drawn}");
+            assert_eq!(text(&line[left - 2..left]), "  ", "{drawn}");
+            // The value begins after `◀ `; a long one goes on below, in
+            // the same column, up to the next field or the frame.
+            let end = rows.get(k + 1).copied().unwrap_or(screen.len());
+            let mut parts = Vec::new();
+            for line in &screen[y..end] {
+                let part = text(&line[left + 2..right - 1]);
+                if line[frame] != "│" || part.trim().is_empty() {
+                    break;
+                }
+                assert_ne!(line[left + 2], " ", "in the column:\n{drawn}");
+                assert_eq!(line[left + 1], " ", "in the column:\n{drawn}");
+                if !parts.is_empty() {
+                    assert_eq!(text(&line[frame + 1..left]).trim(), "", "{drawn}");
+                }
+                parts.push(part.trim_end().to_owned());
+            }
+            assert_eq!(parts.join(" "), value, "whole:\n{drawn}");
+        }
+        box_width
+    }
+
+    #[test]
+    fn the_forms_names_and_values_stand_in_columns_whatever_is_chosen() {
+        let mut form = Form::new(&Settings {
+            clock: "0+100ms".parse().ok(),
+            ..Settings::default()
+        });
+        // Sixteen Soldiers (Hewakam Keliya, Dam Hariman, Mogul Putt'han)
+        // takes two lines.
+        let long = GameKind::all().filter(|game| game.name().len() > FORM_VALUE_WIDTH);
+        assert_eq!(long.count(), 1);
+        for width in [MIN_SIZE.0, 100, 160] {
+            let mut sizes = Vec::new();
+            for _ in GameKind::all() {
+                sizes.push(assert_aligned(&form, width));
+                form.change(1);
+            }
+            form.field = 1;
+            for _ in Opponent::ALL {
+                sizes.push(assert_aligned(&form, width));
+                form.change(1);
+            }
+            form.field = FIELDS.len() - 1;
+            for _ in 0..7 {
+                sizes.push(assert_aligned(&form, width));
+                form.change(1);
+            }
+            form.field = 0;
+            sizes.dedup();
+            assert_eq!(sizes.len(), 1, "the form keeps its width: {sizes:?}");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use peralikatuma_rules::{GameKind, family};
+use peralikatuma_rules::{GameKind, Side, family};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};
@@ -111,25 +111,54 @@ impl Form {
     pub fn rows(&self) -> Vec<(usize, &'static str, String)> {
         let s = &self.settings;
         let value = |field| match field {
-            0 => match self.game {
-                GameKind::Seed(variant) => variant.to_string(),
-                GameKind::Family(ruleset) => format!("{} (line mode)", ruleset.name),
-            },
-            1 => match s.opponent {
-                Opponent::Human => "a second player here".to_owned(),
-                Opponent::Machine(strength) => format!("the machine ({strength})"),
-            },
+            0 => game_text(self.game),
+            1 => opponent_text(s.opponent),
             COLOUR => s.human.to_string(),
             FIRST => s.first.to_string(),
-            _ => match s.clock {
-                None => "none".to_owned(),
-                Some(control) => control.to_string(),
-            },
+            _ => clock_text(s.clock),
         };
         self.fields()
             .into_iter()
             .map(|field| (field, FIELDS[field], value(field)))
             .collect()
+    }
+
+    /// The width of the widest value any field can take, so that the
+    /// form keeps its size as the values change.
+    pub fn widest_value(&self) -> usize {
+        let games = GameKind::all().map(game_text);
+        let opponents = Opponent::ALL.into_iter().map(opponent_text);
+        let sides = Side::ALL.into_iter().map(|side| side.to_string());
+        let clocks = self.clocks.iter().copied().map(clock_text);
+        games
+            .chain(opponents)
+            .chain(sides)
+            .chain(clocks)
+            .map(|text| text.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The game as the form shows it: the family's are played in line mode.
+fn game_text(game: GameKind) -> String {
+    match game {
+        GameKind::Seed(_) => game.name().to_owned(),
+        GameKind::Family(ruleset) => format!("{} (line mode)", ruleset.name),
+    }
+}
+
+fn opponent_text(opponent: Opponent) -> String {
+    match opponent {
+        Opponent::Human => "a second player here".to_owned(),
+        Opponent::Machine(strength) => format!("the machine ({strength})"),
+    }
+}
+
+fn clock_text(clock: Option<TimeControl>) -> String {
+    match clock {
+        None => "none".to_owned(),
+        Some(control) => control.to_string(),
     }
 }
 

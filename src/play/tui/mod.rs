@@ -20,6 +20,7 @@ use ratatui::crossterm::execute;
 
 use peralikatuma_rules::family;
 
+use crate::play::Pace;
 use crate::session::{Session, Settings};
 use app::App;
 
@@ -27,14 +28,15 @@ use app::App;
 /// spinner turns).
 const TICK: Duration = Duration::from_millis(100);
 
-/// Plays `session` full screen until the player quits. With
-/// `ask_settings`, the new-game form comes first. A family game chosen on
-/// the form is played in line mode ([`run_plain`](super::run_plain)) once
-/// the full screen has closed.
-pub fn run(session: Session, ask_settings: bool) -> io::Result<()> {
+/// Plays `session` full screen until the player quits, the machine
+/// answering at `pace`. With `ask_settings`, the new-game form comes
+/// first. A family game chosen on the form is played in line mode
+/// ([`run_plain`](super::run_plain)) once the full screen has closed.
+pub fn run(session: Session, ask_settings: bool, pace: Pace) -> io::Result<()> {
     let mut terminal = ratatui::init();
-    let result = execute!(io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, App::new(session, ask_settings)));
+    let app = App::new(session, ask_settings, pace);
+    let result =
+        execute!(io::stdout(), EnableMouseCapture).and_then(|()| event_loop(&mut terminal, app));
     let released = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     let family = result.and_then(|family| released.map(|()| family))?;
@@ -45,7 +47,7 @@ pub fn run(session: Session, ask_settings: bool) -> io::Result<()> {
         Ok(mut session) => {
             let name = session.game().start().ruleset().name;
             println!("{name} is played in line mode: type `help` for the commands.");
-            super::run_plain(&mut session, io::stdin().lock(), &mut io::stdout())
+            super::run_plain(&mut session, io::stdin().lock(), &mut io::stdout(), pace)
         }
         Err(error) => {
             eprintln!("error: cannot start that game: {error}");
