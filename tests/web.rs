@@ -222,7 +222,22 @@ async fn a_new_game_gives_its_owner_a_seat_and_a_cookie() {
         cookie.starts_with(&format!("seat-{id}={token};")),
         "{cookie}"
     );
-    assert!(cookie.contains("HttpOnly"));
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"));
+    assert!(!cookie.contains("Secure"), "served over http: {cookie}");
+    // Served over https behind a proxy, the cookie goes over https only.
+    let proxied = h
+        .call_with(
+            Method::POST,
+            "/api/games",
+            &[
+                ("x-forwarded-proto", "https"),
+                ("content-type", "application/json"),
+            ],
+            Some("{}"),
+        )
+        .await;
+    let secure = proxied.headers[header::SET_COOKIE].to_str().expect("text");
+    assert!(secure.contains("; Secure"), "{secure}");
     // The defaults: Peralikatuma against the machine (easy), you White,
     // White first.
     let state = &answer.body["state"];
@@ -1939,4 +1954,43 @@ async fn memory_stays_bounded_over_many_hard_games() {
         assert_eq!(state["seat"], "owner");
     }
     assert_eq!(h.get("/api/server", None).await.body["games_in_memory"], 10);
+}
+
+#[tokio::test]
+async fn undo_is_offered_only_where_it_takes_something_back() {
+    let h = Harness::new("can-undo");
+    // Against the machine, which moves first: nothing of the person's yet.
+    let (id, token) = h
+        .start(json!({"opponent": "easy", "variant": "alquerque", "colour": "black"}))
+        .await;
+    let state = h.wait_for(&id, &token, 1).await;
+    assert_eq!(state["can_undo"], false);
+    let refused = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(refused.body["error"], "nothing_to_undo");
+    let turn = state["turns"][0]["text"]
+        .as_str()
+        .expect("a turn")
+        .to_owned();
+    h.play(&id, Some(&token), &turn, 1).await;
+    assert_eq!(h.wait_for(&id, &token, 3).await["can_undo"], true);
+    // A resignation is taken back, and says so in its outcome.
+    let resigned = h
+        .post(&format!("/api/games/{id}/resign"), Some(&token), json!({}))
+        .await;
+    assert_eq!(resigned.body["outcome"]["declared"], true);
+    assert_eq!(resigned.body["can_undo"], true);
+    let undone = h
+        .post(&format!("/api/games/{id}/undo"), Some(&token), json!({}))
+        .await;
+    assert_eq!(undone.body["outcome"], Value::Null);
+    assert_eq!(undone.body["number"], 3, "only the resignation");
+    // An onlooker takes nothing back.
+    assert_eq!(h.state(&id, None).await["can_undo"], false);
+    // At one screen, from the first turn on.
+    let (alone, owner) = h.start(hot_seat()).await;
+    assert_eq!(h.state(&alone, Some(&owner)).await["can_undo"], false);
+    h.play(&alone, Some(&owner), "e4-e5", 0).await;
+    assert_eq!(h.state(&alone, Some(&owner)).await["can_undo"], true);
 }

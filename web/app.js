@@ -862,12 +862,12 @@ function gameItem(game) {
   const link = document.createElement('a');
   link.href = game.url;
   link.textContent = game.name;
-  const sides = game.sides.length === 2 ? 'both sides' : capital(game.sides[0]);
-  const standing = game.finished ? game.status : game.your_turn ? 'Your turn' : `${capital(game.status)}`;
+  const who = game.sides.length === 2 ? game.opponent : `against ${game.opponent} · you play ${capital(game.sides[0])}`;
+  const standing = game.finished ? game.status : game.your_turn ? 'Your turn' : capital(game.status);
   const clock = game.clock ? `, on a clock of ${game.clock}` : '';
   const detail = document.createElement('span');
   detail.className = 'small';
-  detail.textContent = ` against ${game.opponent} · you play ${sides} · ${standing} · ${game.turns} turn${game.turns === 1 ? '' : 's'}${clock} · started ${when(game.created)}`;
+  detail.textContent = ` ${who} · ${standing} · ${game.turns} turn${game.turns === 1 ? '' : 's'}${clock} · started ${when(game.created)}`;
   if (game.your_turn) item.className = 'your-turn';
   item.append(link, detail);
   return item;
@@ -910,7 +910,7 @@ async function start() {
   const match = location.pathname.match(/^\/games\/([\w-]+)$/);
   const gameButtons = ['b-undo', 'b-redo', 'b-hint', 'b-draw', 'b-resign', 'b-save', 'b-flip', 'b-invite', 'b-copy'];
   if (!match) {
-    for (const id of gameButtons) $(id).disabled = true;
+    for (const id of gameButtons) $(id).hidden = true;
     await home();
     return;
   }

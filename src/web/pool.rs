@@ -20,7 +20,7 @@ use tokio::sync::Semaphore;
 
 use crate::session::{Session, SessionGame};
 
-/// How long the machine thinks for a hint.
+/// How long the machine thinks for a hint, by default.
 pub const HINT_TIME: Duration = Duration::from_millis(500);
 
 /// Threads that think at once, and the players they think with.
@@ -29,6 +29,7 @@ pub struct Pool {
     permits: Arc<Semaphore>,
     threads: usize,
     hard_time: Duration,
+    hint_time: Duration,
     players: Arc<Players>,
 }
 
@@ -122,13 +123,14 @@ impl<G: SessionGame> Job<G> {
 
 impl Pool {
     /// A pool of `threads` thinkers (at least one); Hard thinks
-    /// `hard_time` a turn.
-    pub fn new(threads: usize, hard_time: Duration) -> Pool {
+    /// `hard_time` a turn, and `hint_time` for a hint.
+    pub fn new(threads: usize, hard_time: Duration, hint_time: Duration) -> Pool {
         let threads = threads.max(1);
         Pool {
             permits: Arc::new(Semaphore::new(threads)),
             threads,
             hard_time,
+            hint_time,
             players: Arc::new(Players {
                 idle: Mutex::new(Vec::new()),
                 room: threads,
@@ -208,7 +210,7 @@ impl Pool {
     /// A hint for the side to move: the full searcher on a short budget.
     pub async fn hint<G: SessionGame>(&self, game: G) -> Option<G::Turn> {
         let job = Job {
-            hard_time: Some(HINT_TIME),
+            hard_time: Some(self.hint_time),
             ..Job::new(Strength::Hard, game)
         };
         self.think(job).await.flatten()
@@ -276,7 +278,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_players_alive_never_outnumber_the_thinkers() {
-        let pool = Pool::new(2, Duration::from_millis(5));
+        let pool = Pool::new(2, Duration::from_millis(5), HINT_TIME);
         let ruleset = family::Ruleset::find("zamma").expect("a ruleset");
         let strengths = [
             Strength::Hard,
@@ -319,7 +321,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_job_stopped_before_it_begins_chooses_nothing() {
-        let pool = Pool::new(1, Duration::from_millis(5));
+        let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
         let job = Job::new(Strength::Easy, Game::new(Variant::Peralikatuma));
         job.stop.stop();
         assert_eq!(pool.think(job).await, Some(None));

@@ -40,6 +40,8 @@ pub struct Config {
     pub thinkers: usize,
     /// How long the machine thinks at Hard.
     pub hard_time: Duration,
+    /// How long the machine thinks for a hint.
+    pub hint_time: Duration,
     /// The largest request body taken, in bytes.
     pub body_limit: usize,
     /// How long a game stays in memory after it was last asked for, when
@@ -55,13 +57,14 @@ pub struct Config {
 
 impl Config {
     /// The defaults, keeping games in `data`: one thinker per core, Hard
-    /// thinks a second, bodies up to 256 KiB, games idle for five minutes
+    /// thinks a second (half a second for a hint), bodies up to 256 KiB, games idle for five minutes
     /// leave memory, the weaker levels at a natural pace.
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
             data: data.into(),
             thinkers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hard_time: Duration::from_secs(1),
+            hint_time: super::pool::HINT_TIME,
             body_limit: 256 * 1024,
             idle: Duration::from_secs(300),
             natural_pace: true,
@@ -238,7 +241,7 @@ impl Server {
     /// A server keeping its games in `store`.
     pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Server> {
         Arc::new(Server {
-            pool: Pool::new(config.thinkers, config.hard_time),
+            pool: Pool::new(config.thinkers, config.hard_time, config.hint_time),
             store,
             config,
             games: Mutex::new(HashMap::new()),

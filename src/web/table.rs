@@ -390,13 +390,21 @@ impl<G: WebGame> Table<G> {
                 "A loss on time is final (T2): the time is gone.",
             ));
         }
-        if self.seating != Seating::Friend {
-            return match self.game().turns().is_empty() && self.game().ending().is_none() {
-                true => Err(nothing_to_undo()),
-                false => Ok(()),
-            };
+        let declared = self.game().ending().is_some_and(G::declared);
+        match self.seating {
+            // The last turn, or a resignation or an agreed draw.
+            Seating::OneScreen if declared || !self.game().turns().is_empty() => return Ok(()),
+            // Back to before the person's last turn, with the machine's
+            // reply.
+            Seating::Machine(_)
+                if declared || self.last_turn_of(self.session.settings().human).is_some() =>
+            {
+                return Ok(());
+            }
+            Seating::OneScreen | Seating::Machine(_) => return Err(nothing_to_undo()),
+            Seating::Friend => {}
         }
-        if self.game().ending().is_some_and(G::declared) {
+        if declared {
             return Err(ApiError::conflict(
                 "final",
                 "Between two devices a resignation or an agreed draw is final.",
