@@ -27,3 +27,4 @@ pub use player::Player;
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
 pub use strength::{Strength, UnknownStrength};
+pub use tt::TranspositionTable;

@@ -18,6 +18,7 @@ use crate::playable::Playable;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::strength::Strength;
+use crate::tt::TranspositionTable;
 
 /// How deep Beginner and Easy look, in turns.
 const WEAK_DEPTH: u32 = 2;
@@ -62,13 +63,33 @@ pub struct Player<G: Playable = Game> {
 }
 
 impl<G: Playable> Player<G> {
-    /// A player of `strength` whose random choices follow `seed`.
+    /// A player of `strength` whose random choices follow `seed`, with a
+    /// transposition table of its own ([`Strength::table_megabytes`]).
     pub fn new(strength: Strength, seed: u64) -> Player<G> {
-        let mut searcher = Searcher::new(match strength {
-            Strength::Hard | Strength::Master => 64,
-            Strength::Random | Strength::Casual => 0,
-            _ => 4,
-        });
+        let table = TranspositionTable::new(strength.table_megabytes());
+        Player::with_table(strength, seed, &table)
+    }
+
+    /// A player of `strength` whose random choices follow `seed`, storing
+    /// what its search learns in `table`, which others may share
+    /// ([`TranspositionTable`]): a frontend with many games hands each
+    /// turn's player one of a few tables. A table smaller than
+    /// [`Strength::table_megabytes`] plays weaker; a larger one does no
+    /// harm.
+    ///
+    /// ```
+    /// use alquerque_ai::{Player, Strength, TranspositionTable};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let table = TranspositionTable::new(64);
+    /// let game = Game::new(Variant::Permainan);
+    /// let mut easy = Player::with_table(Strength::Easy, 7, &table);
+    /// let turn = easy.choose(&game).expect("the start has legal turns");
+    /// assert!(game.legal_turns().contains(&turn));
+    /// assert_eq!(easy.table_bytes(), table.bytes());
+    /// ```
+    pub fn with_table(strength: Strength, seed: u64, table: &TranspositionTable) -> Player<G> {
+        let mut searcher = Searcher::with_table(table);
         if strength == Strength::Master {
             searcher.threads = MASTER_THREADS;
         }
@@ -154,8 +175,9 @@ impl<G: Playable> Player<G> {
         self.searcher.share_stop(stop);
     }
 
-    /// The size of the player's transposition table, in bytes (64 MiB at
-    /// Hard and Master, 4 MiB at Beginner, Easy and Medium).
+    /// The size of the player's transposition table, in bytes (of its
+    /// own, [`Strength::table_megabytes`]: 64 MiB at Hard and Master, 4 MiB
+    /// at Beginner, Easy and Medium).
     ///
     /// ```
     /// use alquerque_ai::{Player, Strength};

@@ -14,7 +14,7 @@ use crate::node::{Ended, Node};
 use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
 use crate::playable::Playable;
 use crate::score::Score;
-use crate::tt::{Bound, Table};
+use crate::tt::{Bound, Table, TranspositionTable};
 
 /// Late move reductions apply from this depth on ...
 const LMR_MIN_DEPTH: u32 = 3;
@@ -128,13 +128,19 @@ impl<G: Playable> Searcher<G> {
     /// A searcher with a transposition table of about `table_megabytes`
     /// MiB.
     pub fn new(table_megabytes: usize) -> Searcher<G> {
+        Searcher::with_table(&TranspositionTable::new(table_megabytes))
+    }
+
+    /// A searcher that stores what it learns in `table`, shared with
+    /// whoever else holds it.
+    pub fn with_table(table: &TranspositionTable) -> Searcher<G> {
         Searcher {
             contempt: 0,
             threads: 1,
             helpers: Vec::new(),
             skip: 0,
             root_side: Side::White,
-            table: Arc::new(Table::new(table_megabytes)),
+            table: Arc::clone(&table.0),
             tablebase: None,
             solution: None,
             ordering: Ordering::new(),

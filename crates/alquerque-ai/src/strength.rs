@@ -58,6 +58,25 @@ impl Strength {
         Strength::Master,
     ];
 
+    /// The size of the transposition table a player of this strength
+    /// makes for itself, in MiB: 64 at Hard and Master, 4 at Beginner,
+    /// Easy and Medium, none for the yardsticks (Random and Casual do not
+    /// search).
+    ///
+    /// ```
+    /// use alquerque_ai::Strength;
+    ///
+    /// assert_eq!(Strength::Hard.table_megabytes(), 64);
+    /// assert_eq!(Strength::Random.table_megabytes(), 0);
+    /// ```
+    pub const fn table_megabytes(self) -> usize {
+        match self {
+            Strength::Hard | Strength::Master => 64,
+            Strength::Random | Strength::Casual => 0,
+            _ => 4,
+        }
+    }
+
     /// The name used on command lines and in links.
     pub const fn name(self) -> &'static str {
         match self {

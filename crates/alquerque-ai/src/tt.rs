@@ -4,6 +4,7 @@
 //! data and the key XOR'd with the data, so that an entry torn by two
 //! threads writing at once no longer matches its key and is not believed.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::score::Score;
@@ -61,6 +62,50 @@ const NO_BEST: u16 = u16::MAX;
 /// (8 bits) and the bound (2 bits).
 fn pack(score: i32, best: u16, depth: u8, bound: Bound) -> u64 {
     u64::from(score as u32) | u64::from(best) << 32 | u64::from(depth) << 48 | bound.bits() << 56
+}
+
+/// A transposition table that searchers and players can share, or be
+/// handed one after another: a frontend that keeps a few tables for many
+/// games ([`Searcher::with_table`](crate::Searcher::with_table),
+/// [`Player::with_table`](crate::Player::with_table)) bounds the memory
+/// its machine players take, whatever the number of games. An entry is
+/// believed only for the position whose full hash it was stored under, so
+/// a table may pass from one game to another, of any kind.
+///
+/// ```
+/// use alquerque_ai::{Limits, Searcher, TranspositionTable};
+/// use peralikatuma_rules::{Game, Variant};
+///
+/// let table = TranspositionTable::new(4);
+/// assert_eq!(table.bytes(), 4 << 20);
+/// let game = Game::new(Variant::Alquerque);
+/// let first = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});
+/// // A second searcher on the same table finds what the first stored.
+/// let second = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});
+/// assert_eq!(second.best, first.best);
+/// assert!(second.nodes < first.nodes);
+/// ```
+#[derive(Clone)]
+pub struct TranspositionTable(pub(crate) Arc<Table>);
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MiB (at least one entry).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        TranspositionTable(Arc::new(Table::new(megabytes)))
+    }
+
+    /// Its size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.0.bytes()
+    }
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("bytes", &self.bytes())
+            .finish()
+    }
 }
 
 /// A fixed-size table, always replacing (the newest result is the most
