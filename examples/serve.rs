@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use peralikatuma::web::{Config, serve};
+use peralikatuma::web::{Config, open};
 
 /// Serve the games as a web page.
 #[derive(Parser, Debug)]
@@ -83,6 +83,19 @@ async fn main() -> ExitCode {
         }
     }
     let shown = listener.local_addr().unwrap_or(address);
+    let opened = match open(listener, config).await {
+        Ok(opened) => opened,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if opened.resumed() > 0 {
+        println!(
+            "{} games taken up where the machine or a clock was waiting",
+            opened.resumed()
+        );
+    }
     println!(
         "Open http://{shown}/ (games kept in {})",
         args.data.display()
@@ -92,7 +105,7 @@ async fn main() -> ExitCode {
             "Only this computer can reach it: to play a friend on another device, start it with --bind 0.0.0.0"
         );
     }
-    match serve(listener, config).await {
+    match opened.run().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");

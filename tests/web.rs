@@ -1922,18 +1922,19 @@ async fn memory_stays_bounded_over_many_hard_games() {
         );
         h.wait_for(id, token, 3).await;
     }
-    // The machine's players are the pool's: at most one a thinker, however
-    // many games it plays.
+    // The machine's tables are the pool's: at most one a thinker, however
+    // many games it plays, and made once for each.
     let status = h.get("/api/server", None).await.body;
     assert_eq!(status["games_kept"], 10, "{status}");
     assert_eq!(status["pool"]["threads"], 2);
-    let players = status["pool"]["players"].as_u64().expect("a count");
-    assert!((1..=2).contains(&players), "{status}");
-    assert!(status["pool"]["table_bytes"].as_u64().expect("bytes") <= 2 * (64 << 20));
-    assert!(
-        status["pool"]["made"].as_u64().expect("a count") >= 2,
+    let tables = status["pool"]["tables"].as_u64().expect("a count");
+    assert!((1..=2).contains(&tables), "{status}");
+    assert_eq!(
+        status["pool"]["table_bytes"].as_u64().expect("bytes"),
+        tables * (64 << 20),
         "{status}"
     );
+    assert_eq!(status["pool"]["made"].as_u64(), Some(tables), "{status}");
     // Idle games leave memory; one a page watches stays.
     let (watched, _) = &games[0];
     let events = h.app.clone().oneshot(

@@ -64,25 +64,65 @@ pub fn router(server: Arc<Server>) -> Router {
 }
 
 /// Serves the games of `config` on `listener` until the process is
-/// stopped (Ctrl-C). Games are kept after every change, so stopping at
-/// once loses nothing; pages watching a game (their event streams) are
-/// not waited for.
+/// stopped (Ctrl-C): [`open`], then [`Opened::run`].
 ///
 /// # Errors
 /// When the data directory cannot be used or the listener fails.
-pub async fn serve(listener: tokio::net::TcpListener, mut config: Config) -> std::io::Result<()> {
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    open(listener, config).await?.run().await
+}
+
+/// Opens the games of `config` (the database, and the games where the
+/// machine or a clock was waiting taken up again) to serve them on
+/// `listener`: once this returns, the server is ready, and a frontend
+/// says where to find it.
+///
+/// # Errors
+/// When the data directory or its database cannot be used.
+pub async fn open(
+    listener: tokio::net::TcpListener,
+    mut config: Config,
+) -> std::io::Result<Opened> {
     config.address = listener.local_addr().ok();
     let server = Server::new(config)?;
-    let games = server.resume_pending().await?;
-    if games > 0 {
-        eprintln!(
-            "{games} games taken up where the machine or a clock was waiting, from {}",
-            server.config().data.display()
-        );
+    let resumed = server.resume_pending().await?;
+    Ok(Opened {
+        listener,
+        server,
+        resumed,
+    })
+}
+
+/// A server whose games are open, not yet answering ([`open`]).
+pub struct Opened {
+    listener: tokio::net::TcpListener,
+    server: Arc<Server>,
+    resumed: usize,
+}
+
+impl Opened {
+    /// The games taken up where the machine or a clock was waiting.
+    pub fn resumed(&self) -> usize {
+        self.resumed
     }
-    server.forget_idle_games();
-    tokio::select! {
-        served = axum::serve(listener, router(server)) => served,
-        _ = tokio::signal::ctrl_c() => Ok(()),
+
+    /// The server.
+    pub fn server(&self) -> &Arc<Server> {
+        &self.server
+    }
+
+    /// Answers on the listener until the process is stopped (Ctrl-C).
+    /// Games are kept after every change, so stopping at once loses
+    /// nothing; pages watching a game (their event streams) are not
+    /// waited for.
+    ///
+    /// # Errors
+    /// When the listener fails.
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.forget_idle_games();
+        tokio::select! {
+            served = axum::serve(self.listener, router(self.server)) => served,
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
     }
 }

@@ -2,19 +2,21 @@
 //! threads at once, whatever the number of games, so that many games with
 //! the machine thinking never stall the server's answers to pages.
 //!
-//! The machine's players (each with its search's transposition table, 64
-//! MiB at Hard and Master) belong to the pool, not to games: a thinker
-//! takes one that fits (the same kind of game and strength) from those
-//! kept idle, or makes one, and gives it back when it has chosen. The pool
-//! keeps at most as many players as it has thinkers, so its memory does
-//! not grow with the number of games.
+//! What the machine's search learns is kept in transposition tables (64
+//! MiB for Hard and Master), and those belong to the pool, not to games:
+//! each of its places (a thread that thinks) has one table, made when the
+//! place first thinks and enlarged when a stronger player needs more. A
+//! turn's player is made afresh on the table of the place that thinks it
+//! (a player without its table costs next to nothing), so the pool's
+//! memory is at most its places times the largest table, whatever the
+//! number of games. A table passes from game to game: an entry is believed
+//! only for the position whose full hash it was stored under.
 
-use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Player, Stop, Strength, TimeBudget};
+use alquerque_ai::{Player, Stop, Strength, TimeBudget, TranspositionTable};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
@@ -23,14 +25,14 @@ use crate::session::{Session, SessionGame};
 /// How long the machine thinks for a hint, by default.
 pub const HINT_TIME: Duration = Duration::from_millis(500);
 
-/// Threads that think at once, and the players they think with.
+/// Threads that think at once, and the tables they think with.
 #[derive(Clone)]
 pub struct Pool {
     permits: Arc<Semaphore>,
     threads: usize,
     hard_time: Duration,
     hint_time: Duration,
-    players: Arc<Players>,
+    tables: Arc<Tables>,
 }
 
 impl std::fmt::Debug for Pool {
@@ -43,40 +45,19 @@ impl std::fmt::Debug for Pool {
     }
 }
 
-/// The players the pool has made and not dropped: those idle, kept to
-/// think again, and a count of all of them, idle or thinking.
-struct Players {
-    idle: Mutex<Vec<Idle>>,
-    /// The most players alive at once: the pool's thinkers.
-    room: usize,
-    /// Players alive, idle or thinking.
-    alive: Arc<AtomicUsize>,
-    /// Bytes of their transposition tables.
-    table_bytes: Arc<AtomicUsize>,
-    /// Players made since the pool began.
+/// The pool's transposition tables: those of the places not thinking now,
+/// and counts of all of them.
+#[derive(Default)]
+struct Tables {
+    /// Tables of places not thinking now.
+    free: Mutex<Vec<TranspositionTable>>,
+    /// Tables alive, free or thinking: at most the pool's places, since a
+    /// place takes one only while it holds a thread.
+    alive: AtomicUsize,
+    /// Their bytes.
+    bytes: AtomicUsize,
+    /// Tables made since the pool began (enlarging one makes one).
     made: AtomicUsize,
-}
-
-/// A player kept idle: its strength, and the player itself (a
-/// [`Pooled<G>`] for its kind of game `G`).
-struct Idle {
-    strength: Strength,
-    player: Box<dyn Any + Send>,
-}
-
-/// A player of the pool's: counted as alive until it is dropped.
-struct Pooled<G: SessionGame> {
-    player: Player<G>,
-    alive: Arc<AtomicUsize>,
-    table_bytes: Arc<AtomicUsize>,
-}
-
-impl<G: SessionGame> Drop for Pooled<G> {
-    fn drop(&mut self) {
-        self.alive.fetch_sub(1, Ordering::Relaxed);
-        self.table_bytes
-            .fetch_sub(self.player.table_bytes(), Ordering::Relaxed);
-    }
 }
 
 /// What the pool holds now, for `GET /api/server`.
@@ -84,11 +65,13 @@ impl<G: SessionGame> Drop for Pooled<G> {
 pub struct PoolStatus {
     /// Threads that think at once.
     pub threads: usize,
-    /// Players alive, idle or thinking: never more than `threads`.
-    pub players: usize,
-    /// Bytes of their transposition tables.
+    /// Transposition tables alive, in use or kept: never more than
+    /// `threads`.
+    pub tables: usize,
+    /// Their bytes: never more than `threads` times the largest table
+    /// (64 MiB).
     pub table_bytes: usize,
-    /// Players made since the server started.
+    /// Tables made since the server started.
     pub made: usize,
 }
 
@@ -131,24 +114,18 @@ impl Pool {
             threads,
             hard_time,
             hint_time,
-            players: Arc::new(Players {
-                idle: Mutex::new(Vec::new()),
-                room: threads,
-                alive: Arc::new(AtomicUsize::new(0)),
-                table_bytes: Arc::new(AtomicUsize::new(0)),
-                made: AtomicUsize::new(0),
-            }),
+            tables: Arc::new(Tables::default()),
         }
     }
 
     /// What the pool holds now.
     pub fn status(&self) -> PoolStatus {
-        let players = &self.players;
+        let tables = &self.tables;
         PoolStatus {
             threads: self.threads,
-            players: players.alive.load(Ordering::Relaxed),
-            table_bytes: players.table_bytes.load(Ordering::Relaxed),
-            made: players.made.load(Ordering::Relaxed),
+            tables: tables.alive.load(Ordering::Relaxed),
+            table_bytes: tables.bytes.load(Ordering::Relaxed),
+            made: tables.made.load(Ordering::Relaxed),
         }
     }
 
@@ -165,14 +142,14 @@ impl Pool {
     /// The machine's turn in `job` (`None` when it has none, or was
     /// stopped before it began); `None` if the thinking failed.
     pub async fn think<G: SessionGame>(&self, job: Job<G>) -> Option<Option<G::Turn>> {
-        let players = self.players.clone();
+        let tables = self.tables.clone();
         let pool_time = self.hard_time;
         self.run(move || {
             if job.stop.is_stopped() {
                 return None;
             }
-            let mut pooled = players.take::<G>(job.strength);
-            let player = &mut pooled.player;
+            let table = tables.take(job.strength.table_megabytes());
+            let mut player = Player::<G>::with_table(job.strength, rand::random(), &table);
             player.hard_time = job.hard_time.unwrap_or(pool_time);
             player.set_tablebase(job.game.tablebase());
             player.set_solution(job.game.solution());
@@ -188,21 +165,21 @@ impl Pool {
                 }
                 None => player.choose(&job.game),
             };
-            player.share_stop(Stop::new());
-            players.give_back(job.strength, pooled);
+            drop(player);
+            tables.give_back(table);
             turn
         })
         .await
     }
 
-    /// Makes ready a player of `G` at `strength`, if none is idle, so that
-    /// the machine's first turn on a clock does not spend its time making
-    /// one (a Hard player's table takes a while to set up).
-    pub async fn prepare<G: SessionGame>(&self, strength: Strength) {
-        let players = self.players.clone();
+    /// Makes ready a table big enough for `strength`, if no free place has
+    /// one, so that the machine's first turn on a clock does not spend its
+    /// time making one (a Hard player's table takes a while to set up).
+    pub async fn prepare(&self, strength: Strength) {
+        let tables = self.tables.clone();
         self.run(move || {
-            let pooled = players.take::<G>(strength);
-            players.give_back(strength, pooled);
+            let table = tables.take(strength.table_megabytes());
+            tables.give_back(table);
         })
         .await;
     }
@@ -224,49 +201,43 @@ impl Pool {
     }
 }
 
-impl Players {
-    /// An idle player of `G` at `strength`, else a new one. Called with a
-    /// thinker's place held, so that the players alive, this one counted,
-    /// are at most the pool's thinkers: idle players that do not fit are
-    /// dropped to make room.
-    fn take<G: SessionGame>(&self, strength: Strength) -> Pooled<G> {
-        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
-        let fits = idle
+impl Tables {
+    /// A free table of at least `megabytes` MiB (the smallest such), else
+    /// one made that big, in place of a smaller free one if there is one.
+    /// Called with a place held, so that the tables alive are at most the
+    /// pool's places.
+    fn take(&self, megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes << 20;
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        let fits = free
             .iter()
-            .position(|kept| kept.strength == strength && kept.player.is::<Pooled<G>>());
-        if let Some(found) = fits.map(|i| idle.remove(i)) {
-            if let Ok(pooled) = found.player.downcast::<Pooled<G>>() {
-                return *pooled;
+            .enumerate()
+            .filter(|(_, table)| table.bytes() >= bytes)
+            .min_by_key(|(_, table)| table.bytes())
+            .map(|(i, _)| i);
+        if let Some(i) = fits {
+            return free.swap_remove(i);
+        }
+        // None big enough: a smaller one gives way to the new one.
+        match free.pop() {
+            Some(small) => {
+                self.bytes.fetch_sub(small.bytes(), Ordering::Relaxed);
+            }
+            None => {
+                self.alive.fetch_add(1, Ordering::Relaxed);
             }
         }
-        // Without room for one more, the oldest idle player makes room for
-        // the new one. Players thinking hold the other places, so there is
-        // always an idle one to drop then.
-        if self.alive.load(Ordering::Relaxed) >= self.room && !idle.is_empty() {
-            idle.remove(0);
-        }
-        // Counted before the lock is let go, so that another thinker
-        // making room at the same time counts this one.
-        self.alive.fetch_add(1, Ordering::Relaxed);
-        drop(idle);
-        let player = Player::new(strength, rand::random());
-        self.table_bytes
-            .fetch_add(player.table_bytes(), Ordering::Relaxed);
+        drop(free);
+        let table = TranspositionTable::new(megabytes);
+        self.bytes.fetch_add(table.bytes(), Ordering::Relaxed);
         self.made.fetch_add(1, Ordering::Relaxed);
-        Pooled {
-            player,
-            alive: self.alive.clone(),
-            table_bytes: self.table_bytes.clone(),
-        }
+        table
     }
 
-    /// Keeps `pooled` idle, to think again.
-    fn give_back<G: SessionGame>(&self, strength: Strength, pooled: Pooled<G>) {
-        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
-        idle.push(Idle {
-            strength,
-            player: Box::new(pooled),
-        });
+    /// Keeps `table` for the next place that thinks.
+    fn give_back(&self, table: TranspositionTable) {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        free.push(table);
     }
 }
 
@@ -277,7 +248,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn the_players_alive_never_outnumber_the_thinkers() {
+    async fn the_tables_never_outnumber_the_thinkers() {
         let pool = Pool::new(2, Duration::from_millis(5), HINT_TIME);
         let ruleset = family::Ruleset::find("zamma").expect("a ruleset");
         let strengths = [
@@ -306,17 +277,33 @@ mod tests {
             assert_eq!(job.await.expect("no panic"), Some(true), "a turn chosen");
         }
         let status = pool.status();
-        assert!(status.players <= 2, "{status:?}");
-        assert!(status.made >= 2, "{status:?}");
-        // The same kind of player is taken again, not made anew.
+        assert!(status.tables <= 2, "{status:?}");
+        assert!(status.table_bytes <= 2 * (64 << 20), "{status:?}");
+        // The tables are kept and taken again, of any game and strength,
+        // not made anew.
         let made = status.made;
-        for _ in 0..3 {
+        for strength in [Strength::Medium, Strength::Hard, Strength::Beginner] {
             let turn = pool
-                .think(Job::new(Strength::Medium, Game::new(Variant::Alquerque)))
+                .think(Job::new(strength, Game::new(Variant::Alquerque)))
                 .await;
             assert!(turn.flatten().is_some());
         }
-        assert!(pool.status().made <= made + 1, "{:?}", pool.status());
+        assert_eq!(pool.status().made, made, "{:?}", pool.status());
+    }
+
+    #[tokio::test]
+    async fn a_table_is_enlarged_for_a_stronger_player_and_kept() {
+        let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
+        let game = Game::new(Variant::Alquerque);
+        pool.think(Job::new(Strength::Easy, game.clone())).await;
+        let easy = pool.status();
+        assert_eq!((easy.tables, easy.table_bytes, easy.made), (1, 4 << 20, 1));
+        pool.think(Job::new(Strength::Hard, game.clone())).await;
+        let hard = pool.status();
+        assert_eq!((hard.tables, hard.table_bytes, hard.made), (1, 64 << 20, 2));
+        // Easy thinks on Hard's table rather than making one.
+        pool.think(Job::new(Strength::Easy, game)).await;
+        assert_eq!(pool.status(), hard);
     }
 
     #[tokio::test]

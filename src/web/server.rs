@@ -337,7 +337,7 @@ impl Server {
             && table.session.machine_to_move()
             && runs_out_at.is_some()
         {
-            self.pool.prepare::<G>(strength).await;
+            self.pool.prepare(strength).await;
         }
         let entry = Entry::new(table, self.now());
         let (kept, fresh) = self.remember(id, G::any(entry.clone()));
@@ -444,8 +444,10 @@ impl Server {
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
         };
         let id = new_id();
-        if let Seating::Machine(strength) = seating {
-            self.pool.prepare::<G>(strength).await;
+        // On a clock, the machine's first turn must not spend its time
+        // making a player.
+        if let (Seating::Machine(strength), Some(_)) = (seating, session.clock()) {
+            self.pool.prepare(strength).await;
         }
         let table = Table::new(id.clone(), session, seating);
         self.persist(&table).await?;
