@@ -14,6 +14,7 @@ mod player;
 mod score;
 mod search;
 mod strength;
+mod time_source;
 mod tt;
 mod tuning;
 
@@ -27,4 +28,5 @@ pub use player::Player;
 pub use score::Score;
 pub use search::{Progress, SearchResult, Searcher};
 pub use strength::{Strength, UnknownStrength};
+pub use time_source::TimeSource;
 pub use tt::TranspositionTable;

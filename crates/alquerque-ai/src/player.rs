@@ -1,7 +1,7 @@
 //! A machine player of one strength.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::Tablebase;
@@ -18,6 +18,7 @@ use crate::playable::Playable;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::strength::Strength;
+use crate::time_source::TimeSource;
 use crate::tt::TranspositionTable;
 
 /// How deep Beginner and Easy look, in turns.
@@ -175,6 +176,13 @@ impl<G: Playable> Player<G> {
         self.searcher.share_stop(stop);
     }
 
+    /// Makes this player read the time from `time`
+    /// ([`Searcher::set_time_source`]): with a stepping source, its time
+    /// limits and clock budgets do not depend on how busy the machine is.
+    pub fn set_time_source(&mut self, time: TimeSource) {
+        self.searcher.set_time_source(time);
+    }
+
     /// The size of the player's transposition table, in bytes (of its
     /// own, [`Strength::table_megabytes`]: 64 MiB at Hard and Master, 4 MiB
     /// at Beginner, Easy and Medium).
@@ -196,7 +204,9 @@ impl<G: Playable> Player<G> {
         if turns.is_empty() {
             return None;
         }
-        let deadline = self.budget.map(|budget| Instant::now() + budget.hard);
+        let deadline = self
+            .budget
+            .map(|budget| self.searcher.time.now() + budget.hard);
         match self.strength {
             Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
             Strength::Casual => {
@@ -241,17 +251,21 @@ impl<G: Playable> Player<G> {
     /// turns weighed by then.
     ///
     /// ```
-    /// use std::time::{Duration, Instant};
-    /// use alquerque_ai::{Player, Strength, TimeBudget};
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
     /// use peralikatuma_rules::{Game, Variant};
     ///
     /// let game = Game::new(Variant::Peralikatuma);
     /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
     /// let mut hard = Player::new(Strength::Hard, 1);
-    /// let started = Instant::now();
+    /// // A stepping source (each reading counts 2 ms) in place of the
+    /// // machine's clock, so that the example holds on a busy machine.
+    /// let time = TimeSource::stepping(Duration::from_millis(2));
+    /// hard.set_time_source(time.clone());
+    /// let asked = time.now();
     /// let turn = hard.choose_on_clock(&game, budget);
     /// assert!(turn.is_some());
-    /// assert!(started.elapsed() < Duration::from_millis(300));
+    /// assert!(time.now() - asked < Duration::from_millis(300));
     /// ```
     pub fn choose_on_clock(&mut self, game: &G, budget: TimeBudget) -> Option<G::Turn> {
         self.budget = Some(budget);
@@ -266,7 +280,7 @@ impl<G: Playable> Player<G> {
         &mut self,
         game: &G,
         mistakes: Mistakes,
-        deadline: Option<Instant>,
+        deadline: Option<Duration>,
     ) -> Option<G::Turn> {
         let scored = self.score_each(game, WEAK_DEPTH, deadline);
         let intended = self.pick_best(&scored)?;
@@ -279,7 +293,7 @@ impl<G: Playable> Player<G> {
         &mut self,
         game: &G,
         depth: u32,
-        deadline: Option<Instant>,
+        deadline: Option<Duration>,
     ) -> Vec<(G::Turn, Score)> {
         let mut scored = Vec::new();
         let mover = game.node().side_to_move();
@@ -287,7 +301,7 @@ impl<G: Playable> Player<G> {
             let limits = match deadline {
                 None => Limits::depth(depth - 1),
                 Some(deadline) => {
-                    let left = deadline.saturating_duration_since(Instant::now());
+                    let left = deadline.saturating_sub(self.searcher.time.now());
                     if left.is_zero() && !scored.is_empty() {
                         break;
                     }

@@ -2,7 +2,7 @@
 //! table, a quiescence search over captures, and the game's own end rules.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
@@ -14,6 +14,7 @@ use crate::node::{Ended, Node};
 use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
 use crate::playable::Playable;
 use crate::score::Score;
+use crate::time_source::TimeSource;
 use crate::tt::{Bound, Table, TranspositionTable};
 
 /// Late move reductions apply from this depth on ...
@@ -110,9 +111,11 @@ pub struct Searcher<G: Playable = Game> {
     solution: Option<Arc<Proof>>,
     ordering: Ordering,
     stop: Stop,
+    /// Where the search reads the time.
+    pub(crate) time: TimeSource,
     // Per search:
     limits: Limits,
-    started: Instant,
+    started: Duration,
     nodes: u64,
     aborted: bool,
     /// Hashes of the positions since the last removal, the game's and the
@@ -145,8 +148,9 @@ impl<G: Playable> Searcher<G> {
             solution: None,
             ordering: Ordering::new(),
             stop: Stop::new(),
+            time: TimeSource::default(),
             limits: Limits::default(),
-            started: Instant::now(),
+            started: Duration::ZERO,
             nodes: 0,
             aborted: false,
             path: Vec::new(),
@@ -209,6 +213,34 @@ impl<G: Playable> Searcher<G> {
         self.table.bytes()
     }
 
+    /// Makes this searcher read the time from `time` (its helpers too):
+    /// a [stepping source](TimeSource::stepping) makes its time limits
+    /// independent of how busy the machine is.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::{Limits, Searcher, TimeSource};
+    /// use peralikatuma_rules::{Game, Variant};
+    ///
+    /// let game = Game::new(Variant::Alquerque);
+    /// let mut searcher = Searcher::new(4);
+    /// // The time is read every 1,024 nodes: each reading counts 1 ms.
+    /// searcher.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
+    /// let result = searcher.search(&game, Limits::time(Duration::from_millis(20)), |_| {});
+    /// // It stops by 20 readings (cut short), or earlier between two
+    /// // iterations where another would likely overrun the limit.
+    /// assert!(result.time <= Duration::from_millis(24));
+    /// assert!(result.nodes <= 24 * 1024);
+    /// ```
+    pub fn set_time_source(&mut self, time: TimeSource) {
+        self.time = time;
+    }
+
+    /// The time since this search began.
+    fn elapsed(&self) -> Duration {
+        self.time.now().saturating_sub(self.started)
+    }
+
     /// Makes this searcher answer to `stop`, a flag shared with other
     /// searchers or jobs, instead of its own.
     pub fn share_stop(&mut self, stop: Stop) {
@@ -262,6 +294,7 @@ impl<G: Playable> Searcher<G> {
                 .map(|helper| {
                     helper.contempt = self.contempt;
                     helper.tablebase = self.tablebase.clone();
+                    helper.time = self.time.clone();
                     scope.spawn(move || helper.search_alone(game, helper_limits, |_| {}).nodes)
                 })
                 .collect();
@@ -291,7 +324,7 @@ impl<G: Playable> Searcher<G> {
         mut progress: impl FnMut(&Progress<G::Turn>),
     ) -> SearchResult<G::Turn> {
         self.limits = limits;
-        self.started = Instant::now();
+        self.started = self.time.now();
         self.nodes = 0;
         self.aborted = false;
         let root = game.node();
@@ -332,7 +365,7 @@ impl<G: Playable> Searcher<G> {
             result.score = score;
             result.depth = 1;
             result.pv = vec![turn];
-            result.time = self.started.elapsed();
+            result.time = self.elapsed();
             progress(&Progress {
                 depth: 1,
                 score,
@@ -363,7 +396,7 @@ impl<G: Playable> Searcher<G> {
                 result.best = Some(best);
             }
             result.nodes = self.nodes;
-            result.time = self.started.elapsed();
+            result.time = self.elapsed();
             progress(&Progress {
                 depth,
                 score,
@@ -384,7 +417,7 @@ impl<G: Playable> Searcher<G> {
             }
         }
         result.nodes = self.nodes;
-        result.time = self.started.elapsed();
+        result.time = self.elapsed();
         result.cut_short = self.aborted;
         // A stop raised before this search began stopped it; the next one
         // starts afresh.
@@ -396,7 +429,7 @@ impl<G: Playable> Searcher<G> {
     /// or, without one, another iteration would likely overrun the time
     /// limit.
     fn time_is_up(&self, _depth: u32) -> bool {
-        let elapsed = self.started.elapsed();
+        let elapsed = self.elapsed();
         match (self.limits.soft, self.limits.time) {
             (Some(soft), _) => elapsed >= soft,
             // The next iteration usually costs several times the last.
@@ -414,10 +447,7 @@ impl<G: Playable> Searcher<G> {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || (self.nodes & 1023 == 0
                 && (self.stop.is_stopped()
-                    || self
-                        .limits
-                        .time
-                        .is_some_and(|t| self.started.elapsed() >= t)))
+                    || self.limits.time.is_some_and(|t| self.elapsed() >= t)))
         {
             self.aborted = true;
             return false;

@@ -1,20 +1,28 @@
 //! The machine on a clock (rules of play T1, T2): it manages its time from
 //! the clock and never runs out, down to a tenth of a second a turn.
 //!
-//! Each test plays machines against each other, each turn timed by the wall
-//! clock from the moment the player is asked to the moment it answers, and
-//! checks that no player's time ever ran out. The quick versions run in
-//! every build; the long ones (`--ignored`, meant for `--release`) play
-//! whole games.
+//! Each test plays machines against each other, each turn timed from the
+//! moment the player is asked to the moment it answers, and checks that no
+//! player's time ever ran out. The time is a stepping source's
+//! ([`TimeSource::stepping`]), which the players read as they would the
+//! machine's clock: every reading (one every 1,024 nodes of a search) counts
+//! [`STEP`], so the results do not depend on how busy the machine is, and
+//! a player that read its clock too seldom, or spent what it does not have,
+//! would still run out. The quick versions run in every build; the long
+//! ones (`--ignored`, meant for `--release`) play whole games.
 
 #![allow(clippy::unwrap_used)]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use alquerque_ai::{Player, Strength, TimeBudget};
+use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
 use peralikatuma_rules::{Game, Side, Variant};
 
 const MS: Duration = Duration::from_millis(1);
+
+/// What a reading of the time counts: a search reads it every 1,024 nodes,
+/// so a tenth of a second is about 25 readings, some 25,000 nodes.
+const STEP: Duration = Duration::from_millis(4);
 
 /// What a game on a clock left: the least time either player had left at
 /// the end of a turn, and the turns played.
@@ -34,7 +42,11 @@ fn play_on_clock(
     increment: Duration,
     most_turns: usize,
 ) -> Played {
+    let time = TimeSource::stepping(STEP);
     let mut players = [Player::new(white, 1), Player::new(black, 2)];
+    for player in &mut players {
+        player.set_time_source(time.clone());
+    }
     let mut left = [base, base];
     let mut game = Game::new(variant);
     let mut least_left = base + increment;
@@ -43,9 +55,9 @@ fn play_on_clock(
         let i = usize::from(side == Side::Black);
         left[i] += increment;
         let budget = TimeBudget::from_clock(left[i], increment, game.turns().len());
-        let asked = Instant::now();
+        let asked = time.now();
         let turn = players[i].choose_on_clock(&game, budget).unwrap();
-        let took = asked.elapsed();
+        let took = time.now() - asked;
         assert!(
             took < left[i],
             "{variant}, {side} ({}) ran out of time on turn {}: {took:?} with {:?} left \
@@ -100,10 +112,7 @@ fn t2_easy_and_medium_never_run_out_on_a_tenth_of_a_second_a_turn() {
 }
 
 /// Long games (up to 120 turns), Hard against Hard and Medium on both
-/// clocks of the issue; about a minute in a release build (`.ci/run` runs
-/// it). Runs on a busy machine saw 38 ms as the least time left at the end
-/// of a turn (Medium on 0+100 ms): the budget spends at most about 60 ms
-/// of 100.
+/// clocks of the issue, in a release build (`.ci/run` runs it).
 #[test]
 #[ignore = "long: long games on a clock; run with --release -- --ignored"]
 fn t2_no_strength_runs_out_in_long_games() {

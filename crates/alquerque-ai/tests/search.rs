@@ -7,10 +7,11 @@
 
 #![allow(clippy::unwrap_used)]
 
+use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use alquerque_ai::{Limits, Score, SearchResult, Searcher};
+use alquerque_ai::{Limits, Score, SearchResult, Searcher, TimeSource};
 use peralikatuma_rules::{DrawReason, Game, Outcome, Position, Side, Turn, Variant, WinReason};
 
 const P: Variant = Variant::Peralikatuma;
@@ -674,27 +675,22 @@ fn stop_from_another_thread() {
         let game = Game::new(variant);
         let mut searcher = Searcher::new(4);
         let stop = searcher.stop_handle();
+        // The other thread raises the flag once the second iteration is
+        // done; without the flag the search would never end.
+        let (deeper, deep_enough) = mpsc::channel();
         let stopper = thread::spawn(move || {
-            thread::sleep(Duration::from_millis(50));
+            deep_enough.recv().unwrap();
             stop.stop();
-            Instant::now()
         });
-        let started = Instant::now();
-        let result = searcher.search(&game, Limits::default(), |_| {});
-        let returned = Instant::now();
-        let stopped = stopper.join().unwrap();
-        assert!(
-            returned >= stopped,
-            "{variant}: an unlimited search returned before it was stopped"
-        );
-        assert!(
-            returned - stopped < Duration::from_millis(250),
-            "{variant}: took {:?} to stop",
-            returned - stopped
-        );
-        assert!(started.elapsed() < Duration::from_secs(1));
+        let result = searcher.search(&game, Limits::default(), |p| {
+            if p.depth == 2 {
+                deeper.send(()).unwrap();
+            }
+        });
+        stopper.join().unwrap();
+        assert!(result.cut_short, "{variant}: stopped in an iteration");
+        assert!(result.depth >= 2);
         best(&game, &result);
-        assert!(result.depth >= 1);
         replay(&game, &result.pv);
         // The searcher can search again afterwards, to its limit.
         let again = searcher.search(&game, Limits::depth(2), |_| {});
@@ -703,18 +699,57 @@ fn stop_from_another_thread() {
 }
 
 #[test]
+fn a_stop_is_seen_within_a_thousand_nodes() {
+    for variant in Variant::ALL {
+        let game = Game::new(variant);
+        let mut searcher = Searcher::new(4);
+        let stop = searcher.stop_handle();
+        let mut raised_at = 0;
+        let result = searcher.search(&game, Limits::default(), |p| {
+            if p.depth == 4 {
+                raised_at = p.nodes;
+                stop.stop();
+            }
+        });
+        assert!(result.depth >= 4, "{variant}: depth {}", result.depth);
+        // The flag is read every 1,024 nodes; unwinding counts a few more.
+        let after = result.nodes - raised_at;
+        assert!(
+            after <= 1024 + 256,
+            "{variant}: {after} nodes after the stop"
+        );
+    }
+}
+
+#[test]
 fn time_limits_are_kept() {
+    // A stepping time source: every reading of the time (one every 1,024
+    // nodes, and one an iteration) counts a millisecond, so the limit is
+    // kept or not whatever the machine is doing.
+    let step = Duration::from_millis(1);
+    let limit = Duration::from_millis(100);
     for (variant, text) in POSITIONS {
         let game = game(variant, text);
         let mut searcher = Searcher::new(4);
-        let started = Instant::now();
-        let result = searcher.search(&game, Limits::time(Duration::from_millis(100)), |_| {});
-        let took = started.elapsed();
-        assert!(took < Duration::from_millis(300), "{text}: took {took:?}");
-        assert!(result.time <= took);
+        searcher.set_time_source(TimeSource::stepping(step));
+        let result = searcher.search(&game, Limits::time(limit), |_| {});
+        let readings = u64::try_from(limit.as_millis()).unwrap() + 4;
+        assert!(result.time <= limit + 4 * step, "{text}: {:?}", result.time);
+        assert!(
+            result.nodes <= readings * 1024,
+            "{text}: {} nodes",
+            result.nodes
+        );
         assert!(result.depth >= 1);
         best(&game, &result);
         replay(&game, &result.pv);
+        // Cut short, the search ran to the limit; else it stopped after
+        // an iteration once another would likely overrun the limit.
+        if result.cut_short {
+            assert!(result.time >= limit, "{text}: {:?}", result.time);
+        } else {
+            assert!(result.time * 3 > limit, "{text}: {:?}", result.time);
+        }
     }
 }
 
@@ -762,7 +797,6 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     searcher.threads = 2;
     let stop = searcher.stop_handle();
     let game = Game::new(P);
-    let started = Instant::now();
     let thinking = thread::spawn(move || {
         let result = searcher.search(&game, Limits::default(), |_| {});
         (searcher, result)
@@ -771,7 +805,6 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     stop.stop();
     let (mut searcher, result) = thinking.join().unwrap();
     assert!(result.cut_short && result.best.is_some());
-    assert!(started.elapsed() < Duration::from_secs(10));
     let again = searcher.search(&Game::new(P), Limits::depth(3), |_| {});
     assert_eq!(again.depth, 3);
 }
