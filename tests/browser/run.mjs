@@ -665,7 +665,7 @@ test('the server stops: a banner says so, the clocks pause, a turn waits, and al
   P.check(!(await page.getByTestId('clock-black').textContent()).includes('paused'), 'the clocks run again');
 });
 
-test('memory stays bounded over many games against Hard and Master: the players are the pool\'s', async (t) => {
+test('memory stays bounded over many games against Hard and Master: the tables are the pool\'s', async (t) => {
   const server = await t.server({ extra: ['--hard-ms', '30', '--idle-minutes', '0'] });
   const page = await t.page({ baseURL: server.base });
   for (let i = 0; i < 8; i++) {
@@ -677,11 +677,11 @@ test('memory stays bounded over many games against Hard and Master: the players 
   }
   const status = (await P.request(page, 'GET', '/api/server')).body;
   P.equal(status.games_kept, 8, 'games kept');
-  P.check(status.pool.players <= status.pool.threads, `players alive: ${JSON.stringify(status.pool)}`);
+  P.check(status.pool.tables <= status.pool.threads, `tables alive: ${JSON.stringify(status.pool)}`);
   P.check(status.pool.table_bytes <= status.pool.threads * 64 * 2 ** 20, `their tables: ${status.pool.table_bytes} bytes`);
   // Games nobody watches leave memory; the one on this page stays.
   await page.waitForFunction(async () => (await (await fetch('/api/server')).json()).games_in_memory <= 1, null, { timeout: 10_000, polling: 100 });
-  t.note(`${status.pool.players} players for 8 games, ${status.pool.made} made`);
+  t.note(`${status.pool.tables} tables for 8 games, ${status.pool.made} made`);
 });
 
 test('the server is killed and started again: the game is back and both pages go on with it', async (t) => {
