@@ -414,22 +414,26 @@ fn black_may_move_first_by_agreement_p2() {
 }
 
 #[test]
-fn t1_t2_on_a_clock_the_times_are_shown_the_machine_keeps_in_time_and_a_late_player_loses() {
-    // Against the machine on a tenth of a second a turn: it answers in
-    // time, turn after turn, and the times are printed with the board.
+fn t1_t2_on_a_clock_the_times_are_shown_and_a_late_player_loses() {
+    // Against the machine on five seconds a turn: it answers, turn after
+    // turn, and the times are printed with the board. (That the machine
+    // keeps within its time, however short, is the session's test
+    // `t2_the_machine_keeps_within_a_tenth_of_a_second_a_turn`, on a
+    // clock that does not depend on how busy the machine is; five seconds
+    // are far more than the person's turns here take, even on a busy
+    // machine.)
     let mut player = Player::start(&[
         "--variant",
         "alquerque",
         "--opponent",
-        "hard",
+        "beginner",
         "--clock",
-        "0+100ms",
+        "0+5",
     ]);
     let opening = player.until_prompt();
-    assert!(opening.contains("on a clock of 0+100ms"), "{opening}");
+    assert!(opening.contains("on a clock of 0+5"), "{opening}");
     assert!(
-        opening
-            .contains("clock 0+100ms (it starts with the first turn): White 0:00.0, Black 0:00.0"),
+        opening.contains("clock 0+5 (it starts with the first turn): White 0:00.0, Black 0:00.0"),
         "{opening}"
     );
     for _ in 0..5 {
@@ -448,9 +452,9 @@ fn t1_t2_on_a_clock_the_times_are_shown_the_machine_keeps_in_time_and_a_late_pla
             break;
         }
         assert!(answer.contains("the machine plays"), "{answer}");
-        // A tenth of a second a turn, and what the person did not use.
-        assert!(answer.contains("clock 0+100ms: White 0:00."), "{answer}");
-        assert!(answer.contains(" (running), Black 0:00."), "{answer}");
+        // Five seconds a turn, and what each side did not use.
+        assert!(answer.contains("clock 0+5: White 0:"), "{answer}");
+        assert!(answer.contains(" (running), Black 0:"), "{answer}");
     }
     player.say("quit");
     player.say("yes");

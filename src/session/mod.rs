@@ -46,7 +46,7 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Limits, Searcher, Strength, TimeBudget};
+use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
 use peralikatuma_rules::{Bitboard, Game, Point, Position, PositionError, Side, Turn, Variant};
 
 use crate::clock::{Clock, TimeControl};
@@ -252,6 +252,8 @@ pub struct Session<G: SessionGame = Game> {
     kept: G,
     /// The clock, in a game with a time control (T1).
     clock: Option<Clock>,
+    /// Where the clock reads the time: the machine's clock but in tests.
+    time: TimeSource,
 }
 
 impl<G: SessionGame> Session<G> {
@@ -277,6 +279,7 @@ impl<G: SessionGame> Session<G> {
             seed: rand::random_range(0..RANDOM_SEEDS),
             fixed_seed: None,
             tags: Vec::new(),
+            time: TimeSource::real(),
         }
     }
 
@@ -297,7 +300,8 @@ impl<G: SessionGame> Session<G> {
             settings.position = Some(start);
         }
         let mut session = Session::with(settings, game);
-        session.take_up_clock(Instant::now());
+        let now = session.time.instant();
+        session.take_up_clock(now);
         session
     }
 
@@ -320,7 +324,8 @@ impl<G: SessionGame> Session<G> {
         let mut session = Session::resume(settings, G::recorded(record).clone());
         if recorded.is_some() {
             session.clock = recorded;
-            session.take_up_clock(Instant::now());
+            let now = session.time.instant();
+            session.take_up_clock(now);
         }
         session
     }
@@ -366,12 +371,14 @@ impl<G: SessionGame> Session<G> {
 
     /// A player for the machine opponent, if there is one, seeded with the
     /// session's seed, with the game's endgame tables if the frontends
-    /// found any ([`crate::tablebases`]; Hard and Master use them).
+    /// found any ([`crate::tablebases`]; Hard and Master use them), reading
+    /// the time where the clock does ([`Session::time_source`]).
     pub fn machine_player(&self) -> Option<alquerque_ai::Player<G>> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
             player.set_tablebase(self.game.tablebase());
             player.set_solution(self.game.solution());
+            player.set_time_source(self.time.clone());
             player
         })
     }
@@ -404,7 +411,7 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// As [`Game::play`]; the game is unchanged.
     pub fn play(&mut self, turn: &G::Turn) -> Result<(), G::Error> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         self.game.play(turn)?;
         self.redo.clear();
@@ -417,7 +424,7 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// As [`Game::play_text`]; the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<G::Turn, G::Error> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         let turn = self.game.play_text(text)?;
         self.redo.clear();
@@ -430,9 +437,50 @@ impl<G: SessionGame> Session<G> {
         self.clock.as_ref()
     }
 
+    /// Where the clock reads the time: the machine's clock, unless
+    /// [`Session::set_time_source`] gave another.
+    pub fn time_source(&self) -> &TimeSource {
+        &self.time
+    }
+
+    /// Makes the clock read the time from `time` from now on, in this game
+    /// and in every game started again ([`Session::restart`]): a test
+    /// hands it a [`TimeSource::manual`] and says how much time passes. A
+    /// running clock is charged up to now by the old source and runs on
+    /// from now by the new one.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use alquerque_ai::TimeSource;
+    /// use peralikatuma::session::{Opponent, Session, Settings};
+    ///
+    /// let mut session = Session::new(Settings {
+    ///     opponent: Opponent::Human,
+    ///     clock: Some("0+1".parse()?),
+    ///     ..Settings::default()
+    /// })?;
+    /// let time = TimeSource::manual();
+    /// session.set_time_source(time.clone());
+    /// let first = session.game().legal_turns()[0];
+    /// session.play(&first)?; // White's first turn starts the clock
+    /// time.advance(Duration::from_millis(400));
+    /// assert_eq!(session.times_left(), Some([Duration::ZERO, Duration::from_millis(600)]));
+    /// time.advance(Duration::from_millis(600));
+    /// assert!(session.check_time().is_some()); // Black lost on time (T2)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_time_source(&mut self, time: TimeSource) {
+        let running = self.clock.as_ref().and_then(Clock::running);
+        if let (Some(clock), Some(side)) = (self.clock.as_mut(), running) {
+            clock.stop(self.time.instant());
+            clock.resume(side, time.instant());
+        }
+        self.time = time;
+    }
+
     /// Each side's time left now (White's, Black's), in a game on a clock.
     pub fn times_left(&self) -> Option<[Duration; 2]> {
-        let now = Instant::now();
+        let now = self.time.instant();
         let clock = self.clock.as_ref()?;
         Some(Side::ALL.map(|side| clock.left(side, now)))
     }
@@ -442,7 +490,7 @@ impl<G: SessionGame> Session<G> {
     /// already over). Frontends call it as time passes; every turn, undo
     /// and the like calls it first.
     pub fn check_time(&mut self) -> Option<G::Ending> {
-        self.check_time_at(Instant::now())
+        self.check_time_at(self.time.instant())
     }
 
     fn check_time_at(&mut self, now: Instant) -> Option<G::Ending> {
@@ -491,7 +539,7 @@ impl<G: SessionGame> Session<G> {
     pub fn machine_budget(&self) -> Option<TimeBudget> {
         let clock = self.clock.as_ref()?;
         let side = self.game.side_to_move();
-        let mut left = clock.left(side, Instant::now());
+        let mut left = clock.left(side, self.time.instant());
         if clock.running().is_none() {
             left += clock.control().increment;
         }
@@ -510,7 +558,7 @@ impl<G: SessionGame> Session<G> {
     /// A loss on time (T2) is not taken back, nor the turns before it: the
     /// time is gone.
     pub fn undo(&mut self) -> Undone<G> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         if self.lost_on_time() {
             return Undone::Nothing;
@@ -556,7 +604,7 @@ impl<G: SessionGame> Session<G> {
     /// Plays again the turns last taken back; returns them (none when
     /// there is nothing to redo).
     pub fn redo(&mut self) -> Vec<G::Turn> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         let Some(turns) = self.redo.pop() else {
             return Vec::new();
@@ -582,7 +630,7 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// When the game is already over.
     pub fn resign(&mut self, side: Side) -> Result<(), G::Error> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         self.game.resign(side)?;
         self.redo.clear();
@@ -595,7 +643,7 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// When the game is already over.
     pub fn agree_draw(&mut self) -> Result<(), G::Error> {
-        let now = Instant::now();
+        let now = self.time.instant();
         self.check_time_at(now);
         self.game.agree_draw()?;
         self.redo.clear();
@@ -643,6 +691,7 @@ impl<G: SessionGame> Session<G> {
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);
         }
+        fresh.time = self.time.clone();
         *self = fresh;
         Ok(())
     }
@@ -674,7 +723,7 @@ impl<G: SessionGame> Session<G> {
         }
         if let Some(clock) = &self.clock {
             set("TimeControl", &clock.control().record_tag());
-            let now = Instant::now();
+            let now = self.time.instant();
             for side in Side::ALL {
                 let left = clock.left(side, now);
                 let ms = left.as_millis();
@@ -732,7 +781,8 @@ impl<G: SessionGame> Session<G> {
         self.kept = game.clone();
         self.game = game;
         self.redo.clear();
-        self.take_up_clock(Instant::now());
+        let now = self.time.instant();
+        self.take_up_clock(now);
     }
 
     /// Replaces the game and its players with those recorded in `path`
@@ -937,36 +987,50 @@ mod tests {
         assert!(matches!(session.undo(), Undone::Turns(_)));
     }
 
-    fn on_clock(control: &str) -> Session {
+    /// A game between two players on `control`, its clock read from a
+    /// hand-moved source (returned): time passes only when the test says.
+    fn on_clock(control: &str) -> (Session, TimeSource) {
         let settings = Settings {
             clock: Some(control.parse().expect("a time control")),
             ..settings(Opponent::Human, Side::White)
         };
-        Session::new(settings).expect("start")
+        let mut session = Session::new(settings).expect("start");
+        let time = TimeSource::manual();
+        session.set_time_source(time.clone());
+        (session, time)
+    }
+
+    const fn ms(millis: u64) -> Duration {
+        Duration::from_millis(millis)
     }
 
     #[test]
     fn t1_the_clock_starts_with_the_first_turn_and_the_increment_comes_with_each_turn() {
-        let mut session = on_clock("0+200ms");
-        std::thread::sleep(Duration::from_millis(250));
+        let (mut session, time) = on_clock("0+200ms");
+        time.advance(ms(250));
         assert_eq!(session.check_time(), None, "the first turn is not timed");
         session.play_text("d2-c3").expect("legal");
         let clock = session.clock().expect("a clock");
         assert_eq!(clock.running(), Some(Side::Black));
-        let [white, black] = session.times_left().expect("a clock");
-        assert_eq!(white, Duration::ZERO);
-        // Black's 0.2 s run from the turn (how much is left depends on how
-        // busy the machine is).
-        assert!(black <= Duration::from_millis(200), "{black:?}");
+        assert_eq!(session.times_left(), Some([Duration::ZERO, ms(200)]));
+        time.advance(ms(120));
+        assert_eq!(session.times_left(), Some([Duration::ZERO, ms(80)]));
         let budget = session.machine_budget().expect("a clock");
-        assert!(budget.hard <= black);
+        assert!(budget.hard <= ms(80), "{budget:?}");
+        let reply = session.game().legal_turns()[0];
+        session.play(&reply).expect("legal, and in time");
+        // White's turn gains the increment; Black's time stopped at 80 ms.
+        time.advance(ms(150));
+        assert_eq!(session.times_left(), Some([ms(50), ms(80)]));
     }
 
     #[test]
     fn t2_a_player_out_of_time_loses_and_cannot_take_it_back() {
-        let mut session = on_clock("0+50ms");
+        let (mut session, time) = on_clock("0+50ms");
         session.play_text("d2-c3").expect("legal");
-        std::thread::sleep(Duration::from_millis(80));
+        time.advance(ms(49));
+        assert_eq!(session.check_time(), None, "a millisecond left");
+        time.advance(ms(1));
         let lost = Outcome::Win {
             winner: Side::White,
             reason: WinReason::Time,
@@ -982,9 +1046,9 @@ mod tests {
         let text = record.to_string();
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         // A turn too late is refused: the time ran out before it.
-        let mut session = on_clock("0+50ms");
+        let (mut session, time) = on_clock("0+50ms");
         session.play_text("d2-c3").expect("legal");
-        std::thread::sleep(Duration::from_millis(80));
+        time.advance(ms(80));
         assert!(matches!(
             session.play_text("b3-c3"),
             Err(GameError::Over(outcome)) if outcome == lost
@@ -993,27 +1057,76 @@ mod tests {
 
     #[test]
     fn t1_a_record_keeps_the_clock_and_the_time_between_counts_for_nobody() {
-        let mut session = on_clock("1+0");
+        let (mut session, time) = on_clock("1+0");
         session.play_text("d2-c3").expect("legal");
-        std::thread::sleep(Duration::from_millis(30));
+        time.advance(ms(30));
         let record: Record = session.record().to_string().parse().expect("a record");
-        let black: f64 = record
-            .tag("BlackClock")
-            .expect("kept")
-            .parse()
-            .expect("seconds");
-        assert!(black < 59.98 && black > 50.0, "{black}");
+        assert_eq!(record.tag("WhiteClock"), Some("60.000"));
+        assert_eq!(record.tag("BlackClock"), Some("59.970"));
         // Half a second between the record and its loading, which must not
-        // count (a busy machine only makes the sleep longer).
-        std::thread::sleep(Duration::from_millis(500));
-        let mut loaded = on_clock("5+3");
+        // count.
+        time.advance(ms(500));
+        let (mut loaded, later) = on_clock("5+3");
         loaded.load_record(record.clone());
         assert_eq!(loaded.settings().clock, "1+0".parse().ok());
-        let [white, left] = loaded.times_left().expect("a clock");
-        assert_eq!(white, Duration::from_secs(60));
-        assert!(left.as_secs_f64() > black - 0.4, "{left:?} {black}");
+        later.advance(ms(500));
+        assert_eq!(loaded.times_left(), Some([ms(60_000), ms(59_470)]));
         let resumed = Session::resume_record(settings(Opponent::Human, Side::White), &record);
         assert_eq!(resumed.clock().and_then(Clock::running), Some(Side::Black));
+    }
+
+    #[test]
+    fn t2_the_machine_keeps_within_a_tenth_of_a_second_a_turn() {
+        // The machine's search reads the time where the clock does: a
+        // source that steps a millisecond at each reading (the search reads
+        // it every 1,024 nodes) makes
+        // every think as long in readings however busy the machine is.
+        let mut session = Session::new(Settings {
+            clock: "0+100ms".parse().ok(),
+            ..settings(Opponent::Machine(Strength::Hard), Side::White)
+        })
+        .expect("start");
+        session.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
+        for _ in 0..6 {
+            let Some(turn) = session.game().legal_turns().first().copied() else {
+                break;
+            };
+            session.play(&turn).expect("legal");
+            if session.game().ending().is_some() {
+                break;
+            }
+            let budget = session.machine_budget().expect("a clock");
+            let mut player = session.machine_player().expect("the machine");
+            let reply = player
+                .choose_on_clock(session.game(), budget)
+                .expect("a reply");
+            session.play(&reply).expect("in time");
+        }
+        assert!(session.game().turns().len() >= 6, "{}", session.record());
+        assert!(!session.lost_on_time(), "{}", session.record());
+    }
+
+    #[test]
+    fn t1_a_new_time_source_takes_over_a_running_clock() {
+        let (mut session, time) = on_clock("1+0");
+        session.play_text("d2-c3").expect("legal");
+        time.advance(ms(100));
+        let other = TimeSource::manual();
+        other.advance(ms(5_000));
+        session.set_time_source(other.clone());
+        time.advance(ms(900));
+        assert_eq!(session.times_left(), Some([ms(60_000), ms(59_900)]));
+        other.advance(ms(400));
+        assert_eq!(session.times_left(), Some([ms(60_000), ms(59_500)]));
+        session
+            .restart(Settings {
+                clock: "1+0".parse().ok(),
+                ..settings(Opponent::Human, Side::White)
+            })
+            .expect("start");
+        session.play_text("d2-c3").expect("legal");
+        other.advance(ms(250));
+        assert_eq!(session.times_left(), Some([ms(60_000), ms(59_750)]));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Player, Stop, Strength, TimeBudget, TranspositionTable};
+use alquerque_ai::{Player, Stop, Strength, TimeBudget, TimeSource, TranspositionTable};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
@@ -89,6 +89,8 @@ pub struct Job<G: SessionGame> {
     pub stop: Stop,
     /// How long Hard thinks, if not the pool's own time.
     pub hard_time: Option<Duration>,
+    /// Where the budget's instant and the player read the time.
+    pub time: TimeSource,
 }
 
 impl<G: SessionGame> Job<G> {
@@ -100,6 +102,7 @@ impl<G: SessionGame> Job<G> {
             budget: None,
             stop: Stop::new(),
             hard_time: None,
+            time: TimeSource::real(),
         }
     }
 }
@@ -154,9 +157,10 @@ impl Pool {
             player.set_tablebase(job.game.tablebase());
             player.set_solution(job.game.solution());
             player.share_stop(job.stop);
+            player.set_time_source(job.time.clone());
             let turn = match job.budget {
                 Some((budget, as_of)) => {
-                    let waited = as_of.elapsed();
+                    let waited = job.time.instant().saturating_duration_since(as_of);
                     let budget = TimeBudget {
                         soft: budget.soft.saturating_sub(waited),
                         hard: budget.hard.saturating_sub(waited),

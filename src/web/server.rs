@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use alquerque_ai::TimeSource;
 use peralikatuma_rules::{Game, GameKind, family};
 use serde::Serialize;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
@@ -53,6 +54,11 @@ pub struct Config {
     /// The address the server listens on, when known: the Invite dialog
     /// says whether other devices can reach it.
     pub address: Option<SocketAddr>,
+    /// Where the games' clocks and the machine on a clock read the time:
+    /// the machine's own clock; tests hand a stepping source
+    /// ([`TimeSource::stepping`]), so that a clock test does not depend on
+    /// how busy the machine is.
+    pub time: TimeSource,
 }
 
 impl Config {
@@ -69,6 +75,7 @@ impl Config {
             idle: Duration::from_secs(300),
             natural_pace: true,
             address: None,
+            time: TimeSource::real(),
         }
     }
 }
@@ -331,7 +338,8 @@ impl Server {
         id: &str,
         stored: StoredGame,
     ) -> Result<AnyEntry, ApiError> {
-        let table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
+        let mut table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
+        table.session.set_time_source(self.config.time.clone());
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         if let Some(strength) = table.session.machine()
             && table.session.machine_to_move()
@@ -439,10 +447,11 @@ impl Server {
         record: Option<G::Record>,
         seating: Seating,
     ) -> Result<Arc<Entry<G>>, ApiError> {
-        let session = match record {
+        let mut session = match record {
             Some(record) => Session::resume_record(settings, &record),
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
         };
+        session.set_time_source(self.config.time.clone());
         let id = new_id();
         // On a clock, the machine's first turn must not spend its time
         // making a player.
@@ -504,7 +513,7 @@ impl Server {
             return;
         };
         tokio::spawn(async move {
-            tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await;
+            tokio::time::sleep(at.saturating_duration_since(self.config.time.instant())).await;
             let mut table = entry.lock().await;
             let flagged = table.check_time().is_some();
             if flagged || table.lost_on_time() {
@@ -549,7 +558,9 @@ impl Server {
                 let Some(ticket) = table.start_thinking(job.stop.clone()) else {
                     return;
                 };
-                job.budget = table.session.machine_budget().map(|b| (b, began));
+                job.budget = (table.session.machine_budget())
+                    .map(|budget| (budget, self.config.time.instant()));
+                job.time = self.config.time.clone();
                 (job, ticket)
             };
             let pause = match self.config.natural_pace {

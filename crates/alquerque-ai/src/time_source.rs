@@ -1,16 +1,18 @@
-//! Where searches read the time: the machine's clock, or a stepping one
-//! for tests.
+//! Where searches and clocks read the time: the machine's clock, or one
+//! that tests move.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Where a search reads the time. The default is the machine's steady
-/// clock. A stepping source advances a fixed step each time it is read
-/// instead, so that a search under a time limit stops after the same
-/// number of readings however busy the machine is: a test of time limits
-/// that cannot fail because another process took the cores, and a timed
-/// search that is reproducible.
+/// Where a search (or a game's clock) reads the time. The default is the
+/// machine's steady clock. A stepping source advances a fixed step each
+/// time it is read instead, so that a search under a time limit stops
+/// after the same number of readings however busy the machine is: a test
+/// of time limits that cannot fail because another process took the
+/// cores, and a timed search that is reproducible. A hand-moved source
+/// ([`TimeSource::manual`]) stands still until [`TimeSource::advance`]
+/// moves it: a test of a clock says how much time passes.
 ///
 /// ```
 /// use std::time::Duration;
@@ -21,17 +23,37 @@ use std::time::{Duration, Instant};
 /// assert_eq!(stepping.now(), Duration::from_millis(4));
 /// // Clones share the readings.
 /// assert_eq!(stepping.clone().now(), Duration::from_millis(6));
+///
+/// let manual = TimeSource::manual();
+/// let start = manual.instant();
+/// manual.advance(Duration::from_millis(250));
+/// assert_eq!(manual.instant() - start, Duration::from_millis(250));
+///
 /// let real = TimeSource::default();
 /// assert!(real.now() <= real.now());
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct TimeSource(Option<Arc<Stepping>>);
 
-/// A stepping source's step, and how often it has been read.
+/// A stepping source's step, and its time so far.
 #[derive(Debug)]
 struct Stepping {
-    step: Duration,
-    readings: AtomicU64,
+    /// Nanoseconds added at each reading.
+    step: u64,
+    /// Nanoseconds since the source's start.
+    elapsed: AtomicU64,
+}
+
+/// The first reading of the machine's clock in this process: the origin
+/// of every source's [`TimeSource::instant`].
+fn origin() -> Instant {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    *ORIGIN.get_or_init(Instant::now)
+}
+
+/// `time` in whole nanoseconds, saturating (at about 584 years).
+fn nanos(time: Duration) -> u64 {
+    u64::try_from(time.as_nanos()).unwrap_or(u64::MAX)
 }
 
 impl TimeSource {
@@ -43,26 +65,80 @@ impl TimeSource {
     /// A source whose time advances by `step` at each reading, from zero.
     pub fn stepping(step: Duration) -> TimeSource {
         TimeSource(Some(Arc::new(Stepping {
-            step,
-            readings: AtomicU64::new(0),
+            step: nanos(step),
+            elapsed: AtomicU64::new(0),
         })))
+    }
+
+    /// A source that stands at zero until [`TimeSource::advance`] moves
+    /// it (a stepping source with no step).
+    pub fn manual() -> TimeSource {
+        TimeSource::stepping(Duration::ZERO)
+    }
+
+    /// Whether this is the machine's clock.
+    pub fn is_real(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// Moves the time of a stepping or hand-moved source on by `by`, for
+    /// it and every clone. The machine's clock cannot be moved: on it,
+    /// this does nothing.
+    pub fn advance(&self, by: Duration) {
+        if let Some(stepping) = &self.0 {
+            stepping.elapsed.fetch_add(nanos(by), Ordering::Relaxed);
+        }
     }
 
     /// The time now, since an origin fixed for the source (the first
     /// reading of the machine's clock in this process, or the stepping
-    /// source's start).
+    /// source's start). Reading a stepping source advances it.
     pub fn now(&self) -> Duration {
         match &self.0 {
-            None => {
-                static ORIGIN: OnceLock<Instant> = OnceLock::new();
-                ORIGIN.get_or_init(Instant::now).elapsed()
-            }
+            None => origin().elapsed(),
             Some(stepping) => {
-                let readings = stepping.readings.fetch_add(1, Ordering::Relaxed) + 1;
-                stepping
-                    .step
-                    .saturating_mul(u32::try_from(readings).unwrap_or(u32::MAX))
+                let before = stepping.elapsed.fetch_add(stepping.step, Ordering::Relaxed);
+                Duration::from_nanos(before.saturating_add(stepping.step))
             }
         }
+    }
+
+    /// The time now as an [`Instant`]: the machine's own for the real
+    /// clock; for a stepping source, the origin of this process's
+    /// readings plus the source's time, so that instants of one source
+    /// can be compared and subtracted.
+    pub fn instant(&self) -> Instant {
+        origin() + self.now()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manual_source_stands_still_until_moved() {
+        let manual = TimeSource::manual();
+        assert_eq!(manual.now(), Duration::ZERO);
+        assert_eq!(manual.now(), Duration::ZERO);
+        manual.clone().advance(Duration::from_secs(3));
+        assert_eq!(manual.now(), Duration::from_secs(3));
+        assert!(!manual.is_real());
+    }
+
+    #[test]
+    fn a_stepping_source_can_also_be_moved() {
+        let stepping = TimeSource::stepping(Duration::from_millis(1));
+        stepping.advance(Duration::from_millis(10));
+        assert_eq!(stepping.now(), Duration::from_millis(11));
+    }
+
+    #[test]
+    fn the_real_clock_is_not_moved() {
+        let real = TimeSource::real();
+        let before = real.instant();
+        real.advance(Duration::from_secs(3600));
+        assert!(real.instant() - before < Duration::from_secs(3600));
+        assert!(real.is_real());
     }
 }

@@ -794,7 +794,7 @@ fn capitalised(text: &str, board: Board) -> String {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use alquerque_ai::Strength;
+    use alquerque_ai::{Strength, TimeSource};
     use peralikatuma_rules::{Position, Variant};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
@@ -878,16 +878,20 @@ mod tests {
                 ..Settings::default()
             }
         };
-        let mut app = App::new(Session::new(settings).expect("start"), false, Pace::AtOnce);
+        let mut session = Session::new(settings).expect("start");
+        let time = TimeSource::manual();
+        session.set_time_source(time.clone());
+        let mut app = App::new(session, false, Pace::AtOnce);
         let text = screen(&mut app, 100, 30);
         assert!(text.contains("Clock White 0:00.0  Black 0:00.0"), "{text}");
         assert!(text.contains("on a clock of 0+300ms"), "{text}");
         typed(&mut app, "d4-d5");
         let text = screen(&mut app, 100, 30);
-        // Black's 0.3 s run (what is shown depends on how busy the machine
-        // is); after 0.35 s they have surely run out.
-        assert!(text.contains("Black 0:00."), "{text}");
-        std::thread::sleep(Duration::from_millis(350));
+        assert!(text.contains("Black 0:00.3"), "{text}");
+        time.advance(Duration::from_millis(150));
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("Black 0:00.1"), "{text}");
+        time.advance(Duration::from_millis(150));
         app.tick();
         let text = screen(&mut app, 100, 30);
         assert!(
