@@ -389,12 +389,15 @@ fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<(
             out,
             "Game over: {outcome}. Type `new`, `undo`, `save FILE` or `quit`."
         ),
-        None => {
+        // The advice is for the person about to move: none while the
+        // machine has the move (it may be the machine's huff or claim).
+        None if session.person_to_move() => {
             for advice in game.advice() {
                 writeln!(out, "{advice}")?;
             }
             Ok(())
         }
+        None => Ok(()),
     }
 }
 
@@ -419,4 +422,40 @@ fn prompt<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result
         write!(out, "> ")?;
     }
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use alquerque_ai::Strength;
+    use peralikatuma_rules::family::{self, Ruleset};
+
+    use super::*;
+    use crate::session::{Opponent, Settings};
+
+    /// Regression: after the person's turn left a capture untaken, the
+    /// line mode told "You may huff e5" while the machine had the move,
+    /// and the huff was the machine's.
+    #[test]
+    fn f4_the_machines_huff_is_not_offered_to_the_person() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let mut game = family::Game::new(zamma);
+        for text in ["d4-e5", "f6xd4"] {
+            game.play_text(text).expect("legal");
+        }
+        let settings = Settings {
+            opponent: Opponent::Machine(Strength::Beginner),
+            position: Some(*game.position()),
+            ..Settings::<family::Game>::of(zamma)
+        };
+        let mut session = Session::new(settings).expect("a start");
+        let mut out = Vec::new();
+        // f4 could take f5 and steps to e5 instead, and Black may huff
+        // it (F4): asked, and done.
+        let input = "f4-e5\nyes\nquit\nyes\n".as_bytes();
+        run(&mut session, input, &mut out, Pace::AtOnce).expect("played");
+        let text = String::from_utf8(out).expect("text");
+        let warned = text.find("your opponent may huff").expect(&text);
+        let answered = text.find("the machine plays").expect(&text);
+        assert!(!text[warned..answered].contains("You may huff"), "{text}");
+    }
 }

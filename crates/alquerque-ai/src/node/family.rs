@@ -78,7 +78,7 @@ impl Node for FamilyNode {
     }
 
     fn captures_compulsory(&self) -> bool {
-        false
+        self.position.ruleset().compulsory
     }
 
     #[inline]
@@ -117,5 +117,36 @@ impl Node for FamilyNode {
 
     fn tuning(&self) -> Tuning {
         Tuning::of_family(self.position.ruleset())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::RULESETS;
+
+    /// Regression: a family node always said captures were optional, so
+    /// the quiescence search stood pat in a ruleset whose captures are
+    /// compulsory (the rule book's games in the family's model, A4, M5).
+    #[test]
+    fn captures_are_compulsory_where_the_ruleset_says_so() {
+        for variant in Variant::ALL {
+            let node = FamilyNode::new(Position::start(variant.ruleset()), 0);
+            assert_eq!(
+                node.captures_compulsory(),
+                variant.captures_compulsory(),
+                "{variant}"
+            );
+        }
+        for ruleset in &RULESETS {
+            let node = FamilyNode::new(Position::start(ruleset), 0);
+            assert_eq!(
+                node.captures_compulsory(),
+                ruleset.compulsory,
+                "{}",
+                ruleset.id
+            );
+        }
     }
 }
