@@ -282,6 +282,15 @@ impl Clock {
         self.running = Some((side, now));
     }
 
+    /// Runs the running side's time from `now`, as if its turn began then,
+    /// without charging it for the time since it last started (a clock
+    /// moved to another time source).
+    pub fn run_from(&mut self, now: Instant) {
+        if let Some((side, _)) = self.running {
+            self.running = Some((side, now));
+        }
+    }
+
     /// Runs `side`'s time from `now` without an increment (after turns
     /// taken back, or when a game is taken up again); the running side is
     /// charged first.

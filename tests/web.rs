@@ -125,7 +125,8 @@ impl Harness {
     /// The server stopped and started again on the same data directory.
     fn restart(mut self) -> Harness {
         let dir = std::mem::take(&mut self.dir);
-        Harness::on(dir)
+        let time = self.server.config().time.clone();
+        Harness::configured(dir, |config| config.time = time)
     }
 
     /// Starts a game; its id and the owner's token.
@@ -1439,7 +1440,10 @@ async fn next_event(
 
 #[tokio::test]
 async fn t1_t2_on_a_clock_both_seats_see_it_and_the_server_ends_the_game_when_a_time_runs_out() {
-    let h = Harness::new("clock-friend");
+    // The server's clocks read a source the test moves: time passes only
+    // when the test says, however long the requests take.
+    let time = TimeSource::manual();
+    let h = Harness::new_with("clock-friend", |config| config.time = time.clone());
     let (id, token) = h
         .start(json!({"opponent": "friend", "clock": "0+400ms"}))
         .await;
@@ -1469,13 +1473,13 @@ async fn t1_t2_on_a_clock_both_seats_see_it_and_the_server_ends_the_game_when_a_
     let seen = next_event(&mut stream, Duration::from_secs(5)).await;
     assert_eq!(seen["number"], 1);
     assert_eq!(seen["clock"]["running"], "black");
-    let black = seen["clock"]["black_ms"].as_u64().expect("ms");
-    assert!(black > 200 && black <= 400, "{black}");
-    assert_eq!(
-        h.state(&id, Some(&token)).await["clock"]["running"],
-        "black"
-    );
+    assert_eq!(seen["clock"]["black_ms"], 400);
+    time.advance(Duration::from_millis(150));
+    let state = h.state(&id, Some(&token)).await;
+    assert_eq!(state["clock"]["running"], "black");
+    assert_eq!(state["clock"]["black_ms"], 250);
     // Nobody does anything: the server ends the game and tells the page.
+    time.advance(Duration::from_millis(250));
     let ended = next_event(&mut stream, Duration::from_secs(5)).await;
     assert_eq!(ended["outcome"]["result"], "1-0");
     assert_eq!(
@@ -1507,26 +1511,31 @@ async fn t1_t2_on_a_clock_both_seats_see_it_and_the_server_ends_the_game_when_a_
 
 #[tokio::test]
 async fn t1_a_game_on_a_clock_comes_back_after_a_restart_with_the_times_it_had() {
-    let h = Harness::new("clock-restart");
+    // The clocks read a source the test moves (and the restarted server
+    // the same one).
+    let time = TimeSource::manual();
+    let h = Harness::new_with("clock-restart", |config| config.time = time.clone());
     let (id, token) = h.start(json!({"opponent": "human", "clock": "5+3"})).await;
     h.play(&id, Some(&token), "e4-e5", 0).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    time.advance(Duration::from_millis(300));
     h.play(&id, Some(&token), "e6xe4", 1).await;
     let before = h.state(&id, Some(&token)).await["clock"].clone();
-    let black = before["black_ms"].as_u64().expect("ms");
-    assert!(black < 303_000 - 250, "Black spent its time: {black}");
+    assert_eq!(before["black_ms"], 303_000 - 300, "Black spent its time");
+    assert_eq!(before["white_ms"], 303_000);
+    time.advance(Duration::from_millis(100));
     // The server stops; time passes; it comes back.
     let again = h.restart();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    time.advance(Duration::from_millis(60_000));
     let after = again.state(&id, Some(&token)).await["clock"].clone();
     assert_eq!(after["control"], "5+3");
     assert_eq!(after["running"], "white");
     assert_eq!(after["black_ms"], before["black_ms"]);
     // White's turn under way starts again from the time it had when the
     // game was last kept: the time the server was away counts for nobody.
-    let white = after["white_ms"].as_u64().expect("ms");
-    let kept = before["white_ms"].as_u64().expect("ms");
-    assert!(white + 250 > kept && white <= 303_000, "{white} {kept}");
+    assert_eq!(after["white_ms"], 303_000);
+    time.advance(Duration::from_millis(500));
+    let later = again.state(&id, Some(&token)).await["clock"].clone();
+    assert_eq!(later["white_ms"], 303_000 - 500);
 }
 
 #[tokio::test]

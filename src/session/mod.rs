@@ -446,8 +446,10 @@ impl<G: SessionGame> Session<G> {
     /// Makes the clock read the time from `time` from now on, in this game
     /// and in every game started again ([`Session::restart`]): a test
     /// hands it a [`TimeSource::manual`] and says how much time passes. A
-    /// running clock is charged up to now by the old source and runs on
-    /// from now by the new one.
+    /// running clock runs on from now by the new source with the time it
+    /// had when it last started: what the old source counted since is not
+    /// charged. So the source is best given as the session is made or
+    /// taken up, before the clock has run.
     ///
     /// ```
     /// use std::time::Duration;
@@ -470,10 +472,8 @@ impl<G: SessionGame> Session<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_time_source(&mut self, time: TimeSource) {
-        let running = self.clock.as_ref().and_then(Clock::running);
-        if let (Some(clock), Some(side)) = (self.clock.as_mut(), running) {
-            clock.stop(self.time.instant());
-            clock.resume(side, time.instant());
+        if let Some(clock) = self.clock.as_mut() {
+            clock.run_from(time.instant());
         }
         self.time = time;
     }
@@ -1111,13 +1111,18 @@ mod tests {
         let (mut session, time) = on_clock("1+0");
         session.play_text("d2-c3").expect("legal");
         time.advance(ms(100));
+        let reply = session.game().legal_turns()[0];
+        session.play(&reply).expect("legal, and in time");
+        assert_eq!(session.clock().and_then(Clock::running), Some(Side::White));
+        time.advance(ms(200));
         let other = TimeSource::manual();
         other.advance(ms(5_000));
         session.set_time_source(other.clone());
+        // White's turn runs from its start again, by the new source.
         time.advance(ms(900));
         assert_eq!(session.times_left(), Some([ms(60_000), ms(59_900)]));
         other.advance(ms(400));
-        assert_eq!(session.times_left(), Some([ms(60_000), ms(59_500)]));
+        assert_eq!(session.times_left(), Some([ms(59_600), ms(59_900)]));
         session
             .restart(Settings {
                 clock: "1+0".parse().ok(),
