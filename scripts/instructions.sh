@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Instruction counts (valgrind's callgrind) of the move generators: the
+# runs the one-model work (issue 26) is measured by, before and after. The
+# counts do not depend on how busy the machine is, unlike times; run it on
+# two commits and compare the tables.
+#
+#   scripts/instructions.sh            # a table in Markdown on stdout
+#   scripts/instructions.sh --quick    # the three seed games only
+#
+# Needs valgrind. Builds the perft and engine examples in release (with
+# debug info off, as CI builds) into target/instructions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
+export CARGO_TARGET_DIR=target/instructions CARGO_PROFILE_RELEASE_DEBUG=false
+cargo build --release --quiet --example perft --example engine
+perft=target/instructions/release/examples/perft
+engine=target/instructions/release/examples/engine
+
+# The instructions a command runs, from callgrind's summary line.
+count() {
+    local out
+    out=$(mktemp)
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$out" >/dev/null
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
+    rm -f "$out"
+}
+
+runs=(
+    "Peralikatuma perft 5|$perft --variant peralikatuma --depth 5"
+    "Alquerque perft 11|$perft --variant alquerque --depth 11"
+    "Permainan perft 7|$perft --variant permainan --depth 7"
+    "Peralikatuma, 300 random games|$perft --variant peralikatuma --random-games 300 --seed 1"
+    "Alquerque, 300 random games|$perft --variant alquerque --random-games 300 --seed 1"
+    "Permainan, 300 random games|$perft --variant permainan --random-games 300 --seed 1"
+)
+if [ "${1:-}" != "--quick" ]; then
+    runs+=(
+        "engine bench|$engine bench"
+        "Murray's Alquerque perft 8|$perft --variant alquerque-murray --depth 8"
+        "Sixteen Soldiers perft 6|$perft --variant sixteen-soldiers --depth 6"
+        "Zamma perft 5|$perft --variant zamma --depth 5"
+        "Lau Kata Kati perft 10|$perft --variant lau-kata-kati --depth 10"
+        "Peralikatuma perft 5 by the family's generator|$perft --variant peralikatuma --depth 5 --family-model"
+        "Alquerque perft 11 by the family's generator|$perft --variant alquerque --depth 11 --family-model"
+        "Permainan perft 7 by the family's generator|$perft --variant permainan --depth 7 --family-model"
+    )
+fi
+
+echo "At $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with changes'):"
+echo
+echo "| run | instructions |"
+echo "| --- | ---: |"
+for run in "${runs[@]}"; do
+    name=${run%%|*}
+    # shellcheck disable=SC2086 # the command is split into its words
+    echo "| $name | $(count ${run#*|} | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') |"
+done
