@@ -7,8 +7,9 @@
 #   scripts/instructions.sh            # a table in Markdown on stdout
 #   scripts/instructions.sh --quick    # the three seed games only
 #
-# Needs valgrind. Builds the perft and engine examples in release (with
-# debug info off, as CI builds) into target/instructions.
+# Needs valgrind and GNU sed. Builds the perft and engine examples in
+# release as Cargo.toml sets it (thin LTO, one codegen unit) but without
+# debug info, into target/instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
@@ -17,13 +18,20 @@ cargo build --release --quiet --example perft --example engine
 perft=target/instructions/release/examples/perft
 engine=target/instructions/release/examples/engine
 
-# The instructions a command runs, from callgrind's summary line.
+# The instructions a command runs, from callgrind's summary line; fails
+# with valgrind's output when the command fails or no count is printed.
 count() {
-    local out
+    local out n
     out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$out" >/dev/null
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
+    if ! valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$out" >/dev/null; then
+        cat "$out" >&2
+        rm -f "$out"
+        return 1
+    fi
+    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out")
     rm -f "$out"
+    [ -n "$n" ] || { echo "no instruction count for: $*" >&2; return 1; }
+    echo "$n"
 }
 
 runs=(
@@ -54,5 +62,6 @@ echo "| --- | ---: |"
 for run in "${runs[@]}"; do
     name=${run%%|*}
     # shellcheck disable=SC2086 # the command is split into its words
-    echo "| $name | $(count ${run#*|} | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') |"
+    n=$(count ${run#*|}) || { echo "failed: $name" >&2; exit 1; }
+    echo "| $name | $(echo "$n" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') |"
 done

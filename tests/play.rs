@@ -436,26 +436,34 @@ fn t1_t2_on_a_clock_the_times_are_shown_and_a_late_player_loses() {
         opening.contains("clock 0+5 (it starts with the first turn): White 0:00.0, Black 0:00.0"),
         "{opening}"
     );
+    let mut answered = 0;
     for _ in 0..5 {
         let moves = player.say("moves");
-        let Some(turn) = moves
+        let turn = moves
             .lines()
             .find_map(|l| l.split_once(" legal turn").and(l.split_once(": ")))
             .and_then(|(_, list)| list.split_whitespace().next())
             .map(str::to_owned)
-        else {
-            break;
-        };
+            .unwrap_or_else(|| panic!("no legal turn listed in:\n{moves}"));
         let answer = player.say(&turn);
         if answer.contains("Game over") {
             assert!(!answer.contains("ran out of time"), "{answer}");
             break;
         }
         assert!(answer.contains("the machine plays"), "{answer}");
-        // Five seconds a turn, and what each side did not use.
-        assert!(answer.contains("clock 0+5: White 0:"), "{answer}");
-        assert!(answer.contains(" (running), Black 0:"), "{answer}");
+        // Five seconds a turn (the increment), and what each side did not
+        // use: White's time runs, Black's stands.
+        let clock = answer
+            .lines()
+            .rfind(|l| l.starts_with("clock 0+5: "))
+            .unwrap_or_else(|| panic!("no clock in:\n{answer}"));
+        assert!(
+            clock.starts_with("clock 0+5: White 0:") && clock.contains(" (running), Black 0:"),
+            "{clock}"
+        );
+        answered += 1;
     }
+    assert!(answered >= 3, "the machine answered {answered} times");
     player.say("quit");
     player.say("yes");
     // Two players: Black answers after its time is gone, and has lost.

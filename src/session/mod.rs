@@ -372,7 +372,8 @@ impl<G: SessionGame> Session<G> {
     /// A player for the machine opponent, if there is one, seeded with the
     /// session's seed, with the game's endgame tables if the frontends
     /// found any ([`crate::tablebases`]; Hard and Master use them), reading
-    /// the time where the clock does ([`Session::time_source`]).
+    /// the time where the clock does ([`Session::time_source`]; a player
+    /// made before [`Session::set_time_source`] keeps the old source).
     pub fn machine_player(&self) -> Option<alquerque_ai::Player<G>> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
@@ -1064,11 +1065,13 @@ mod tests {
         assert_eq!(record.tag("WhiteClock"), Some("60.000"));
         assert_eq!(record.tag("BlackClock"), Some("59.970"));
         // Half a second between the record and its loading, which must not
-        // count.
-        time.advance(ms(500));
+        // count; then Black's time runs again.
         let (mut loaded, later) = on_clock("5+3");
+        time.advance(ms(500));
+        later.advance(ms(500));
         loaded.load_record(record.clone());
         assert_eq!(loaded.settings().clock, "1+0".parse().ok());
+        assert_eq!(loaded.times_left(), Some([ms(60_000), ms(59_970)]));
         later.advance(ms(500));
         assert_eq!(loaded.times_left(), Some([ms(60_000), ms(59_470)]));
         let resumed = Session::resume_record(settings(Opponent::Human, Side::White), &record);
@@ -1097,9 +1100,12 @@ mod tests {
             }
             let budget = session.machine_budget().expect("a clock");
             let mut player = session.machine_player().expect("the machine");
+            let before = session.time_source().peek();
             let reply = player
                 .choose_on_clock(session.game(), budget)
                 .expect("a reply");
+            // The player read the session's source (its search stepped it).
+            assert!(session.time_source().peek() > before);
             session.play(&reply).expect("in time");
         }
         assert!(session.game().turns().len() >= 6, "{}", session.record());

@@ -82,8 +82,8 @@ pub struct Job<G: SessionGame> {
     pub strength: Strength,
     /// The game, its turn to be chosen.
     pub game: G,
-    /// On a clock: the budget, as it was at the instant given (the time
-    /// spent waiting for a thread is taken off).
+    /// On a clock: the budget, as it was at the instant given, read from
+    /// [`Job::time`] (the time spent waiting for a thread is taken off).
     pub budget: Option<(TimeBudget, Instant)>,
     /// Stops the thinking: the game has changed.
     pub stop: Stop,

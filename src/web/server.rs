@@ -55,9 +55,13 @@ pub struct Config {
     /// says whether other devices can reach it.
     pub address: Option<SocketAddr>,
     /// Where the games' clocks and the machine on a clock read the time:
-    /// the machine's own clock; tests hand a stepping source
-    /// ([`TimeSource::stepping`]), so that a clock test does not depend on
-    /// how busy the machine is.
+    /// the machine's own clock. Tests hand a stepping source
+    /// ([`TimeSource::stepping`], for the machine on a clock) or a
+    /// hand-moved one ([`TimeSource::manual`]), so that a clock test does
+    /// not depend on how busy the machine is. With either, the server
+    /// still sleeps on the machine's clock until a time would run out, and
+    /// then looks again: a test that moves the time past the end of a
+    /// turn hears of the loss once that real time has passed too.
     pub time: TimeSource,
 }
 
@@ -513,12 +517,14 @@ impl Server {
             return;
         };
         tokio::spawn(async move {
+            // The watch peeks at the time: it must not move a stepping
+            // source (a test's) that it watches.
+            let time = &self.config.time;
             loop {
-                let time = &self.config.time;
-                tokio::time::sleep(at.saturating_duration_since(time.instant())).await;
+                tokio::time::sleep(at.saturating_duration_since(time.peek_instant())).await;
                 let mut table = entry.lock().await;
-                let flagged = table.check_time().is_some();
-                if flagged || table.lost_on_time() {
+                let due = time.peek_instant() >= at;
+                if (due && table.check_time().is_some()) || table.lost_on_time() {
                     if let Err(error) = self.changed(&entry, &table).await {
                         eprintln!("warning: {}", error.message);
                     }

@@ -86,7 +86,7 @@ impl TimeSource {
     /// this does nothing.
     pub fn advance(&self, by: Duration) {
         if let Some(stepping) = &self.0 {
-            stepping.elapsed.fetch_add(nanos(by), Ordering::Relaxed);
+            stepping.add(nanos(by));
         }
     }
 
@@ -96,10 +96,17 @@ impl TimeSource {
     pub fn now(&self) -> Duration {
         match &self.0 {
             None => origin().elapsed(),
-            Some(stepping) => {
-                let before = stepping.elapsed.fetch_add(stepping.step, Ordering::Relaxed);
-                Duration::from_nanos(before.saturating_add(stepping.step))
-            }
+            Some(stepping) => Duration::from_nanos(stepping.add(stepping.step)),
+        }
+    }
+
+    /// The time now, as [`TimeSource::now`], but without advancing a
+    /// stepping source: for a watcher that must not move the time it
+    /// watches.
+    pub fn peek(&self) -> Duration {
+        match &self.0 {
+            None => origin().elapsed(),
+            Some(stepping) => Duration::from_nanos(stepping.elapsed.load(Ordering::Relaxed)),
         }
     }
 
@@ -109,6 +116,24 @@ impl TimeSource {
     /// can be compared and subtracted.
     pub fn instant(&self) -> Instant {
         origin() + self.now()
+    }
+
+    /// [`TimeSource::peek`] as an [`Instant`], as [`TimeSource::instant`].
+    pub fn peek_instant(&self) -> Instant {
+        origin() + self.peek()
+    }
+}
+
+impl Stepping {
+    /// Adds `nanos` to the time, saturating; returns the time after.
+    fn add(&self, nanos: u64) -> u64 {
+        let before = self
+            .elapsed
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |elapsed| {
+                Some(elapsed.saturating_add(nanos))
+            })
+            .unwrap_or_else(|elapsed| elapsed);
+        before.saturating_add(nanos)
     }
 }
 
@@ -131,6 +156,18 @@ mod tests {
         let stepping = TimeSource::stepping(Duration::from_millis(1));
         stepping.advance(Duration::from_millis(10));
         assert_eq!(stepping.now(), Duration::from_millis(11));
+        // A peek does not step it.
+        assert_eq!(stepping.peek(), Duration::from_millis(11));
+        assert_eq!(stepping.peek_instant(), stepping.peek_instant());
+        assert_eq!(stepping.now(), Duration::from_millis(12));
+    }
+
+    #[test]
+    fn a_source_moved_past_its_end_stays_there() {
+        let manual = TimeSource::manual();
+        manual.advance(Duration::MAX);
+        manual.advance(Duration::from_secs(1));
+        assert_eq!(manual.now(), Duration::from_nanos(u64::MAX));
     }
 
     #[test]
