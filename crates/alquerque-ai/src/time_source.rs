@@ -76,11 +76,6 @@ impl TimeSource {
         TimeSource::stepping(Duration::ZERO)
     }
 
-    /// Whether this is the machine's clock.
-    pub fn is_real(&self) -> bool {
-        self.0.is_none()
-    }
-
     /// Moves the time of a stepping or hand-moved source on by `by`, for
     /// it and every clone. The machine's clock cannot be moved: on it,
     /// this does nothing.
@@ -148,7 +143,6 @@ mod tests {
         assert_eq!(manual.now(), Duration::ZERO);
         manual.clone().advance(Duration::from_secs(3));
         assert_eq!(manual.now(), Duration::from_secs(3));
-        assert!(!manual.is_real());
     }
 
     #[test]
@@ -176,6 +170,5 @@ mod tests {
         let before = real.instant();
         real.advance(Duration::from_secs(3600));
         assert!(real.instant() - before < Duration::from_secs(3600));
-        assert!(real.is_real());
     }
 }
