@@ -65,6 +65,21 @@ pub struct Graph {
     neighbour: [[u8; 8]; MAX_POINTS],
     neighbours: [u128; MAX_POINTS],
     rays: [[u128; 8]; MAX_POINTS],
+    fans: [[u128; 8]; MAX_POINTS],
+    hops: [[Hop; 8]; MAX_POINTS],
+    hop_count: [u8; MAX_POINTS],
+}
+
+/// A short jump on a board: from a point over its neighbour along
+/// `direction` to the point straight beyond ([`Graph::hops`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Hop {
+    /// The way the jump goes.
+    pub direction: Direction,
+    /// The point jumped over, adjacent to the start.
+    pub over: u8,
+    /// The point landed on, adjacent to `over`.
+    pub to: u8,
 }
 
 /// Reads one point name of a layout (`c3`, `m13`) at `bytes[*at..]`,
@@ -213,6 +228,7 @@ impl Graph {
 
         let mut neighbours = [0u128; MAX_POINTS];
         let mut rays = [[0u128; 8]; MAX_POINTS];
+        let mut fans = [[0u128; 8]; MAX_POINTS];
         let mut p = 0;
         while p < len {
             let mut d = 0;
@@ -220,6 +236,10 @@ impl Graph {
                 let mut q = neighbour[p][d];
                 if q != NONE {
                     neighbours[p] |= 1 << q;
+                    // The fans of d and the directions either side of it.
+                    fans[p][d] |= 1 << q;
+                    fans[p][(d + 1) % 8] |= 1 << q;
+                    fans[p][(d + 7) % 8] |= 1 << q;
                 }
                 while q != NONE {
                     rays[p][d] |= 1 << q;
@@ -228,6 +248,31 @@ impl Graph {
                 d += 1;
             }
             assert!(neighbours[p] != 0, "a point has no neighbour");
+            p += 1;
+        }
+
+        let no_hop = Hop {
+            direction: Direction::North,
+            over: NONE,
+            to: NONE,
+        };
+        let mut hops = [[no_hop; 8]; MAX_POINTS];
+        let mut hop_count = [0u8; MAX_POINTS];
+        let mut p = 0;
+        while p < len {
+            let mut d = 0;
+            while d < 8 {
+                let over = neighbour[p][d];
+                if over != NONE && neighbour[over as usize][d] != NONE {
+                    hops[p][hop_count[p] as usize] = Hop {
+                        direction: Direction::ALL[d],
+                        over,
+                        to: neighbour[over as usize][d],
+                    };
+                    hop_count[p] += 1;
+                }
+                d += 1;
+            }
             p += 1;
         }
         Graph {
@@ -241,6 +286,9 @@ impl Graph {
             neighbour,
             neighbours,
             rays,
+            fans,
+            hops,
+            hop_count,
         }
     }
 
@@ -321,6 +369,45 @@ impl Graph {
     #[inline]
     pub const fn ray(&self, point: u8, direction: Direction) -> u128 {
         self.rays[point as usize][direction as usize]
+    }
+
+    /// The points adjacent to `point` along `direction` and the two
+    /// directions either side of it: where a man facing `direction` steps
+    /// straight or diagonally forward.
+    ///
+    /// ```
+    /// use board_topology::Direction;
+    /// use board_topology::boards::SQUARE;
+    ///
+    /// let [b2, a3, b3, c3] = ["b2", "a3", "b3", "c3"].map(|n| SQUARE.parse_point(n).unwrap());
+    /// assert_eq!(SQUARE.fan(b2, Direction::North), 1 << a3 | 1 << b3 | 1 << c3);
+    /// ```
+    ///
+    /// # Panics
+    /// If `point` is not below [`MAX_POINTS`].
+    #[inline]
+    pub const fn fan(&self, point: u8, direction: Direction) -> u128 {
+        self.fans[point as usize][direction as usize]
+    }
+
+    /// The short jumps from `point`, in the order of [`Direction::ALL`]:
+    /// one for each direction with two points beyond it along a line.
+    ///
+    /// ```
+    /// use board_topology::boards::SQUARE;
+    ///
+    /// let a1 = SQUARE.parse_point("a1")?;
+    /// let to: Vec<String> = SQUARE.hops(a1).iter().map(|h| SQUARE.point_name(h.to).to_string()).collect();
+    /// assert_eq!(to, ["a3", "c3", "c1"]);
+    /// # Ok::<(), board_topology::graph::UnknownPoint>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `point` is not below [`MAX_POINTS`].
+    #[inline]
+    pub fn hops(&self, point: u8) -> &[Hop] {
+        let hops = &self.hops[point as usize];
+        &hops[..usize::from(self.hop_count[point as usize]).min(hops.len())]
     }
 
     /// The name of `point` on the board's grid, as in `c3`; a point that
@@ -422,6 +509,17 @@ mod tests {
         assert_eq!(graph.neighbour(a2, Direction::North), None);
         assert_eq!(graph.ray(b1, Direction::North), 1 << b2 | 1 << b3);
         assert_eq!(graph.neighbours(b2), 1 << b1 | 1 << a2 | 1 << c2 | 1 << b3);
+        let hop = |over, to| Hop {
+            direction: Direction::North,
+            over,
+            to,
+        };
+        assert_eq!(graph.hops(b1), [hop(b2, b3)]);
+        assert_eq!(graph.fan(b2, Direction::NorthEast), 1 << b3 | 1 << c2);
+        assert_eq!(graph.fan(b2, Direction::South), 1 << b1);
+        assert_eq!(graph.fan(b1, Direction::South), 0);
+        assert!(graph.hops(b2).is_empty());
+        assert_eq!(graph.hops(a2).len(), 1);
     }
 
     #[test]

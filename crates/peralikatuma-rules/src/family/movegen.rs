@@ -1,37 +1,17 @@
 //! The legal turns of a family position, handed one at a time to a
 //! listener: huffs, steps, leaps, slides, captures and chains, and passes.
+//!
+//! The generator is written once over a [`PointSet`] and compiled for two:
+//! `u64` for boards of up to 64 points (all but the largest), `u128` for
+//! the rest.
 
-use board_topology::Direction;
 use board_topology::graph::Graph;
+use board_topology::{Direction, PointSet};
 
 use super::position::Position;
 use super::ruleset::{Chain, End, Removal, Ruleset};
 use super::turn::{Kind, MAX_LANDINGS, Turn};
 use crate::Side;
-
-/// The points of a set, lowest first.
-fn bits(mut set: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let point = set.trailing_zeros() as u8;
-            set &= set - 1;
-            point
-        })
-    })
-}
-
-/// The short capture from `at` along `direction`, if there is one: the
-/// enemy piece jumped (one of `prey`) and the empty point straight beyond
-/// it.
-fn hop(board: &Graph, at: u8, direction: Direction, prey: u128, empty: u128) -> Option<(u8, u8)> {
-    let over = board
-        .neighbour(at, direction)
-        .filter(|&p| prey & (1 << p) != 0)?;
-    let to = board
-        .neighbour(over, direction)
-        .filter(|&p| empty & (1 << p) != 0)?;
-    Some((over, to))
-}
 
 /// The kind of piece a chain is made by.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -58,24 +38,33 @@ enum Doing {
 /// captures, captures that leave when the move ends, men that cannot step
 /// or return, first captures only forward: [`Ruleset::rule_book_options`]):
 /// Ludii's rulesets are listed without a look at them.
-struct Mover<'a, const RULE_BOOK: bool> {
+struct Mover<'a, S, const RULE_BOOK: bool> {
     rules: &'static Ruleset,
     board: &'static Graph,
     side: Side,
-    men: u128,
-    kings: u128,
-    enemy: u128,
+    /// Every point of the board.
+    points: S,
+    men: S,
+    kings: S,
+    enemy: S,
     /// Enemy pieces the chain under way has captured and that stay on the
     /// board until it ends (R2.4).
-    dead: u128,
+    dead: S,
     /// The side's men that may not step east, and west (A5).
-    barred: [u128; 2],
+    barred: [S; 2],
     turn: &'a mut Turn,
 }
 
-impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
-    fn empty(&self) -> u128 {
-        self.board.points() & !(self.men | self.kings | self.enemy)
+impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
+    #[inline]
+    fn empty(&self) -> S {
+        self.points & !(self.men | self.kings | self.enemy)
+    }
+
+    /// The points next to `point`.
+    #[inline]
+    fn around(&self, point: u8) -> S {
+        S::narrow(self.board.neighbours(point))
     }
 
     /// Lists every move of the side's pieces (steps, leaps, slides and
@@ -95,67 +84,56 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         let empty = self.empty();
         let steps = doing != Doing::Captures;
         let captures = doing != Doing::Quiet;
-        let step_directions = self.rules.step_directions(self.side);
-        let every_way = step_directions == u8::MAX;
-        let zone = self.rules.leap_zone;
+        let forward = self.rules.forward[self.side.index()];
+        let zone = S::narrow(self.rules.leap_zone);
         let stuck = match RULE_BOOK {
-            true => self.rules.stuck[self.side.index()],
-            false => 0,
+            true => S::narrow(self.rules.stuck[self.side.index()]),
+            false => S::EMPTY,
         };
-        let barred = RULE_BOOK && self.barred != [0, 0];
-        for from in bits(self.men) {
+        let barred = RULE_BOOK && self.barred != [S::EMPTY; 2];
+        for from in self.men.points() {
             self.turn.set_from(from);
-            let around = self.board.neighbours(from);
-            if steps && stuck & (1 << from) == 0 {
-                if every_way && !barred {
-                    for to in bits(around & empty) {
-                        any = true;
-                        self.emit_move(Kind::Step, to, emit);
-                    }
-                } else {
-                    for direction in Direction::ALL {
-                        if step_directions & (1 << direction.index()) == 0
-                            || (barred && self.barred_from(from, direction))
-                        {
-                            continue;
+            let around = self.around(from);
+            if steps && !stuck.has(from) {
+                let mut to = empty
+                    & match forward {
+                        None => around,
+                        // Every way but back (straight or diagonally).
+                        Some(ahead) if self.rules.sideways => {
+                            around & !S::narrow(self.board.fan(from, ahead.opposite()))
                         }
-                        if let Some(to) = self.board.neighbour(from, direction)
-                            && empty & (1 << to) != 0
-                        {
-                            any = true;
-                            self.emit_move(Kind::Step, to, emit);
-                        }
-                    }
+                        Some(ahead) => S::narrow(self.board.fan(from, ahead)),
+                    };
+                if barred {
+                    to &= !self.barred_steps(from);
+                }
+                for to in to.points() {
+                    any = true;
+                    self.emit_move(Kind::Step, to, emit);
                 }
             }
             // Terhuchu: two points over an empty one, in the zone.
-            if steps && zone & (1 << from) != 0 {
-                for direction in Direction::ALL {
-                    let Some(next) = self.board.neighbour(from, direction) else {
-                        continue;
-                    };
-                    let Some(beyond) = self.board.neighbour(next, direction) else {
-                        continue;
-                    };
-                    if empty & zone & (1 << next) != 0 && empty & zone & (1 << beyond) != 0 {
+            if steps && zone.has(from) {
+                for hop in self.board.hops(from) {
+                    if (empty & zone).has(hop.over) && (empty & zone).has(hop.to) {
                         any = true;
-                        self.emit_move(Kind::Leap, beyond, emit);
+                        self.emit_move(Kind::Leap, hop.to, emit);
                     }
                 }
             }
-            if captures && around & self.enemy != 0 {
+            if captures && !(around & self.enemy).is_empty() {
                 let (enemy, men) = (self.enemy, self.men);
-                self.men &= !(1 << from);
-                any |= self.captures(from, 1, 0, emit);
-                (self.enemy, self.men, self.dead) = (enemy, men, 0);
+                self.men ^= S::point(from);
+                any |= self.captures(from, 1, S::EMPTY, emit);
+                (self.enemy, self.men, self.dead) = (enemy, men, S::EMPTY);
             }
         }
-        for from in bits(self.kings) {
+        for from in self.kings.points() {
             if steps {
                 for direction in Direction::ALL {
                     let mut at = from;
                     while let Some(next) = self.board.neighbour(at, direction) {
-                        if empty & (1 << next) == 0 {
+                        if !empty.has(next) {
                             break;
                         }
                         at = next;
@@ -178,14 +156,21 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         any
     }
 
-    /// Whether the man on `from` may not step in `direction` (A5).
-    fn barred_from(&self, from: u8, direction: Direction) -> bool {
-        let bar = match direction {
-            Direction::East => self.barred[0],
-            Direction::West => self.barred[1],
-            _ => return false,
-        };
-        bar & (1 << from) != 0
+    /// The points the man on `from` may not step back to (A5).
+    fn barred_steps(&self, from: u8) -> S {
+        let mut barred = S::EMPTY;
+        for (bar, direction) in self
+            .barred
+            .into_iter()
+            .zip([Direction::East, Direction::West])
+        {
+            if let Some(to) = self.board.neighbour(from, direction)
+                && bar.has(from)
+            {
+                barred |= S::point(to);
+            }
+        }
+        barred
     }
 
     /// The captures of the king on `from` along `direction`, as the first
@@ -193,13 +178,14 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
     fn king_line(&mut self, from: u8, direction: Direction, emit: &mut impl FnMut(&Turn)) -> bool {
         self.turn.set_from(from);
         let (enemy, kings) = (self.enemy, self.kings);
-        self.kings &= !(1 << from);
-        let any = self.king_capture(from, direction, 1, 0, emit);
-        (self.enemy, self.kings, self.dead) = (enemy, kings, 0);
+        self.kings ^= S::point(from);
+        let any = self.king_capture(from, direction, 1, S::EMPTY, emit);
+        (self.enemy, self.kings, self.dead) = (enemy, kings, S::EMPTY);
         any
     }
 
     /// Hands on a step or leap of the piece on `self.turn.from()`.
+    #[inline]
     fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn)) {
         let from = self.turn.from();
         self.turn.set_move(kind, from, to, 0);
@@ -210,45 +196,42 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
     #[inline]
     fn take(&mut self, over: u8) {
         match RULE_BOOK && self.rules.removal == Removal::AtEnd {
-            false => self.enemy &= !(1 << over),
-            true => self.dead |= 1 << over,
+            false => self.enemy ^= S::point(over),
+            true => self.dead |= S::point(over),
         }
     }
 
     /// Gives back the piece on `over`, taken by [`Mover::take`].
     #[inline]
     fn give_back(&mut self, over: u8) {
-        self.enemy |= 1 << over;
+        self.enemy |= S::point(over);
         if RULE_BOOK {
-            self.dead &= !(1 << over);
+            self.dead &= !S::point(over);
         }
     }
 
     /// The enemy pieces that can be jumped: not those already captured by
     /// the chain under way (R2.4).
     #[inline]
-    fn prey(&self) -> u128 {
+    fn prey(&self) -> S {
         match RULE_BOOK {
             true => self.enemy & !self.dead,
             false => self.enemy,
         }
     }
 
-    /// After the `depth`-th capture of the turn, over `over` to `to`
-    /// (already in `self.turn`) with `before` captured earlier: hands on
-    /// the turn and whatever chains the ruleset lets follow, with
-    /// `further` listing the next captures from `to`.
+    /// After the `depth`-th capture of the turn, to `to` with `captured`
+    /// taken so far (already in `self.turn`): hands on the turn and
+    /// whatever chains the ruleset lets follow.
     #[inline(always)]
     fn chain_on(
         &mut self,
         piece: Piece,
         depth: usize,
         to: u8,
-        before: u128,
-        over: u8,
+        captured: S,
         emit: &mut impl FnMut(&Turn),
     ) {
-        let captured = before | 1 << over;
         let must_go_on = match self.rules.chain {
             Chain::Single => {
                 emit(self.turn);
@@ -263,7 +246,7 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
             Chain::Compulsory => true,
         };
         if !must_go_on || !self.further(piece, to, depth + 1, captured, emit) {
-            self.turn.set_hop(depth, to, before, over);
+            self.turn.set_hop(depth, to, captured.widen());
             emit(self.turn);
         }
     }
@@ -274,7 +257,7 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         piece: Piece,
         at: u8,
         depth: usize,
-        before: u128,
+        before: S,
         emit: &mut impl FnMut(&Turn),
     ) -> bool {
         match piece {
@@ -287,17 +270,11 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
     /// board), as the `depth`-th capture of its turn after capturing
     /// `before`, and whatever chains the ruleset lets follow them; returns
     /// whether there was one.
-    fn captures(
-        &mut self,
-        at: u8,
-        depth: usize,
-        before: u128,
-        emit: &mut impl FnMut(&Turn),
-    ) -> bool {
+    fn captures(&mut self, at: u8, depth: usize, before: S, emit: &mut impl FnMut(&Turn)) -> bool {
         // No ruleset chains further (checked at compile time); a ruleset
         // built by hand that would is cut here.
         let prey = self.prey();
-        if depth > MAX_LANDINGS || self.board.neighbours(at) & prey == 0 {
+        if depth > MAX_LANDINGS || (self.around(at) & prey).is_empty() {
             return false;
         }
         let mut any = false;
@@ -307,18 +284,19 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
             true => self.rules.step_directions(self.side),
             false => u8::MAX,
         };
-        for direction in Direction::ALL {
-            if first_directions & (1 << direction.index()) == 0 {
+        for hop in self.board.hops(at) {
+            if !prey.has(hop.over)
+                || !empty.has(hop.to)
+                || first_directions & (1 << hop.direction.index()) == 0
+            {
                 continue;
             }
-            let Some((over, to)) = hop(self.board, at, direction, prey, empty) else {
-                continue;
-            };
             any = true;
-            self.take(over);
-            self.turn.set_hop(depth, to, before, over);
-            self.chain_on(Piece::Man, depth, to, before, over, emit);
-            self.give_back(over);
+            let captured = before | S::point(hop.over);
+            self.take(hop.over);
+            self.turn.set_hop(depth, hop.to, captured.widen());
+            self.chain_on(Piece::Man, depth, hop.to, captured, emit);
+            self.give_back(hop.over);
         }
         any
     }
@@ -333,7 +311,7 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         at: u8,
         direction: Direction,
         depth: usize,
-        before: u128,
+        before: S,
         emit: &mut impl FnMut(&Turn),
     ) -> bool {
         if depth > MAX_LANDINGS {
@@ -341,25 +319,26 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         }
         let empty = self.empty();
         let mut next = self.board.neighbour(at, direction);
-        while let Some(p) = next.filter(|&p| empty & (1 << p) != 0) {
+        while let Some(p) = next.filter(|&p| empty.has(p)) {
             next = self.board.neighbour(p, direction);
         }
-        let Some(over) = next.filter(|&p| self.prey() & (1 << p) != 0) else {
+        let Some(over) = next.filter(|&p| self.prey().has(p)) else {
             return false;
         };
         let mut any = false;
         let mut landing = over;
+        let captured = before | S::point(over);
         self.take(over);
         let empty = self.empty();
         while let Some(to) = self
             .board
             .neighbour(landing, direction)
-            .filter(|&p| empty & (1 << p) != 0)
+            .filter(|&p| empty.has(p))
         {
             landing = to;
             any = true;
-            self.turn.set_hop(depth, to, before, over);
-            self.chain_on(Piece::King, depth, to, before, over, emit);
+            self.turn.set_hop(depth, to, captured.widen());
+            self.chain_on(Piece::King, depth, to, captured, emit);
         }
         self.give_back(over);
         any
@@ -371,7 +350,7 @@ impl<const RULE_BOOK: bool> Mover<'_, RULE_BOOK> {
         &mut self,
         at: u8,
         depth: usize,
-        before: u128,
+        before: S,
         emit: &mut impl FnMut(&Turn),
     ) -> bool {
         let mut any = false;
@@ -394,32 +373,37 @@ impl Position {
         if self.ended().is_some() {
             return;
         }
-        match self.ruleset().rule_book_options() {
-            true => self.generate_as::<true>(&mut listener),
-            false => self.generate_as::<false>(&mut listener),
+        let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
+        match (small, self.ruleset().rule_book_options()) {
+            (true, true) => self.generate_as::<u64, true>(&mut listener),
+            (true, false) => self.generate_as::<u64, false>(&mut listener),
+            (false, true) => self.generate_as::<u128, true>(&mut listener),
+            (false, false) => self.generate_as::<u128, false>(&mut listener),
         }
     }
 
-    /// [`Position::generate`] with the ruleset's options looked at, or not.
-    fn generate_as<const RULE_BOOK: bool>(&self, listener: &mut impl FnMut(&Turn)) {
+    /// [`Position::generate`] on sets of points `S`, with the ruleset's
+    /// options looked at, or not.
+    fn generate_as<S: PointSet, const RULE_BOOK: bool>(&self, listener: &mut impl FnMut(&Turn)) {
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
-        let mut mover = Mover::<RULE_BOOK> {
+        let mut mover = Mover::<S, RULE_BOOK> {
             rules,
             board: rules.board,
             side: self.side,
-            men: self.men[us],
-            kings: self.kings[us],
-            enemy: self.men[them] | self.kings[them],
-            dead: 0,
-            barred: self.barred,
+            points: S::narrow(rules.board.points()),
+            men: S::narrow(self.men[us]),
+            kings: S::narrow(self.kings[us]),
+            enemy: S::narrow(self.men[them] | self.kings[them]),
+            dead: S::EMPTY,
+            barred: self.barred.map(S::narrow),
             turn: &mut turn,
         };
         let mut any = mover.moves(listener);
-        for huffed in bits(self.huffable & mover.enemy) {
+        for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
             let enemy = mover.enemy;
-            mover.enemy &= !(1 << huffed);
+            mover.enemy ^= S::point(huffed);
             mover.turn.set_huff(Some(huffed));
             if mover.moves(listener) {
                 any = true;
@@ -487,27 +471,28 @@ impl Position {
         let (us, them) = (side.index(), side.opposite().index());
         let enemy = self.men[them] | self.kings[them];
         let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
-        for from in bits(self.men[us]) {
-            for direction in Direction::ALL {
-                if let Some((over, _)) = hop(board, from, direction, enemy, empty)
-                    && !visit(from, over)
-                {
+        for from in self.men[us].points() {
+            if board.neighbours(from) & enemy == 0 {
+                continue;
+            }
+            for hop in board.hops(from) {
+                if enemy.has(hop.over) && empty.has(hop.to) && !visit(from, hop.over) {
                     break;
                 }
             }
         }
-        for from in bits(self.kings[us]) {
+        for from in self.kings[us].points() {
             for direction in Direction::ALL {
                 let mut at = from;
                 let over = loop {
                     let Some(next) = board.neighbour(at, direction) else {
                         break None;
                     };
-                    if empty & (1 << next) == 0 {
+                    if !empty.has(next) {
                         let lands = board
                             .neighbour(next, direction)
-                            .is_some_and(|to| empty & (1 << to) != 0);
-                        break (enemy & (1 << next) != 0 && lands).then_some(next);
+                            .is_some_and(|to| empty.has(to));
+                        break (enemy.has(next) && lands).then_some(next);
                     }
                     at = next;
                 };

@@ -166,13 +166,13 @@ impl Turn {
     }
 
     /// Sets the `depth`-th landing of a chain (from 1), dropping any after
-    /// it, and adds `over` to the captured pieces (keeping only the ones
-    /// before it).
-    pub(super) fn set_hop(&mut self, depth: usize, to: u8, captured_before: u128, over: u8) {
+    /// it, with the pieces `captured` up to it.
+    #[inline]
+    pub(super) fn set_hop(&mut self, depth: usize, to: u8, captured: u128) {
         self.kind = Kind::Capture;
         self.landings[depth - 1] = to;
         self.len = depth as u8;
-        self.captured = captured_before | 1 << over;
+        self.captured = captured;
     }
 
     /// The turn written with the point names of `board`: `c3-d4` for a
@@ -211,12 +211,12 @@ mod tests {
     #[test]
     fn leftover_landings_do_not_make_equal_turns_differ() {
         let mut long = Turn::PASS;
-        long.set_hop(1, 5, 0, 4);
-        long.set_hop(2, 7, 1 << 4, 6);
+        long.set_hop(1, 5, 1 << 4);
+        long.set_hop(2, 7, 1 << 4 | 1 << 6);
         let mut short = long;
-        short.set_hop(1, 5, 0, 4);
+        short.set_hop(1, 5, 1 << 4);
         let mut fresh = Turn::PASS;
-        fresh.set_hop(1, 5, 0, 4);
+        fresh.set_hop(1, 5, 1 << 4);
         assert_eq!(short, fresh);
         assert_eq!(format!("{short:?}"), format!("{fresh:?}"));
         let state = std::hash::RandomState::new();
