@@ -139,22 +139,8 @@ fn family_from(args: &Args, start: family::Position) -> ExitCode {
 /// [`random_games`] for a ruleset of the family: the ruleset's own end, or
 /// the project's draws (E2, E4).
 fn family_games(games: u64, seed: u64, start: &family::Position) {
-    let endings = play_random(games, seed, |choose| family::playout(start, choose));
-    let count = |f: &dyn Fn(&family::Ending) -> bool| endings.iter().filter(|e| f(e)).count();
-    let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
-    let won = |side| count(&|e| *e == family::Ending::Rules(family::Outcome::Win(side)));
-    let _ = writeln!(
-        io::stdout().lock(),
-        "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (blocked {:.1}%, repetition {:.1}%, sixty turns {:.1}%)",
-        share(won(Side::White)),
-        share(won(Side::Black)),
-        share(endings.len() - won(Side::White) - won(Side::Black)),
-        share(count(
-            &|e| *e == family::Ending::Rules(family::Outcome::Draw)
-        )),
-        share(count(&|e| *e == family::Ending::Repetition)),
-        share(count(&|e| *e == family::Ending::SixtyTurns)),
-    );
+    let outcomes = play_random(games, seed, |choose| family::playout(start, choose));
+    tally(games, &outcomes, true);
 }
 
 /// [`perft_every_leaf`] for a ruleset of the family.
@@ -295,33 +281,28 @@ fn random_games(games: u64, seed: u64, start: &Position) {
         let Playout { turns, outcome, .. } = playout(start, choose);
         (turns, outcome)
     });
+    tally(games, &outcomes, false);
+}
+
+/// Prints how `games` games ended: the shares of wins and of each kind of
+/// draw, the draws by two passes (F6) too in a family game.
+fn tally(games: u64, outcomes: &[Outcome], family: bool) {
     let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     let white = count(&|o| o.winner() == Some(Side::White));
     let black = count(&|o| o.winner() == Some(Side::Black));
-    let repetition = count(&|o| {
-        matches!(
-            o,
-            Outcome::Draw {
-                reason: DrawReason::Repetition
-            }
-        )
-    });
-    let sixty = count(&|o| {
-        matches!(
-            o,
-            Outcome::Draw {
-                reason: DrawReason::SixtyTurns
-            }
-        )
-    });
+    let drawn = |reason| count(&|o| *o == Outcome::Draw { reason });
+    let blocked = match family {
+        true => format!("blocked {:.1}%, ", share(drawn(DrawReason::Passes))),
+        false => String::new(),
+    };
     let _ = writeln!(
         io::stdout().lock(),
-        "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% (repetition {:.1}%, sixty turns {:.1}%)",
+        "White wins {:.1}%, Black wins {:.1}%, draws {:.1}% ({blocked}repetition {:.1}%, sixty turns {:.1}%)",
         share(white),
         share(black),
-        share(repetition + sixty),
-        share(repetition),
-        share(sixty)
+        share(outcomes.len() - white - black),
+        share(drawn(DrawReason::Repetition)),
+        share(drawn(DrawReason::SixtyTurns)),
     );
 }

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 
 use family_plain::Plain;
 use libfuzzer_sys::fuzz_target;
-use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{End, Game, Outcome, Position, RULESETS, Record};
+use peralikatuma_rules::{Outcome, Side};
+use peralikatuma_rules::family::{End, Game, Position, RULESETS, Record};
 
 fuzz_target!(|input: (u8, Vec<u8>)| {
     let (r, choices) = input;
@@ -38,7 +38,10 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         );
         if turns.is_empty() {
             let expected = plain.ended.or(match rules.end {
-                End::NoMovesLoses => Some(Outcome::Win(plain.side.opposite())),
+                End::NoMovesLoses => Some(Outcome::Win {
+                    winner: plain.side.opposite(),
+                    reason: plain.stuck_loses(),
+                }),
                 _ => None,
             });
             assert_eq!(position.outcome(), expected);

@@ -11,7 +11,7 @@ use alquerque_ai::alquerque_tablebase::Tablebase;
 use peralikatuma_rules::family::{self, Ruleset};
 use peralikatuma_rules::{
     Game, GameError, GameKind, Outcome, Position, PositionError, Record, RecordError, Setup, Side,
-    Variant, WinReason,
+    Variant,
 };
 
 /// A record that cannot be read in full: why, and the record up to the
@@ -32,8 +32,6 @@ pub trait SessionGame: Playable + Eq {
     type Variant: Copy + Eq + Debug + Send + Sync;
     /// Its positions.
     type Position: Copy + Eq + Debug + Display + Send + Sync;
-    /// How a game ends.
-    type Ending: Copy + Eq + Debug + Display + Send + Sync;
     /// A turn refused, or a game already over.
     type Error: Clone + PartialEq + Debug + Display;
     /// Its game records.
@@ -64,11 +62,9 @@ pub trait SessionGame: Playable + Eq {
     /// Plays the turn written as `text`.
     fn play_text(&mut self, text: &str) -> Result<Self::Turn, Self::Error>;
     /// How the game ended, if it has.
-    fn ending(&self) -> Option<Self::Ending>;
+    fn ending(&self) -> Option<Outcome>;
     /// How the game ended, if `error` says it is over.
-    fn over(error: &Self::Error) -> Option<Self::Ending>;
-    /// Whether `ending` is a loss on time (T2).
-    fn on_time(ending: Self::Ending) -> bool;
+    fn over(error: &Self::Error) -> Option<Outcome>;
     /// `side` resigns (E6).
     fn resign(&mut self, side: Side) -> Result<(), Self::Error>;
     /// A draw agreed (E6).
@@ -76,9 +72,13 @@ pub trait SessionGame: Playable + Eq {
     /// `side` loses on time (T2).
     fn lose_on_time(&mut self, side: Side) -> Result<(), Self::Error>;
     /// Takes back a declared end.
-    fn withdraw(&mut self) -> Option<Self::Ending>;
+    fn withdraw(&mut self) -> Option<Outcome>;
     /// Takes back the last turn.
     fn undo(&mut self) -> Option<Self::Turn>;
+    /// The turn the rules leave the side to move as its only one, which
+    /// a frontend plays by itself: a family player's pass (F6). `None`
+    /// when the player has a choice, or the game is over.
+    fn forced_turn(&self) -> Option<Self::Turn>;
     /// The endgame tables the frontends found for this game, if any.
     fn tablebase(&self) -> Option<Arc<Tablebase>>;
     /// The proof of this game's value the frontends found, once read
@@ -100,7 +100,6 @@ pub trait SessionGame: Playable + Eq {
 impl SessionGame for Game {
     type Variant = Variant;
     type Position = Position;
-    type Ending = Outcome;
     type Error = GameError;
     type Record = Record;
     type RecordError = RecordError;
@@ -162,16 +161,6 @@ impl SessionGame for Game {
         }
     }
 
-    fn on_time(ending: Outcome) -> bool {
-        matches!(
-            ending,
-            Outcome::Win {
-                reason: WinReason::Time,
-                ..
-            }
-        )
-    }
-
     fn resign(&mut self, side: Side) -> Result<(), GameError> {
         Game::resign(self, side)
     }
@@ -190,6 +179,11 @@ impl SessionGame for Game {
 
     fn undo(&mut self) -> Option<Self::Turn> {
         Game::undo(self)
+    }
+
+    fn forced_turn(&self) -> Option<Self::Turn> {
+        // The rule book's games have no pass: no legal turn loses (E1).
+        None
     }
 
     fn tablebase(&self) -> Option<Arc<Tablebase>> {
@@ -227,7 +221,6 @@ impl SessionGame for Game {
 impl SessionGame for family::Game {
     type Variant = &'static Ruleset;
     type Position = family::Position;
-    type Ending = family::Ending;
     type Error = family::FamilyGameError;
     type Record = family::Record;
     type RecordError = family::FamilyRecordError;
@@ -280,19 +273,15 @@ impl SessionGame for family::Game {
             .ok_or_else(|| family::FamilyGameError::Illegal(text.to_owned()))
     }
 
-    fn ending(&self) -> Option<family::Ending> {
+    fn ending(&self) -> Option<Outcome> {
         family::Game::ending(self)
     }
 
-    fn over(error: &Self::Error) -> Option<family::Ending> {
+    fn over(error: &Self::Error) -> Option<Outcome> {
         match error {
             family::FamilyGameError::Over(ending) => Some(*ending),
             family::FamilyGameError::Illegal(_) => None,
         }
-    }
-
-    fn on_time(ending: family::Ending) -> bool {
-        matches!(ending, family::Ending::Time(_))
     }
 
     fn resign(&mut self, side: Side) -> Result<(), Self::Error> {
@@ -307,12 +296,16 @@ impl SessionGame for family::Game {
         family::Game::lose_on_time(self, side)
     }
 
-    fn withdraw(&mut self) -> Option<family::Ending> {
+    fn withdraw(&mut self) -> Option<Outcome> {
         family::Game::withdraw(self)
     }
 
     fn undo(&mut self) -> Option<Self::Turn> {
         family::Game::undo(self)
+    }
+
+    fn forced_turn(&self) -> Option<Self::Turn> {
+        (self.ending().is_none() && self.position().must_pass()).then_some(family::Turn::PASS)
     }
 
     fn tablebase(&self) -> Option<Arc<Tablebase>> {

@@ -47,7 +47,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::{Bitboard, Game, Point, Position, PositionError, Side, Turn, Variant};
+use peralikatuma_rules::{
+    Bitboard, Game, Outcome, Point, Position, PositionError, Side, Turn, Variant,
+};
 
 use crate::clock::{Clock, TimeControl};
 
@@ -229,7 +231,7 @@ pub enum Undone<G: SessionGame = Game> {
     /// Nothing: no turn of the person's to take back.
     Nothing,
     /// A resignation or an agreed draw (E6); the turns stay.
-    Declaration(G::Ending),
+    Declaration(Outcome),
     /// These turns, oldest first.
     Turns(Vec<G::Turn>),
 }
@@ -417,7 +419,20 @@ impl<G: SessionGame> Session<G> {
         self.game.play(turn)?;
         self.redo.clear();
         self.turn_played(now);
+        self.play_forced(now);
         Ok(())
+    }
+
+    /// Plays the turns the rules leave a player no choice about (a
+    /// family player's pass, F6), as if at once after the last turn, until
+    /// a player has a choice or the game is over.
+    fn play_forced(&mut self, now: Instant) {
+        while let Some(turn) = self.game.forced_turn() {
+            if self.game.play(&turn).is_err() {
+                break;
+            }
+            self.turn_played(now);
+        }
     }
 
     /// Plays a turn written in the notation of N2.
@@ -430,6 +445,7 @@ impl<G: SessionGame> Session<G> {
         let turn = self.game.play_text(text)?;
         self.redo.clear();
         self.turn_played(now);
+        self.play_forced(now);
         Ok(turn)
     }
 
@@ -490,11 +506,11 @@ impl<G: SessionGame> Session<G> {
     /// and returns the outcome then; `None` while the game goes on (or was
     /// already over). Frontends call it as time passes; every turn, undo
     /// and the like calls it first.
-    pub fn check_time(&mut self) -> Option<G::Ending> {
+    pub fn check_time(&mut self) -> Option<Outcome> {
         self.check_time_at(self.time.instant())
     }
 
-    fn check_time_at(&mut self, now: Instant) -> Option<G::Ending> {
+    fn check_time_at(&mut self, now: Instant) -> Option<Outcome> {
         let clock = self.clock.as_mut()?;
         let side = clock.flagged(now)?;
         clock.stop(now);
@@ -568,24 +584,7 @@ impl<G: SessionGame> Session<G> {
             self.take_up_clock(now);
             return Undone::Declaration(withdrawn);
         }
-        let count = match self.machine() {
-            None => usize::from(!self.game.turns().is_empty()),
-            Some(_) => {
-                // Back to before the person's last turn: the sides take
-                // turns, so it was one turn ago when the machine is to
-                // move, and two when the person is.
-                let back = if self.game.side_to_move() == self.settings.human {
-                    2
-                } else {
-                    1
-                };
-                if back <= self.game.turns().len() {
-                    back
-                } else {
-                    0
-                }
-            }
-        };
+        let count = self.turns_to_take_back();
         let mut taken: Vec<G::Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         if taken.is_empty() {
@@ -596,10 +595,28 @@ impl<G: SessionGame> Session<G> {
         Undone::Turns(taken)
     }
 
+    /// How many turns [`Session::undo`] takes back: the last turn that was
+    /// a choice (with the forced turns after it, F6), and against the
+    /// machine, back to before the person's last choice; none when there
+    /// is no such turn (the machine's first turn).
+    fn turns_to_take_back(&self) -> usize {
+        let mut game = self.game.clone();
+        let mut count = 0;
+        while let Some(turn) = game.undo() {
+            count += 1;
+            let forced = game.forced_turn() == Some(turn);
+            let mover = game.side_to_move();
+            if !forced && self.machine().is_none_or(|_| mover == self.settings.human) {
+                return count;
+            }
+        }
+        0
+    }
+
     /// Whether the game was lost on time (T2): that is final, [`Session::undo`]
     /// takes nothing back.
     pub fn lost_on_time(&self) -> bool {
-        self.game.ending().is_some_and(G::on_time)
+        self.game.ending().is_some_and(Outcome::is_on_time)
     }
 
     /// Plays again the turns last taken back; returns them (none when
@@ -1439,7 +1456,10 @@ mod tests {
         session.resign(Side::White).expect("the game goes on");
         assert_eq!(
             session.undo(),
-            Undone::Declaration(family::Ending::Resigned(Side::White))
+            Undone::Declaration(Outcome::Win {
+                winner: Side::Black,
+                reason: WinReason::Resignation
+            })
         );
         assert_eq!(session.game().turns().len(), 1);
 
@@ -1453,5 +1473,62 @@ mod tests {
         assert!(fault.is_some_and(|f| f.to_string().starts_with("turn 2. `a1-a2`")));
         assert_eq!(session.game().turns().len(), 2);
         std::fs::remove_file(&path).expect("removed");
+    }
+
+    /// Issue 26's bug: a player with no pieces in Kharbaga was shown a
+    /// Pass button to press for their own loss. The forced pass is played
+    /// by itself, the end says why (F6, E1), and undo takes it back with
+    /// the turn that forced it.
+    #[test]
+    fn f6_a_forced_pass_is_played_by_itself_and_the_end_says_why() {
+        use peralikatuma_rules::family;
+        let kharbaga = family::Ruleset::find("kharbaga").expect("a ruleset");
+        let start = family::Position::parse(kharbaga, "B:Wd4:Be5").expect("a position");
+        let settings = Settings::<family::Game> {
+            opponent: Opponent::Human,
+            position: Some(start),
+            ..Settings::of(kharbaga)
+        };
+        let mut session = Session::new(settings).expect("start");
+        let capture = session.play_text("e5xc3").expect("legal");
+        let texts: Vec<String> = session
+            .game()
+            .turns()
+            .iter()
+            .map(|t| t.text(kharbaga.board))
+            .collect();
+        assert_eq!(texts, ["e5xc3", "pass"]);
+        let ending = session.game().ending().expect("over");
+        assert_eq!(
+            ending.to_string(),
+            "Black wins: White has no pieces left (E1)"
+        );
+        assert_eq!(
+            session.undo(),
+            Undone::Turns(vec![capture, family::Turn::PASS])
+        );
+        assert_eq!(session.game().position(), &start);
+
+        // Against the machine, the person's forced pass goes with the
+        // machine's turn and the person's before it.
+        let lone = family::Position::parse(kharbaga, "W:Wg5:Be5").expect("a position");
+        let settings = Settings::<family::Game> {
+            opponent: Opponent::Machine(Strength::Easy),
+            human: Side::White,
+            position: Some(lone),
+            ..Settings::of(kharbaga)
+        };
+        let mut session = Session::new(settings).expect("start");
+        let step = session.play_text("g5-f4").expect("legal");
+        let take = session.play_text("e5xg3").expect("legal");
+        assert!(
+            session.game().ending().is_some(),
+            "White's pass lost the game"
+        );
+        assert_eq!(
+            session.undo(),
+            Undone::Turns(vec![step, take, family::Turn::PASS])
+        );
+        assert_eq!(session.game().position(), &lone);
     }
 }

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use peralikatuma_rules::family::{self, Ending};
-use peralikatuma_rules::{DrawReason, GameKind, Outcome, Record, Side, WinReason};
+use peralikatuma_rules::family;
+use peralikatuma_rules::{DrawReason, GameKind, Outcome, Record, Side};
 
 /// A tournament game's record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,40 +38,31 @@ impl GameRecord {
         }
     }
 
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            GameRecord::Seed(record) => record.game.outcome(),
+            GameRecord::Family(record) => record.game.ending(),
+        }
+    }
+
     /// How the game ended, if it did: `Some(Some(winner))`, or
     /// `Some(None)` for a draw.
     pub fn result(&self) -> Option<Option<Side>> {
-        match self {
-            GameRecord::Seed(record) => record.game.outcome().map(Outcome::winner),
-            GameRecord::Family(record) => record.game.ending().map(Ending::winner),
-        }
+        self.outcome().map(Outcome::winner)
     }
 
     /// Whether the sixty-turn rule (E4) drew it.
     pub fn sixty_turns(&self) -> bool {
-        match self {
-            GameRecord::Seed(record) => matches!(
-                record.game.outcome(),
-                Some(Outcome::Draw {
-                    reason: DrawReason::SixtyTurns
-                })
-            ),
-            GameRecord::Family(record) => record.game.ending() == Some(Ending::SixtyTurns),
-        }
+        self.outcome()
+            == Some(Outcome::Draw {
+                reason: DrawReason::SixtyTurns,
+            })
     }
 
     /// Whether a player lost it on time (T2).
     pub fn on_time(&self) -> bool {
-        match self {
-            GameRecord::Seed(record) => matches!(
-                record.game.outcome(),
-                Some(Outcome::Win {
-                    reason: WinReason::Time,
-                    ..
-                })
-            ),
-            GameRecord::Family(record) => matches!(record.game.ending(), Some(Ending::Time(_))),
-        }
+        self.outcome().is_some_and(Outcome::is_on_time)
     }
 
     /// Turns played.

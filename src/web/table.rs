@@ -6,12 +6,13 @@
 //! and its seats.
 
 use alquerque_ai::Stop;
-use peralikatuma_rules::{Game, Side};
+use peralikatuma_rules::{Game, Outcome, Side};
 
 use super::error::ApiError;
 use super::seating::{Seat, Seating, Seats, new_token, same_token, sides};
 use super::store::legacy::LegacyFile;
 use super::store::{StoredGame, Summary, now_seconds};
+use super::view::OutcomeView;
 use super::web_game::WebGame;
 use crate::session::{Session, Settings, Undone};
 
@@ -90,7 +91,7 @@ impl<G: WebGame> Table<G> {
     pub fn summary(&self) -> Summary {
         let game = self.game();
         let to_move = game.side_to_move();
-        let outcome = game.ending().map(G::outcome_view);
+        let outcome = game.ending().map(OutcomeView::new);
         let clock = self.session.clock();
         Summary {
             variant: game.kind().id().to_owned(),
@@ -188,7 +189,7 @@ impl<G: WebGame> Table<G> {
     /// Ends the game when the time of the side to move has run out (T2):
     /// the server decides it, whatever the pages show. Returns the outcome
     /// then; `None` while the game goes on or was already over.
-    pub fn check_time(&mut self) -> Option<G::Ending> {
+    pub fn check_time(&mut self) -> Option<Outcome> {
         let outcome = self.session.check_time()?;
         self.changed();
         Some(outcome)
@@ -390,7 +391,7 @@ impl<G: WebGame> Table<G> {
                 "A loss on time is final (T2): the time is gone.",
             ));
         }
-        let declared = self.game().ending().is_some_and(G::declared);
+        let declared = self.game().ending().is_some_and(Outcome::is_declared);
         match self.seating {
             // The last turn, or a resignation or an agreed draw.
             Seating::OneScreen if declared || !self.game().turns().is_empty() => return Ok(()),

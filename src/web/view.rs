@@ -185,14 +185,26 @@ pub struct OutcomeView {
     pub result: &'static str,
     /// The winner, if any.
     pub winner: Option<Side>,
-    /// The outcome as data (the seed games').
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<Outcome>,
+    /// The outcome as data.
+    pub outcome: Outcome,
     /// Said plainly, with the rule: `White wins: Black resigned (E6)`.
     pub text: String,
     /// Whether the players declared it (a resignation or an agreed draw,
     /// E6), not the board.
     pub declared: bool,
+}
+
+impl OutcomeView {
+    /// `outcome` for the page.
+    pub fn new(outcome: Outcome) -> OutcomeView {
+        OutcomeView {
+            result: outcome.result(),
+            winner: outcome.winner(),
+            outcome,
+            text: outcome.to_string(),
+            declared: outcome.is_declared(),
+        }
+    }
 }
 
 /// The game on `table` as `seat` sees it.
@@ -237,7 +249,7 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
         white: player(Side::White),
         black: player(Side::Black),
     };
-    let outcome = over.map(G::outcome_view);
+    let outcome = over.map(OutcomeView::new);
     let status = match &outcome {
         Some(end) => format!("{}: {}", end.result, end.text),
         None if table.seating == Seating::OneScreen => format!("{to_move} to move"),

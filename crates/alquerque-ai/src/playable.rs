@@ -3,7 +3,7 @@
 
 use std::fmt::Debug;
 
-use peralikatuma_rules::family::{self, Ending};
+use peralikatuma_rules::family;
 use peralikatuma_rules::{Game, Position, Side};
 
 use crate::node::{FamilyNode, Node};
@@ -103,7 +103,7 @@ impl Playable for family::Game {
     }
 
     fn result(&self) -> Option<Option<Side>> {
-        self.ending().map(Ending::winner)
+        self.ending().map(|outcome| outcome.winner())
     }
 
     fn node(&self) -> FamilyNode {

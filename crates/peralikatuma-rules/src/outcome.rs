@@ -38,6 +38,10 @@ pub enum WinReason {
     NoPieces,
     /// The loser, to move, has no legal turn (E1).
     NoLegalTurn,
+    /// The loser had no legal turn and passed, where passing loses (a
+    /// family game's "pass, then lose", or a huff after which it could
+    /// not move: F6).
+    Passed,
     /// The loser resigned (E6).
     Resignation,
     /// The loser's time ran out (T2, a rule of play of this project, not
@@ -59,6 +63,9 @@ pub enum DrawReason {
     SixtyTurns,
     /// The players agreed (E6).
     Agreement,
+    /// Two passes in a row, neither side able to move, in a family game
+    /// won by capturing every piece (F6).
+    Passes,
 }
 
 impl Outcome {
@@ -85,6 +92,37 @@ impl Outcome {
             Outcome::Draw { .. } => None,
         }
     }
+
+    /// Whether the players declared it, a resignation or an agreed draw
+    /// (E6), rather than reaching it on the board or the clock.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{DrawReason, Outcome};
+    /// assert!(Outcome::Draw { reason: DrawReason::Agreement }.is_declared());
+    /// assert!(!Outcome::Draw { reason: DrawReason::Repetition }.is_declared());
+    /// ```
+    pub const fn is_declared(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            } | Outcome::Draw {
+                reason: DrawReason::Agreement
+            }
+        )
+    }
+
+    /// Whether a player lost it on time (T2).
+    pub const fn is_on_time(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            }
+        )
+    }
 }
 
 /// Says plainly who won and why.
@@ -103,6 +141,7 @@ impl fmt::Display for Outcome {
                 match reason {
                     WinReason::NoPieces => write!(f, "{loser} has no pieces left (E1)"),
                     WinReason::NoLegalTurn => write!(f, "{loser} has no legal turn (E1)"),
+                    WinReason::Passed => write!(f, "{loser} could not move and passed (F6)"),
                     WinReason::Resignation => write!(f, "{loser} resigned (E6)"),
                     WinReason::Time => write!(f, "{loser} ran out of time (T2)"),
                 }
@@ -113,6 +152,7 @@ impl fmt::Display for Outcome {
                     "draw: sixty turns without a piece leaving the board (E4)"
                 }
                 DrawReason::Agreement => "draw agreed (E6)",
+                DrawReason::Passes => "draw: two passes in a row (F6)",
             }),
         }
     }

@@ -7,8 +7,8 @@
 mod family_plain;
 
 use family_plain::Plain;
-use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Chain, End, Outcome, Position, RULESETS, Ruleset};
+use peralikatuma_rules::family::{Chain, End, Position, RULESETS, Ruleset};
+use peralikatuma_rules::{Outcome, Side};
 use proptest::prelude::*;
 
 /// Plays one random game of `rules` with both generators, checking every
@@ -37,7 +37,10 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
         prop_assert_eq!(unique.len(), ours.len(), "{} lists a turn twice", rules.id);
         if ours.is_empty() {
             let ended = plain.ended.or(match rules.end {
-                End::NoMovesLoses => Some(Outcome::Win(plain.side.opposite())),
+                End::NoMovesLoses => Some(Outcome::Win {
+                    winner: plain.side.opposite(),
+                    reason: plain.stuck_loses(),
+                }),
                 _ => None,
             });
             prop_assert_eq!(position.outcome(), ended, "{} ply {}", rules.id, ply);

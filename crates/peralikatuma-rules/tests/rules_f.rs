@@ -3,8 +3,8 @@
 //! says so).
 #![allow(clippy::unwrap_used)]
 
-use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Ending, Game, Outcome, Position, Ruleset};
+use peralikatuma_rules::family::{Game, Position, Ruleset};
+use peralikatuma_rules::{DrawReason, Outcome, Side, WinReason};
 
 fn position(id: &str, text: &str) -> Position {
     Position::parse(Ruleset::find(id).unwrap(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -92,7 +92,18 @@ fn f4_f6_a_huff_after_which_the_player_cannot_move_ends_the_game_lost() {
     let stuck = position("alquerque-covarrubias", "W:Wa1:Ba2,b1,b2,a3,c1,c3,e5:He5");
     assert!(turns(&stuck).contains(&"!e5 pass".to_owned()));
     let huff = stuck.parse_turn("!e5 pass").unwrap();
-    assert_eq!(stuck.play(&huff).outcome(), Some(Outcome::Win(Side::Black)));
+    let lost = stuck.play(&huff).outcome().expect("over");
+    assert_eq!(
+        lost,
+        Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Passed
+        }
+    );
+    assert_eq!(
+        lost.to_string(),
+        "Black wins: White could not move and passed (F6)"
+    );
 }
 
 #[test]
@@ -107,7 +118,14 @@ fn f6_two_passes_in_a_row_draw_a_capture_all_game() {
     // After a pass of Black's, White's pass is the second in a row.
     let after_a_pass = position("terhuchu-small", &format!("{shut}:P1"));
     let twice = after_a_pass.play(&after_a_pass.turns()[0]);
-    assert_eq!(twice.outcome(), Some(Outcome::Draw));
+    let drawn = twice.outcome().expect("over");
+    assert_eq!(
+        drawn,
+        Outcome::Draw {
+            reason: DrawReason::Passes
+        }
+    );
+    assert_eq!(drawn.to_string(), "draw: two passes in a row (F6)");
     assert!(twice.turns().is_empty());
 }
 
@@ -119,7 +137,31 @@ fn f6_in_kharbaga_a_player_without_pieces_passes_and_then_loses() {
     assert_eq!(bare.outcome(), None, "the capture alone does not end it");
     assert_eq!(turns(&bare), ["pass"]);
     let passed = bare.play(&bare.parse_turn("pass").unwrap());
-    assert_eq!(passed.outcome(), Some(Outcome::Win(Side::Black)));
+    let lost = passed.outcome().expect("over");
+    assert_eq!(
+        lost,
+        Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::NoPieces
+        }
+    );
+    assert_eq!(
+        lost.to_string(),
+        "Black wins: White has no pieces left (E1)"
+    );
+}
+
+#[test]
+fn f6_a_player_who_must_pass_is_told_so_and_one_with_a_huff_is_not() {
+    let bare = position("kharbaga", "W:W:Be5");
+    assert!(bare.must_pass());
+    let blocked = position("terhuchu-small", "W:Wa1:Ba2,b1,b2,a3,c1,c3");
+    assert!(blocked.must_pass());
+    assert!(!position("terhuchu-small", "B:Wa1:Ba2,b1,b2,a3,c1,c3").must_pass());
+    // A huff is a choice, though the move after it is a pass.
+    let stuck = position("alquerque-covarrubias", "W:Wa1:Ba2,b1,b2,a3,c1,c3,e5:He5");
+    assert!(!stuck.must_pass());
+    assert!(!Position::start(Ruleset::find("zamma").unwrap()).must_pass());
 }
 
 #[test]
@@ -150,8 +192,15 @@ fn f6_e5_a_win_on_the_sixtieth_quiet_turn_is_a_win_not_a_draw() {
             }
             assert_eq!(game.turns().len(), length);
             assert_eq!(game.ending(), Some(ending), "{id} seed {seed}");
-            if let Ending::Rules(outcome) = ending {
-                assert_eq!(game.position().outcome(), Some(outcome));
+            let by_the_project = matches!(
+                ending,
+                Outcome::Draw {
+                    reason: DrawReason::Repetition | DrawReason::SixtyTurns
+                }
+            );
+            match game.position().outcome() {
+                Some(outcome) => assert_eq!(outcome, ending, "{id} seed {seed}"),
+                None => assert!(by_the_project, "{id} seed {seed}: {ending}"),
             }
         }
     }

@@ -3,13 +3,13 @@
 
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Ending, Game, Kind, Position, Ruleset, Turn};
+use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
 
 use super::super::error::ApiError;
 use super::super::explain::ExplainAnswer;
 use super::super::geometry::{BoardView, graph_view};
-use super::super::view::{MOST_TURNS, OutcomeView, TurnView};
-use super::{WebGame, picked, result_text};
+use super::super::view::{MOST_TURNS, TurnView};
+use super::{WebGame, picked};
 
 fn names(board: &Graph, set: u128) -> Vec<String> {
     (0..board.len() as u8)
@@ -208,20 +208,6 @@ impl WebGame for Game {
 
     fn quiet_turns(&self) -> u32 {
         Game::quiet_turns(self)
-    }
-
-    fn outcome_view(ending: Ending) -> OutcomeView {
-        OutcomeView {
-            result: result_text(ending.winner()),
-            winner: ending.winner(),
-            outcome: None,
-            text: ending.to_string(),
-            declared: Game::declared(ending),
-        }
-    }
-
-    fn declared(ending: Ending) -> bool {
-        matches!(ending, Ending::Resigned(_) | Ending::Agreement)
     }
 
     fn parse_turn(position: &Position, text: &str) -> Result<Turn, ApiError> {

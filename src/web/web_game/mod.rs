@@ -13,7 +13,7 @@ mod seed;
 use super::error::ApiError;
 use super::explain::ExplainAnswer;
 use super::geometry::BoardView;
-use super::view::{OutcomeView, TurnView};
+use super::view::TurnView;
 use crate::play::LineGame;
 use peralikatuma_rules::Side;
 
@@ -54,11 +54,6 @@ pub trait WebGame: LineGame {
     fn barred_advice(position: &Self::Position) -> Option<String>;
     /// Turns in a row without a piece leaving the board (E4).
     fn quiet_turns(&self) -> u32;
-    /// How the game ended, for the page.
-    fn outcome_view(ending: Self::Ending) -> OutcomeView;
-    /// Whether `ending` was declared by the players (a resignation or an
-    /// agreed draw, E6), not reached on the board.
-    fn declared(ending: Self::Ending) -> bool;
     /// The turn written `text` in `position`.
     ///
     /// # Errors
@@ -95,13 +90,4 @@ fn picked<P, E: std::fmt::Display>(
         .map(|name| point(name))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((removed, path))
-}
-
-/// `1-0`, `0-1` or `1/2-1/2` for a game that `winner` won.
-fn result_text(winner: Option<Side>) -> &'static str {
-    match winner {
-        Some(Side::White) => "1-0",
-        Some(Side::Black) => "0-1",
-        None => "1/2-1/2",
-    }
 }

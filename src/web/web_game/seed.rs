@@ -3,14 +3,12 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::{
-    Bitboard, DrawReason, Game, Outcome, Point, Position, Side, Turn, Variant, WinReason,
-};
+use peralikatuma_rules::{Bitboard, Game, Point, Position, Side, Turn, Variant};
 
 use super::super::error::ApiError;
 use super::super::explain::{ExplainAnswer, explain};
 use super::super::geometry::{BoardView, board_view};
-use super::super::view::{MOST_TURNS, OutcomeView, TurnView};
+use super::super::view::{MOST_TURNS, TurnView};
 use super::{WebGame, picked};
 use crate::session::{claim_advice, no_return_advice};
 
@@ -121,28 +119,6 @@ impl WebGame for Game {
 
     fn quiet_turns(&self) -> u32 {
         self.position().quiet_turns()
-    }
-
-    fn outcome_view(outcome: Outcome) -> OutcomeView {
-        OutcomeView {
-            result: outcome.result(),
-            winner: outcome.winner(),
-            outcome: Some(outcome),
-            text: outcome.to_string(),
-            declared: Game::declared(outcome),
-        }
-    }
-
-    fn declared(outcome: Outcome) -> bool {
-        matches!(
-            outcome,
-            Outcome::Win {
-                reason: WinReason::Resignation,
-                ..
-            } | Outcome::Draw {
-                reason: DrawReason::Agreement
-            }
-        )
     }
 
     fn parse_turn(position: &Position, text: &str) -> Result<Turn, ApiError> {

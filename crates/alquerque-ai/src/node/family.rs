@@ -2,7 +2,7 @@
 //! turns that the sixty-turn rule (E4) needs, and the position's hash.
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Kind, Outcome, Position, Turn};
+use peralikatuma_rules::family::{Game, Kind, Position, Turn};
 
 use super::{Ended, Node};
 use crate::candidates::FamilyCandidates;
@@ -111,7 +111,9 @@ impl Node for FamilyNode {
             claims: turn.huff().is_some(),
             hangs: after.capturable(after.side_to_move()) != 0,
             forfeits: after.huffable() != 0,
-            loses: matches!(after.outcome(), Some(Outcome::Win(winner)) if winner != mover),
+            loses: after
+                .outcome()
+                .is_some_and(|outcome| outcome.winner().is_some_and(|winner| winner != mover)),
         }
     }
 

@@ -1,81 +1,18 @@
 //! A game of a family ruleset: its positions so far, and the project's
 //! draws (E2, E4) on top of the ruleset's own end.
 
-use super::position::{Outcome, Position};
+use super::position::Position;
 use super::ruleset::Ruleset;
 use super::turn::Turn;
-use crate::Side;
 use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
-
-/// Why a family game ended.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Ending {
-    /// As the ruleset ends it ([`Position::outcome`]).
-    Rules(Outcome),
-    /// The same position for the third time (E2).
-    Repetition,
-    /// Sixty turns in a row without a piece leaving the board (E4).
-    SixtyTurns,
-    /// This side resigned (E6).
-    Resigned(Side),
-    /// The players agreed on a draw (E6).
-    Agreement,
-    /// This side ran out of time on a clock (T2).
-    Time(Side),
-}
-
-impl Ending {
-    /// The winner, or `None` for a draw.
-    ///
-    /// ```
-    /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::Ending;
-    /// assert_eq!(Ending::Resigned(Side::White).winner(), Some(Side::Black));
-    /// assert_eq!(Ending::Agreement.winner(), None);
-    /// ```
-    pub const fn winner(self) -> Option<Side> {
-        match self {
-            Ending::Rules(Outcome::Win(side)) => Some(side),
-            Ending::Resigned(side) | Ending::Time(side) => Some(side.opposite()),
-            Ending::Rules(Outcome::Draw)
-            | Ending::Repetition
-            | Ending::SixtyTurns
-            | Ending::Agreement => None,
-        }
-    }
-}
-
-/// How the game ended, in words, with the rule that ended it.
-///
-/// ```
-/// use peralikatuma_rules::Side;
-/// use peralikatuma_rules::family::{Ending, Outcome};
-/// assert_eq!(Ending::Rules(Outcome::Win(Side::Black)).to_string(), "Black wins (F6)");
-/// ```
-impl std::fmt::Display for Ending {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Ending::Rules(Outcome::Win(side)) => write!(f, "{side} wins (F6)"),
-            Ending::Rules(Outcome::Draw) => f.write_str("draw: two passes in a row (F6)"),
-            Ending::Repetition => f.write_str("draw: the same position for the third time (E2)"),
-            Ending::SixtyTurns => {
-                f.write_str("draw: sixty turns without a piece leaving the board (E4)")
-            }
-            Ending::Resigned(side) => write!(f, "{} wins: {side} resigned (E6)", side.opposite()),
-            Ending::Agreement => f.write_str("draw agreed (E6)"),
-            Ending::Time(side) => {
-                write!(f, "{} wins: {side} ran out of time (T2)", side.opposite())
-            }
-        }
-    }
-}
+use crate::{DrawReason, Outcome, Side, WinReason};
 
 /// A turn that is not legal in the game's position, or a game that is over.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FamilyGameError {
     /// The game has ended.
     #[error("the game is over ({0})")]
-    Over(Ending),
+    Over(Outcome),
     /// The turn is not one of the position's legal turns.
     #[error("`{0}` is not a legal turn here")]
     Illegal(String),
@@ -105,7 +42,7 @@ pub struct Game {
     quiet: u32,
     /// An end declared outside the turns: a resignation, an agreed draw,
     /// a loss on time.
-    declared: Option<Ending>,
+    declared: Option<Outcome>,
 }
 
 impl Game {
@@ -118,13 +55,14 @@ impl Game {
     /// from text), counted as if a piece had just left the board.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Ending, Game, Outcome, Position, Ruleset};
-    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Game, Position, Ruleset};
+    /// use peralikatuma_rules::{Outcome, Side, WinReason};
     ///
     /// let start = Position::parse(Ruleset::find("dash-guti")?, "W:Wc3:Bd4")?;
     /// let mut game = Game::from_position(start);
     /// game.play_text("c3xe5")?;
-    /// assert_eq!(game.ending(), Some(Ending::Rules(Outcome::Win(Side::White))));
+    /// let won = Outcome::Win { winner: Side::White, reason: WinReason::NoPieces };
+    /// assert_eq!(game.ending(), Some(won));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_position(start: Position) -> Game {
@@ -166,7 +104,7 @@ impl Game {
 
     /// How the game has ended, if it has (E5: the rules' own end first,
     /// then E2, then E4).
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<Outcome> {
         if self.declared.is_some() {
             return self.declared;
         }
@@ -205,32 +143,41 @@ impl Game {
     /// `side` resigns (E6).
     ///
     /// ```
-    /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::{Ending, Game, Ruleset};
+    /// use peralikatuma_rules::{Outcome, Side, WinReason};
+    /// use peralikatuma_rules::family::{Game, Ruleset};
     ///
     /// let mut game = Game::new(Ruleset::find("zamma")?);
     /// game.resign(Side::White).expect("the game goes on");
-    /// assert_eq!(game.ending(), Some(Ending::Resigned(Side::White)));
+    /// let resigned = Outcome::Win { winner: Side::Black, reason: WinReason::Resignation };
+    /// assert_eq!(game.ending(), Some(resigned));
     /// assert!(game.play_text("e4-e5").is_err());
     /// game.withdraw();
     /// assert_eq!(game.ending(), None);
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn resign(&mut self, side: Side) -> Result<(), FamilyGameError> {
-        self.declare(Ending::Resigned(side))
+        self.declare(Outcome::Win {
+            winner: side.opposite(),
+            reason: WinReason::Resignation,
+        })
     }
 
     /// The players agree on a draw (E6).
     pub fn agree_draw(&mut self) -> Result<(), FamilyGameError> {
-        self.declare(Ending::Agreement)
+        self.declare(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        })
     }
 
     /// `side` ran out of time on a clock and loses (T2).
     pub fn lose_on_time(&mut self, side: Side) -> Result<(), FamilyGameError> {
-        self.declare(Ending::Time(side))
+        self.declare(Outcome::Win {
+            winner: side.opposite(),
+            reason: WinReason::Time,
+        })
     }
 
-    fn declare(&mut self, ending: Ending) -> Result<(), FamilyGameError> {
+    fn declare(&mut self, ending: Outcome) -> Result<(), FamilyGameError> {
         if let Some(over) = self.ending() {
             return Err(FamilyGameError::Over(over));
         }
@@ -240,7 +187,7 @@ impl Game {
 
     /// Takes back a declared end (a resignation, an agreed draw, a loss
     /// on time), if the game ended so; returns it.
-    pub fn withdraw(&mut self) -> Option<Ending> {
+    pub fn withdraw(&mut self) -> Option<Outcome> {
         self.declared.take()
     }
 
@@ -296,12 +243,14 @@ impl Game {
     /// and [`playout`] judge by it; a search judges its own lines by it.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Ending, Game, Position, Ruleset};
+    /// use peralikatuma_rules::family::{Game, Position, Ruleset};
+    /// use peralikatuma_rules::{DrawReason, Outcome};
     ///
     /// let start = Position::start(Ruleset::find("zamma")?);
+    /// let draw = |reason| Some(Outcome::Draw { reason });
     /// assert_eq!(Game::judge(&start, || true, || 1, 0), None);
-    /// assert_eq!(Game::judge(&start, || true, || 3, 0), Some(Ending::Repetition));
-    /// assert_eq!(Game::judge(&start, || true, || 1, 60), Some(Ending::SixtyTurns));
+    /// assert_eq!(Game::judge(&start, || true, || 3, 0), draw(DrawReason::Repetition));
+    /// assert_eq!(Game::judge(&start, || true, || 1, 60), draw(DrawReason::SixtyTurns));
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn judge(
@@ -309,15 +258,19 @@ impl Game {
         has_turn: impl FnOnce() -> bool,
         seen: impl FnOnce() -> usize,
         quiet: u32,
-    ) -> Option<Ending> {
+    ) -> Option<Outcome> {
         if !has_turn() {
             // The generator lists no turn exactly when the rules end the game.
-            return position.outcome().map(Ending::Rules);
+            return position.outcome();
         }
-        if seen() >= REPETITIONS_FOR_DRAW {
-            return Some(Ending::Repetition);
-        }
-        (quiet >= QUIET_TURNS_FOR_DRAW).then_some(Ending::SixtyTurns)
+        let reason = if seen() >= REPETITIONS_FOR_DRAW {
+            DrawReason::Repetition
+        } else if quiet >= QUIET_TURNS_FOR_DRAW {
+            DrawReason::SixtyTurns
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
     }
 }
 
@@ -327,14 +280,15 @@ impl Game {
 /// playing [`Game`] turn by turn, without checking each turn again.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Ending, Position, Ruleset, playout};
+/// use peralikatuma_rules::family::{Position, Ruleset, playout};
 ///
 /// let start = Position::start(Ruleset::find("dash-guti")?);
 /// let (turns, ending) = playout(&start, |_| 0);
-/// assert!(turns > 0 && matches!(ending, Ending::Rules(_) | Ending::Repetition | Ending::SixtyTurns));
+/// assert!(turns > 0);
+/// println!("{ending}");
 /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 /// ```
-pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usize, Ending) {
+pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usize, Outcome) {
     let mut position = *start;
     let mut since_removal = vec![position];
     let mut turns = Vec::new();
@@ -371,7 +325,10 @@ mod tests {
             .find(|t| t.captured() == 0)
             .expect("a step");
         game.play(&quiet).expect("legal");
-        assert_eq!(game.ending(), Some(Ending::SixtyTurns));
+        let sixty = Outcome::Draw {
+            reason: DrawReason::SixtyTurns,
+        };
+        assert_eq!(game.ending(), Some(sixty));
         assert!(matches!(game.play(&quiet), Err(FamilyGameError::Over(_))));
     }
 
@@ -387,6 +344,9 @@ mod tests {
             assert_eq!(game.ending(), None, "before {text}");
             game.play_text(text).expect(text);
         }
-        assert_eq!(game.ending(), Some(Ending::Repetition));
+        let repetition = Outcome::Draw {
+            reason: DrawReason::Repetition,
+        };
+        assert_eq!(game.ending(), Some(repetition));
     }
 }

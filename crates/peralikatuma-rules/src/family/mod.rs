@@ -42,8 +42,8 @@ mod text;
 mod turn;
 mod zobrist;
 
-pub use game::{Ending, FamilyGameError, Game, playout};
-pub use position::{Outcome, Position};
+pub use game::{FamilyGameError, Game, playout};
+pub use position::Position;
 pub use record::{FamilyRecordError, Record};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
 pub use text::FamilyPositionError;

@@ -8,16 +8,7 @@ use board_topology::graph::Graph;
 
 use super::ruleset::{End, Ruleset};
 use super::turn::{Kind, Turn};
-use crate::Side;
-
-/// How a family game ended.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Outcome {
-    /// This side won.
-    Win(Side),
-    /// Two passes in a row, neither side able to move (capture-all games).
-    Draw,
-}
+use crate::{DrawReason, Outcome, Side, WinReason};
 
 /// A position of a family game.
 ///
@@ -122,12 +113,30 @@ impl Position {
         self.barred
     }
 
-    /// How the game has ended, if it has: by the last turn, or because
-    /// the side to move has no legal turn where that loses.
+    /// How the game has ended, if it has (F6): by the last turn, or
+    /// because the side to move has no legal turn where that loses.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Outcome, Side, WinReason};
+    ///
+    /// let zamma = Ruleset::find("zamma")?;
+    /// let bare = Position::parse(zamma, "W:We5:B")?.with_side_to_move(Side::Black);
+    /// let passed = bare.play(&bare.parse_turn("pass").expect("Black must pass"));
+    /// let won = Outcome::Win { winner: Side::White, reason: WinReason::NoPieces };
+    /// assert_eq!(passed.outcome(), Some(won));
+    /// assert_eq!(won.to_string(), "White wins: Black has no pieces left (E1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.ended().or_else(|| {
-            (self.ruleset().end == End::NoMovesLoses && !self.has_turn())
-                .then_some(Outcome::Win(self.side.opposite()))
+            (self.ruleset().end == End::NoMovesLoses && !self.has_turn()).then(|| Outcome::Win {
+                winner: self.side.opposite(),
+                reason: match self.pieces(self.side) {
+                    0 => WinReason::NoPieces,
+                    _ => WinReason::NoLegalTurn,
+                },
+            })
         })
     }
 
@@ -136,15 +145,44 @@ impl Position {
     /// or a player passed (or huffed and then could not move) where that
     /// loses.
     pub(super) fn ended(&self) -> Option<Outcome> {
+        let passer = self.side.opposite();
         match self.ruleset().end {
-            End::CaptureAll if self.pieces(self.side) == 0 => {
-                Some(Outcome::Win(self.side.opposite()))
-            }
-            End::CaptureAll => (self.passes >= 2).then_some(Outcome::Draw),
-            End::NoMovesLoses | End::PassThenLoses => {
-                (self.passes >= 1).then_some(Outcome::Win(self.side))
-            }
+            End::CaptureAll if self.pieces(self.side) == 0 => Some(Outcome::Win {
+                winner: passer,
+                reason: WinReason::NoPieces,
+            }),
+            End::CaptureAll => (self.passes >= 2).then_some(Outcome::Draw {
+                reason: DrawReason::Passes,
+            }),
+            End::NoMovesLoses | End::PassThenLoses => (self.passes >= 1).then(|| Outcome::Win {
+                winner: self.side,
+                reason: match self.pieces(passer) {
+                    0 => WinReason::NoPieces,
+                    _ => WinReason::Passed,
+                },
+            }),
         }
+    }
+
+    /// Whether the side to move must pass: it has no other legal turn
+    /// (not even a huff), so a frontend plays the pass by itself (F6).
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::Side;
+    ///
+    /// let zamma = Ruleset::find("zamma")?;
+    /// let bare = Position::parse(zamma, "W:We5:B")?;
+    /// assert!(!bare.must_pass());
+    /// assert!(bare.with_side_to_move(Side::Black).must_pass());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn must_pass(&self) -> bool {
+        let mut only_pass = None;
+        self.generate(|turn| {
+            only_pass = Some(only_pass.is_none() && *turn == Turn::PASS);
+        });
+        only_pass == Some(true)
     }
 
     /// Every legal turn.

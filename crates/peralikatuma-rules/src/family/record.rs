@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::game::{Ending, FamilyGameError, Game};
+use super::game::{FamilyGameError, Game};
 use super::position::Position;
 use super::ruleset::{Ruleset, UnknownRuleset};
 use super::text::FamilyPositionError;
@@ -12,6 +12,7 @@ use crate::Side;
 use crate::text::record_text::{
     self, TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
 };
+use crate::{Outcome, WinReason};
 
 /// A family game with its header tags, as written in a game record: the
 /// seed games' form (N4), with the ruleset's id as the `Variant` and the
@@ -135,12 +136,7 @@ impl Record {
     /// The result as written in the record: `1-0`, `0-1`, `1/2-1/2`, or
     /// `*` while the game goes on.
     pub fn result(&self) -> &'static str {
-        match self.game.ending().map(Ending::winner) {
-            None => "*",
-            Some(Some(Side::White)) => "1-0",
-            Some(Some(Side::Black)) => "0-1",
-            Some(None) => "1/2-1/2",
-        }
+        self.game.ending().map_or("*", Outcome::result)
     }
 }
 
@@ -165,10 +161,20 @@ impl fmt::Display for Record {
         if *game.start() != Position::start(ruleset) {
             write_tag(f, "Setup", &game.start().to_string())?;
         }
-        if let Some(Ending::Time(_)) = game.ending() {
+        if let Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) = game.ending()
+        {
             write_tag(f, TERMINATION, TIME_FORFEIT)?;
         }
-        let on_time = matches!(game.ending(), Some(Ending::Time(_)));
+        let on_time = matches!(
+            game.ending(),
+            Some(Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            })
+        );
         for (key, value) in &self.tags {
             if !RESERVED.contains(&key.as_str())
                 && is_tag_key(key)
@@ -263,7 +269,16 @@ impl FromStr for Record {
         };
         debug_assert!(declared.is_ok(), "the game goes on");
         let result = record.result();
-        if written != result || on_time && !matches!(record.game.ending(), Some(Ending::Time(_))) {
+        if written != result
+            || on_time
+                && !matches!(
+                    record.game.ending(),
+                    Some(Outcome::Win {
+                        reason: WinReason::Time,
+                        ..
+                    })
+                )
+        {
             return Err(FamilyRecordError::Result {
                 written: written.to_owned(),
                 with: format!(
@@ -321,12 +336,29 @@ mod tests {
         let resigned: Record = format!("{head}1. d3-d4 1-0")
             .parse()
             .expect("a resignation");
-        assert_eq!(resigned.game.ending(), Some(Ending::Resigned(Side::Black)));
+        assert_eq!(
+            resigned.game.ending(),
+            Some(Outcome::Win {
+                winner: Side::White,
+                reason: WinReason::Resignation
+            })
+        );
         let agreed: Record = format!("{head}1/2-1/2").parse().expect("a draw");
-        assert_eq!(agreed.game.ending(), Some(Ending::Agreement));
+        assert_eq!(
+            agreed.game.ending(),
+            Some(Outcome::Draw {
+                reason: crate::DrawReason::Agreement
+            })
+        );
         let timed = "[Variant \"lau-kata-kati\"]\n[Termination \"time forfeit\"]\n\n0-1";
         let timed: Record = timed.parse().expect("a loss on time");
-        assert_eq!(timed.game.ending(), Some(Ending::Time(Side::White)));
+        assert_eq!(
+            timed.game.ending(),
+            Some(Outcome::Win {
+                winner: Side::Black,
+                reason: WinReason::Time
+            })
+        );
         let abandoned = "[Variant \"lau-kata-kati\"]\n[Termination \"abandoned\"]\n\n1. d3-d4 *";
         let abandoned: Record = abandoned.parse().expect("a record");
         assert_eq!(abandoned.tag("Termination"), Some("abandoned"));

@@ -94,8 +94,17 @@ impl std::fmt::Debug for Turn {
 }
 
 impl Turn {
-    /// A pass, before anything is known of the turn being built.
-    pub(super) const PASS: Turn = Turn {
+    /// A pass: no huff and no move (F6).
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Kind, Position, Ruleset, Turn};
+    ///
+    /// let blocked = Position::parse(Ruleset::find("terhuchu-small")?, "W:Wa1:Ba2,b1,b2,a3,c1,c3")?;
+    /// assert_eq!(blocked.turns(), [Turn::PASS]);
+    /// assert_eq!(Turn::PASS.kind(), Kind::Pass);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const PASS: Turn = Turn {
         huff: None,
         kind: Kind::Pass,
         from: 0,

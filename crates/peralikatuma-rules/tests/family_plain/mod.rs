@@ -4,9 +4,9 @@
 //! describe them. Used by `tests/family_reference.rs` and the fuzz target
 //! `family_game`.
 
-use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::Direction;
-use peralikatuma_rules::family::{Chain, End, Outcome, Position, Ruleset};
+use peralikatuma_rules::family::{Chain, End, Position, Ruleset};
+use peralikatuma_rules::{DrawReason, Outcome, Side, WinReason};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Piece {
@@ -46,6 +46,29 @@ impl Plain {
             huffable: Vec::new(),
             passes: 0,
             ended: None,
+        }
+    }
+
+    /// Whether the side to move has a piece.
+    fn has_pieces(&self) -> bool {
+        self.cells.iter().flatten().any(|p| p.side == self.side)
+    }
+
+    /// Why the side to move loses by passing (F6): it has no pieces, or
+    /// no move.
+    fn passing_loses(&self) -> WinReason {
+        match self.has_pieces() {
+            true => WinReason::Passed,
+            false => WinReason::NoPieces,
+        }
+    }
+
+    /// Why the side to move loses with no legal turn where that loses
+    /// (E1, F6): it has no pieces, or no move.
+    pub fn stuck_loses(&self) -> WinReason {
+        match self.has_pieces() {
+            true => WinReason::NoLegalTurn,
+            false => WinReason::NoPieces,
         }
     }
 
@@ -239,7 +262,10 @@ impl Plain {
             let moves = before.moves();
             if moves.is_empty() && i > 0 {
                 let mut after = before.clone();
-                after.ended = Some(Outcome::Win(self.side.opposite()));
+                after.ended = Some(Outcome::Win {
+                    winner: self.side.opposite(),
+                    reason: self.passing_loses(),
+                });
                 after.side = self.side.opposite();
                 after.huffable.clear();
                 turns.push((format!("{prefix}pass"), after));
@@ -282,7 +308,10 @@ impl Plain {
                     .filter(|p| p.side != self.side)
                     .count();
                 if self.rules.end == End::CaptureAll && theirs == 0 {
-                    after.ended = Some(Outcome::Win(self.side));
+                    after.ended = Some(Outcome::Win {
+                        winner: self.side,
+                        reason: WinReason::NoPieces,
+                    });
                 }
                 turns.push((format!("{prefix}{text}"), after));
             }
@@ -294,8 +323,13 @@ impl Plain {
             after.passes += 1;
             after.ended = match self.rules.end {
                 End::CaptureAll if after.passes < 2 => None,
-                End::CaptureAll => Some(Outcome::Draw),
-                _ => Some(Outcome::Win(self.side.opposite())),
+                End::CaptureAll => Some(Outcome::Draw {
+                    reason: DrawReason::Passes,
+                }),
+                _ => Some(Outcome::Win {
+                    winner: self.side.opposite(),
+                    reason: self.passing_loses(),
+                }),
             };
             turns.push(("pass".to_owned(), after));
         }
