@@ -265,7 +265,14 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// When the settings give no valid start position.
     pub fn new(settings: Settings<G>) -> Result<Session<G>, PositionError> {
-        let game = G::from_position(settings.start()?);
+        let mut game = G::from_position(settings.start()?);
+        // A start where the first player must pass (F6): the pass is
+        // played at once, and the clock starts with the next turn (T1).
+        while let Some(turn) = game.forced_turn() {
+            if game.play(&turn).is_err() {
+                break;
+            }
+        }
         Ok(Session::with(settings, game))
     }
 
