@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use board_topology::PointSet;
 use board_topology::graph::Graph;
 
 use super::ruleset::{End, Ruleset};
@@ -209,14 +210,25 @@ impl Position {
     /// The position after `turn`, which must be one of this position's
     /// legal turns.
     pub fn play(&self, turn: &Turn) -> Position {
+        match self.board().len() <= <u64 as PointSet>::CAPACITY {
+            true => self.play_as::<u64>(turn),
+            false => self.play_as::<u128>(turn),
+        }
+    }
+
+    /// [`Position::play`], with single points made in sets `S` (one
+    /// instruction for a `u64`).
+    #[inline(always)]
+    fn play_as<S: PointSet>(&self, turn: &Turn) -> Position {
+        let bit = |point: u8| S::point(point).widen();
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut next = *self;
         next.side = self.side.opposite();
         next.huffable = 0;
         if let Some(huffed) = turn.huff() {
-            next.men[them] &= !(1 << huffed);
-            next.kings[them] &= !(1 << huffed);
+            next.men[them] &= !bit(huffed);
+            next.kings[them] &= !bit(huffed);
         }
         if turn.kind() == Kind::Pass {
             next.passes = self.passes.saturating_add(1);
@@ -230,19 +242,21 @@ impl Position {
             0
         };
         let to = turn.to().expect("a move lands somewhere");
-        let (from_bit, to_bit) = (1u128 << turn.from(), 1u128 << to);
+        let (from_bit, to_bit) = (bit(turn.from()), bit(to));
         if next.kings[us] & from_bit != 0 {
             next.kings[us] ^= from_bit | to_bit;
         } else {
-            next.men[us] &= !from_bit;
+            next.men[us] ^= from_bit;
             if rules.promotion[us] & to_bit != 0 {
                 next.kings[us] |= to_bit;
             } else {
                 next.men[us] |= to_bit;
             }
         }
-        next.men[them] &= !turn.captured();
-        next.kings[them] &= !turn.captured();
+        if turn.captured() != 0 {
+            next.men[them] &= !turn.captured();
+            next.kings[them] &= !turn.captured();
+        }
         if rules.no_return {
             next.no_return_after(turn, from_bit, to_bit);
         }
