@@ -1723,8 +1723,8 @@ async fn a_refused_pick_in_a_family_game_is_explained() {
         (&json!(true), &json!("d3-d4"))
     );
     for (path, message) in [
-        (&["d2", "d3"][..], "d3 is not empty"),
-        (&["a1"], "the piece on a1 has no legal move"),
+        (&["d2", "d3"][..], "d3 is not empty (F1)"),
+        (&["a1"], "the piece on a1 has no legal move (F1)"),
         (&["d5"], "d5 holds a Black piece, and White is to move"),
     ] {
         let (_, body) = explained(&h, &id, path).await;

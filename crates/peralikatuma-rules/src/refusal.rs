@@ -10,8 +10,8 @@ use crate::side::Side;
 use crate::turn::Turn;
 use crate::variant::Variant;
 
-/// A rule of the rule book that a refusal cites, printed as its number
-/// (`A4.3`). The project's rule document, the module [`rules`](crate::rules)
+/// A rule that a refusal cites, printed as its number (`A4.3`): the rule
+/// book's (R, P, A, M), or the project's for the family's other games (F). The project's rule document, the module [`rules`](crate::rules)
 /// (the file `docs/rules.md` of this crate), has a section for each.
 ///
 /// ```
@@ -53,11 +53,21 @@ pub enum Rule {
     M4,
     /// Permainan: captures are compulsory, and chains go on while they can.
     M5,
+    /// The family's games: steps and captures along the lines.
+    F1,
+    /// The family's games: chains of captures.
+    F2,
+    /// The family's games: forward moves and kings.
+    F3,
+    /// The family's games: the huff.
+    F4,
+    /// The family's games: passes and the end.
+    F6,
 }
 
 impl Rule {
     /// Every rule a refusal cites.
-    pub const ALL: [Rule; 15] = [
+    pub const ALL: [Rule; 20] = [
         Rule::R1_5,
         Rule::R2_1,
         Rule::R2_2,
@@ -73,6 +83,11 @@ impl Rule {
         Rule::M2,
         Rule::M4,
         Rule::M5,
+        Rule::F1,
+        Rule::F2,
+        Rule::F3,
+        Rule::F4,
+        Rule::F6,
     ];
 
     /// The rule's number as the rule book writes it: `R2.1`, `A4.3`.
@@ -93,6 +108,11 @@ impl Rule {
             Rule::M2 => "M2",
             Rule::M4 => "M4",
             Rule::M5 => "M5",
+            Rule::F1 => "F1",
+            Rule::F2 => "F2",
+            Rule::F3 => "F3",
+            Rule::F4 => "F4",
+            Rule::F6 => "F6",
         }
     }
 
@@ -116,6 +136,11 @@ impl Rule {
             Rule::M2 => "m2",
             Rule::M4 => "m4",
             Rule::M5 => "m5",
+            Rule::F1 => "f1",
+            Rule::F2 => "f2",
+            Rule::F3 => "f3",
+            Rule::F4 => "f4",
+            Rule::F6 => "f6",
         }
     }
 }

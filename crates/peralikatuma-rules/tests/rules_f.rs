@@ -224,3 +224,97 @@ fn f9_a_turn_of_another_ruleset_is_refused_by_the_game() {
         "{error}"
     );
 }
+
+/// A pick is checked by the rules crate, which says why it is refused and
+/// cites the rule (issue 26: this was decided in the web layer).
+#[test]
+fn f1_f6_a_refused_pick_says_why_with_its_rule() {
+    use peralikatuma_rules::Rule;
+    use peralikatuma_rules::family::Reason;
+    let check = |id: &str, text: &str, huff: Option<&str>, path: &[&str]| {
+        let position = position(id, text);
+        let board = position.board();
+        let point = |name: &str| board.parse_point(name).unwrap();
+        let path: Vec<u8> = path.iter().map(|&n| point(n)).collect();
+        match position.check_pick(huff.map(point), &path) {
+            Ok(turn) => Ok(turn.text(board)),
+            Err(refusal) => Err((refusal.reason, refusal.rule(), refusal.to_string())),
+        }
+    };
+    let lau = "W:Wa1,d3:Bd5,d4";
+    assert_eq!(
+        check("lau-kata-kati", lau, None, &["d3", "d4"])
+            .unwrap_err()
+            .1,
+        Some(Rule::F1)
+    );
+    assert_eq!(
+        check("lau-kata-kati", lau, None, &["d3", "d4"])
+            .unwrap_err()
+            .2,
+        "d4 is not empty (F1)"
+    );
+    assert_eq!(
+        check("lau-kata-kati", lau, None, &["d3", "d5"])
+            .unwrap_err()
+            .2,
+        "d5 is not empty (F1)"
+    );
+    assert_eq!(
+        check("lau-kata-kati", lau, None, &["a1", "b2"]),
+        Ok("a1-b2".to_owned())
+    );
+    let refused = |id, text, huff, path| check(id, text, huff, path).unwrap_err();
+    assert!(matches!(
+        refused("lau-kata-kati", lau, None, &["d4"]).0,
+        Reason::NotYourPiece { .. }
+    ));
+    assert_eq!(
+        refused("lau-kata-kati", lau, None, &["d4"]).2,
+        "d4 holds a Black piece, and White is to move"
+    );
+    assert_eq!(
+        refused("lau-kata-kati", lau, None, &["b2"]).2,
+        "there is no piece on b2"
+    );
+    assert_eq!(
+        refused("lau-kata-kati", lau, None, &["a1"]).2,
+        "the piece on a1 can move"
+    );
+    assert_eq!(
+        refused("lau-kata-kati", lau, None, &["a1", "g1"]).2,
+        "no legal turn of Lau Kata Kati takes the piece on a1 that way (F1)"
+    );
+    assert_eq!(refused("lau-kata-kati", lau, None, &[]).1, Some(Rule::F6));
+    // A chain that must go on once more (Covarrubias, F2).
+    let covarrubias = "W:Wa1:Bb2,c4,e5";
+    assert_eq!(
+        refused("alquerque-covarrubias", covarrubias, None, &["a1", "c3"]),
+        (
+            Reason::ChainGoesOn { at: 12 },
+            Some(Rule::F2),
+            "the chain goes on from c3: it is not a whole turn (F2)".to_owned()
+        )
+    );
+    // A huff of a piece that could not have captured (F4), and men that
+    // step only forward (F3).
+    assert_eq!(
+        refused("zamma", "W:Wa1,c3:Bd4,i9:Hd4", Some("i9"), &["c3", "c4"]).1,
+        Some(Rule::F4)
+    );
+    let stuck = refused("zamma", "W:Wa1,a2,b2,b1:Bi9", None, &["a1"]);
+    assert_eq!(
+        (stuck.1, stuck.2.as_str()),
+        (Some(Rule::F3), "the piece on a1 has no legal move (F3)")
+    );
+    // A pass is a turn only for a player with no move (F6).
+    assert_eq!(
+        check("terhuchu-small", "W:Wa1:Ba2,b1,b2,a3,c1,c3", None, &[]),
+        Ok("pass".to_owned())
+    );
+    // The game is over.
+    assert_eq!(
+        refused("lau-kata-kati", "B:Wa1:B", None, &["a1", "b2"]).0,
+        Reason::Over
+    );
+}

@@ -18,88 +18,6 @@ fn names(board: &Graph, set: u128) -> Vec<String> {
         .collect()
 }
 
-/// The pieces `turn` captures, in the order it jumps them: the one on the
-/// straight way between each landing and the next (a flying king's capture
-/// jumps from afar).
-fn jumped_in_order(board: &Graph, turn: &Turn) -> Vec<u8> {
-    let mut left = turn.captured();
-    let mut order = Vec::new();
-    let mut from = turn.from();
-    for &to in turn.landings() {
-        let between = |c: u8| {
-            let [(x0, y0), (x1, y1), (x, y)] = [from, to, c]
-                .map(|p| board.coords(p))
-                .map(|(f, r)| (i32::from(f), i32::from(r)));
-            let along = (x - x0) * (x1 - x0) + (y - y0) * (y1 - y0);
-            let length = (x1 - x0).pow(2) + (y1 - y0).pow(2);
-            (x - x0) * (y1 - y0) == (y - y0) * (x1 - x0) && 0 < along && along < length
-        };
-        if let Some(c) = (0..board.len() as u8).find(|&c| left & (1 << c) != 0 && between(c)) {
-            left &= !(1 << c);
-            order.push(c);
-        }
-        from = to;
-    }
-    order.extend((0..board.len() as u8).filter(|&c| left & (1 << c) != 0));
-    order
-}
-
-/// Why `path` after huffing `huff` is no legal turn in `position`, in
-/// words: what is on its points, or that no turn of the ruleset goes so.
-fn why_not(position: &Position, huff: Option<u8>, path: &[u8]) -> String {
-    let board = position.board();
-    let name = |p: u8| board.point_name(p).to_string();
-    let us = position.side_to_move();
-    let on = |p: u8, side: Side| position.pieces(side) & (1 << p) != 0;
-    let from = path[0];
-    if !on(from, us) {
-        return match on(from, us.opposite()) {
-            true => format!(
-                "{} holds a {} piece, and {us} is to move",
-                name(from),
-                us.opposite()
-            ),
-            false => format!("there is no piece on {}", name(from)),
-        };
-    }
-    if let Some(huffed) = huff
-        && position.huffable() & (1 << huffed) == 0
-    {
-        return format!("the piece on {} cannot be huffed (F4)", name(huffed));
-    }
-    let turns = position.turns();
-    let starts =
-        |turn: &&Turn| turn.huff() == huff && turn.kind() != Kind::Pass && turn.from() == from;
-    if path.len() == 1 {
-        return match turns.iter().any(|t| starts(&t)) {
-            true => format!("the piece on {} can move", name(from)),
-            false => format!("the piece on {} has no legal move", name(from)),
-        };
-    }
-    let landing = path[path.len() - 1];
-    let occupied = position.pieces(Side::White) | position.pieces(Side::Black);
-    let huffed = huff.map_or(0, |h| 1u128 << h);
-    if landing != from && occupied & !huffed & (1 << landing) != 0 {
-        return format!("{} is not empty", name(landing));
-    }
-    let written: Vec<String> = path.iter().map(|&p| name(p)).collect();
-    let chained = turns
-        .iter()
-        .filter(starts)
-        .any(|t| t.landings().starts_with(&path[1..]));
-    match chained {
-        true => format!(
-            "{} is not a whole turn: the chain goes on",
-            written.join("x")
-        ),
-        false => format!(
-            "no legal turn of {} takes the piece on {} that way (F1-F3): pick a marked point",
-            position.ruleset().name,
-            name(from)
-        ),
-    }
-}
-
 impl WebGame for Game {
     const REMOVAL_RULE: &'static str = "F4";
 
@@ -143,7 +61,11 @@ impl WebGame for Game {
             claim: turn.huff().map(name),
             path,
             capture: turn.kind() == Kind::Capture,
-            captured: jumped_in_order(board, turn).into_iter().map(name).collect(),
+            captured: turn
+                .captured_in_order(board)
+                .into_iter()
+                .map(name)
+                .collect(),
             forfeits: Vec::new(),
         }
     }
@@ -232,15 +154,9 @@ impl WebGame for Game {
         if path.len() > 64 {
             return Err(ApiError::bad_request("the path is longer than any chain"));
         }
-        let legal = position.turns().into_iter().find(|turn| {
-            turn.huff() == huff
-                && turn.kind() != Kind::Pass
-                && turn.from() == path[0]
-                && turn.landings() == &path[1..]
-        });
-        Ok(match legal {
-            Some(turn) => ExplainAnswer::legal(turn.text(board)),
-            None => ExplainAnswer::refused(why_not(position, huff, &path)),
+        Ok(match position.check_pick(huff, &path) {
+            Ok(turn) => ExplainAnswer::legal(turn.text(board)),
+            Err(refusal) => ExplainAnswer::refused(refusal.to_string()),
         })
     }
 }

@@ -32,6 +32,7 @@
 //! # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 //! ```
 
+mod check;
 mod game;
 mod movegen;
 mod position;
@@ -42,6 +43,7 @@ mod text;
 mod turn;
 mod zobrist;
 
+pub use check::{Reason, Refusal};
 pub use game::{FamilyGameError, Game, playout};
 pub use position::Position;
 pub use record::{FamilyRecordError, Record};

@@ -184,6 +184,50 @@ impl Turn {
         self.captured = captured;
     }
 
+    /// The pieces the turn captures, in the order it jumps them: the one
+    /// on the straight way between each landing and the next on `board`
+    /// (a flying king jumps from afar).
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let murray = Ruleset::find("alquerque-murray")?;
+    /// let position = Position::parse(murray, "W:Wa1:Bb2,c4,e5")?;
+    /// let chain = position.parse_turn("a1xc3xc5").expect("a chain (F2)");
+    /// let names: Vec<String> = chain
+    ///     .captured_in_order(murray.board)
+    ///     .into_iter()
+    ///     .map(|p| murray.board.point_name(p).to_string())
+    ///     .collect();
+    /// assert_eq!(names, ["b2", "c4"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured_in_order(&self, board: &Graph) -> Vec<u8> {
+        let mut left = self.captured;
+        let mut order = Vec::new();
+        let mut from = self.from;
+        let point = |p: u8| {
+            let (file, rank) = board.coords(p);
+            (i32::from(file), i32::from(rank))
+        };
+        for &to in self.landings() {
+            let [(x0, y0), (x1, y1)] = [point(from), point(to)];
+            let between = |c: u8| {
+                let (x, y) = point(c);
+                let along = (x - x0) * (x1 - x0) + (y - y0) * (y1 - y0);
+                let length = (x1 - x0).pow(2) + (y1 - y0).pow(2);
+                (x - x0) * (y1 - y0) == (y - y0) * (x1 - x0) && 0 < along && along < length
+            };
+            if let Some(c) = (0..board.len() as u8).find(|&c| left & (1 << c) != 0 && between(c)) {
+                left &= !(1 << c);
+                order.push(c);
+            }
+            from = to;
+        }
+        order.extend((0..board.len() as u8).filter(|&c| left & (1 << c) != 0));
+        order
+    }
+
     /// The turn written with the point names of `board`: `c3-d4` for a
     /// step, slide or leap, `b2xd4xf4` for captures, `pass`, and a huffed
     /// piece first as in `!d4 c3-c4`.
