@@ -30,6 +30,7 @@
 //! ```
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -149,7 +150,10 @@ fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    position.generate(|t| nodes += family_every_leaf(&position.play(t), depth - 1));
+    let _ = position.generate(|t| {
+        nodes += family_every_leaf(&position.play(t), depth - 1);
+        ControlFlow::<()>::Continue(())
+    });
     nodes
 }
 

@@ -2,6 +2,8 @@
 //! family's alike: the board as text, advice, warnings, the legal turns
 //! and the rules in brief.
 
+use std::ops::ControlFlow;
+
 use peralikatuma_rules::Game;
 use peralikatuma_rules::family::{self, Chain, End, Removal};
 
@@ -135,11 +137,12 @@ impl LineGame for family::Game {
         let board = position.board();
         let mut listed = Vec::new();
         let mut count = 0;
-        position.generate(|turn| {
+        let _ = position.generate(|turn| {
             count += 1;
             if listed.len() < MOST_LISTED {
                 listed.push(turn.text(board));
             }
+            ControlFlow::<()>::Continue(())
         });
         (listed, count)
     }

@@ -1,6 +1,8 @@
 //! The family's games on the page (rules.md F): huffs (F4), passes, and
 //! picks explained from the legal turns.
 
+use std::ops::ControlFlow;
+
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
@@ -76,7 +78,7 @@ impl WebGame for Game {
         let huffs = position.ruleset().huff;
         let mut listed = Vec::new();
         let mut total = 0;
-        position.generate(|turn| {
+        let _ = position.generate(|turn| {
             total += 1;
             if listed.len() < MOST_TURNS {
                 let mut view = Game::turn_view(position, turn);
@@ -85,6 +87,7 @@ impl WebGame for Game {
                 }
                 listed.push(view);
             }
+            ControlFlow::<()>::Continue(())
         });
         (listed, total)
     }
@@ -95,10 +98,11 @@ impl WebGame for Game {
 
     fn capturers(position: &Position) -> Vec<String> {
         let mut capturers = 0u128;
-        position.generate(|turn| {
+        let _ = position.generate(|turn| {
             if turn.kind() == Kind::Capture {
                 capturers |= 1 << turn.from();
             }
+            ControlFlow::<()>::Continue(())
         });
         names(position.board(), capturers)
     }

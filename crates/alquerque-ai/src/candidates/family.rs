@@ -1,5 +1,7 @@
 //! The family's candidates: its turns are small values, kept whole.
 
+use std::ops::ControlFlow;
+
 use peralikatuma_rules::family::Turn;
 
 use super::{Candidate, Ranked, TurnList, put_in_place};
@@ -41,7 +43,7 @@ impl TurnList<FamilyNode> for FamilyCandidates {
     ) {
         self.list.clear();
         let side = node.side_to_move();
-        node.position.generate(|turn| {
+        let _ = node.position.generate(|turn| {
             let key = if table_move == Some(self.list.len()) {
                 TABLE_MOVE
             } else if turn.removes() {
@@ -53,6 +55,7 @@ impl TurnList<FamilyNode> for FamilyCandidates {
                 0
             };
             self.push(key, *turn);
+            ControlFlow::<()>::Continue(())
         });
     }
 
@@ -64,12 +67,13 @@ impl TurnList<FamilyNode> for FamilyCandidates {
     fn captures(&mut self, node: &FamilyNode) -> bool {
         self.list.clear();
         let mut any = false;
-        node.position.generate(|turn| {
+        let _ = node.position.generate(|turn| {
             any = true;
             if turn.captured() != 0 && turn.huff().is_none() {
                 let (pieces, kings) = removed(node, turn);
                 self.push(Ordering::capture_key(pieces, kings), *turn);
             }
+            ControlFlow::<()>::Continue(())
         });
         any
     }

@@ -1,6 +1,8 @@
 //! A game of a family ruleset: its positions so far, and the project's
 //! draws (E2, E4) on top of the ruleset's own end.
 
+use std::ops::ControlFlow;
+
 use super::position::Position;
 use super::ruleset::Ruleset;
 use super::turn::Turn;
@@ -294,7 +296,10 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
     let mut turns = Vec::new();
     for played in 0.. {
         turns.clear();
-        position.generate(|turn| turns.push(*turn));
+        let _ = position.generate(|turn| {
+            turns.push(*turn);
+            ControlFlow::<()>::Continue(())
+        });
         let seen = || since_removal.iter().filter(|p| **p == position).count();
         let quiet = since_removal.len() as u32 - 1;
         if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen, quiet) {

@@ -5,6 +5,8 @@
 //! `u64` for boards of up to 64 points (all but the largest), `u128` for
 //! the rest.
 
+use std::ops::ControlFlow;
+
 use board_topology::graph::Graph;
 use board_topology::{Direction, PointSet};
 
@@ -53,6 +55,8 @@ struct Mover<'a, S, const RULE_BOOK: bool> {
     /// The side's men that may not step east, and west (A5).
     barred: [S; 2],
     turn: &'a mut Turn,
+    /// Whether the listener has said to stop.
+    stopped: bool,
 }
 
 impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
@@ -70,7 +74,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
     /// Lists every move of the side's pieces (steps, leaps, slides and
     /// captures; only captures when they are compulsory and there is one)
     /// after the huff already in `self.turn`; returns whether there was one.
-    fn moves(&mut self, emit: &mut impl FnMut(&Turn)) -> bool {
+    fn moves(&mut self, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
         if !RULE_BOOK || !self.rules.compulsory {
             return self.listed(Doing::All, emit);
         }
@@ -79,7 +83,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
 
     /// Lists what the side's pieces may be `doing`; returns whether there
     /// was a move.
-    fn listed(&mut self, doing: Doing, emit: &mut impl FnMut(&Turn)) -> bool {
+    fn listed(&mut self, doing: Doing, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
         let mut any = false;
         let empty = self.empty();
         let steps = doing != Doing::Captures;
@@ -110,6 +114,9 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                 for to in to.points() {
                     any = true;
                     self.emit_move(Kind::Step, to, emit);
+                    if self.stopped {
+                        return true;
+                    }
                 }
             }
             // Terhuchu: two points over an empty one, in the zone.
@@ -118,6 +125,9 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                     if (empty & zone).has(hop.over) && (empty & zone).has(hop.to) {
                         any = true;
                         self.emit_move(Kind::Leap, hop.to, emit);
+                        if self.stopped {
+                            return true;
+                        }
                     }
                 }
             }
@@ -126,6 +136,9 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                 self.men ^= S::point(from);
                 any |= self.captures(from, 1, S::EMPTY, emit);
                 (self.enemy, self.men, self.dead) = (enemy, men, S::EMPTY);
+                if self.stopped {
+                    return true;
+                }
             }
         }
         for from in self.kings.points() {
@@ -139,17 +152,26 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                         at = next;
                         any = true;
                         self.turn.set_move(Kind::Step, from, at, 0);
-                        emit(self.turn);
+                        self.stopped |= emit(self.turn);
+                        if self.stopped {
+                            return true;
+                        }
                     }
                     if captures {
                         // Ludii's order: each line's slides, then its capture.
                         any |= self.king_line(from, direction, emit);
+                        if self.stopped {
+                            return true;
+                        }
                     }
                 }
             }
             if captures && !steps {
                 for direction in Direction::ALL {
                     any |= self.king_line(from, direction, emit);
+                    if self.stopped {
+                        return true;
+                    }
                 }
             }
         }
@@ -175,7 +197,12 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
 
     /// The captures of the king on `from` along `direction`, as the first
     /// capture of its turn.
-    fn king_line(&mut self, from: u8, direction: Direction, emit: &mut impl FnMut(&Turn)) -> bool {
+    fn king_line(
+        &mut self,
+        from: u8,
+        direction: Direction,
+        emit: &mut impl FnMut(&Turn) -> bool,
+    ) -> bool {
         self.turn.set_from(from);
         let (enemy, kings) = (self.enemy, self.kings);
         self.kings ^= S::point(from);
@@ -186,10 +213,10 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
 
     /// Hands on a step or leap of the piece on `self.turn.from()`.
     #[inline]
-    fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn)) {
+    fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn) -> bool) {
         let from = self.turn.from();
         self.turn.set_move(kind, from, to, 0);
-        emit(self.turn);
+        self.stopped |= emit(self.turn);
     }
 
     /// Takes the piece on `over`: at once, or when the move ends (R2.4).
@@ -230,16 +257,18 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
         depth: usize,
         to: u8,
         captured: S,
-        emit: &mut impl FnMut(&Turn),
+        emit: &mut impl FnMut(&Turn) -> bool,
     ) {
         let must_go_on = match self.rules.chain {
             Chain::Single => {
-                emit(self.turn);
+                self.stopped |= emit(self.turn);
                 return;
             }
             Chain::Optional => {
-                emit(self.turn);
-                self.further(piece, to, depth + 1, captured, emit);
+                self.stopped |= emit(self.turn);
+                if !self.stopped {
+                    self.further(piece, to, depth + 1, captured, emit);
+                }
                 return;
             }
             Chain::Second => depth == 1,
@@ -247,7 +276,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
         };
         if !must_go_on || !self.further(piece, to, depth + 1, captured, emit) {
             self.turn.set_hop(depth, to, captured.widen());
-            emit(self.turn);
+            self.stopped |= emit(self.turn);
         }
     }
 
@@ -258,7 +287,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
         at: u8,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn),
+        emit: &mut impl FnMut(&Turn) -> bool,
     ) -> bool {
         match piece {
             Piece::Man => self.captures(at, depth, before, emit),
@@ -270,7 +299,13 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
     /// board), as the `depth`-th capture of its turn after capturing
     /// `before`, and whatever chains the ruleset lets follow them; returns
     /// whether there was one.
-    fn captures(&mut self, at: u8, depth: usize, before: S, emit: &mut impl FnMut(&Turn)) -> bool {
+    fn captures(
+        &mut self,
+        at: u8,
+        depth: usize,
+        before: S,
+        emit: &mut impl FnMut(&Turn) -> bool,
+    ) -> bool {
         // No ruleset chains further (checked at compile time); a ruleset
         // built by hand that would is cut here.
         let prey = self.prey();
@@ -297,6 +332,9 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
             self.turn.set_hop(depth, hop.to, captured.widen());
             self.chain_on(Piece::Man, depth, hop.to, captured, emit);
             self.give_back(hop.over);
+            if self.stopped {
+                break;
+            }
         }
         any
     }
@@ -312,7 +350,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
         direction: Direction,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn),
+        emit: &mut impl FnMut(&Turn) -> bool,
     ) -> bool {
         if depth > MAX_LANDINGS {
             return false;
@@ -339,6 +377,9 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
             any = true;
             self.turn.set_hop(depth, to, captured.widen());
             self.chain_on(Piece::King, depth, to, captured, emit);
+            if self.stopped {
+                break;
+            }
         }
         self.give_back(over);
         any
@@ -351,40 +392,76 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
         at: u8,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn),
+        emit: &mut impl FnMut(&Turn) -> bool,
     ) -> bool {
         let mut any = false;
         for direction in Direction::ALL {
             any |= self.king_capture(at, direction, depth, before, emit);
+            if self.stopped {
+                break;
+            }
         }
         any
     }
 }
 
 impl Position {
-    /// Hands every legal turn to `listener`, one at a time; none when the
-    /// game is over.
+    /// Hands every legal turn to `listener`, one at a time, until it
+    /// breaks (what it breaks with is returned); none when the game is
+    /// over. Nothing is allocated.
     ///
     /// A turn that may stop at several points of a chain is listed once
     /// for each; a huff followed by each possible move is a turn of its
     /// own. A player with no move passes where the ruleset says so
     /// ([`End`]).
-    pub fn generate(&self, mut listener: impl FnMut(&Turn)) {
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use peralikatuma_rules::family::{Kind, Position, Ruleset};
+    ///
+    /// let start = Position::start(Ruleset::find("sixteen-soldiers")?);
+    /// let mut steps = 0;
+    /// let _ = start.generate(|turn| {
+    ///     steps += usize::from(turn.kind() == Kind::Step);
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(steps, start.turns().len());
+    /// // The first turn from c4, and no more work after it.
+    /// let first = start.generate(|turn| match turn.from() == start.board().parse_point("c4").unwrap() {
+    ///     true => ControlFlow::Break(*turn),
+    ///     false => ControlFlow::Continue(()),
+    /// });
+    /// assert!(first.is_break());
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn generate<B>(&self, mut listener: impl FnMut(&Turn) -> ControlFlow<B>) -> ControlFlow<B> {
         if self.ended().is_some() {
-            return;
+            return ControlFlow::Continue(());
         }
+        let mut broke = None;
+        let mut emit = |turn: &Turn| match listener(turn) {
+            ControlFlow::Continue(()) => false,
+            ControlFlow::Break(b) => {
+                broke = Some(b);
+                true
+            }
+        };
         let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
         match (small, self.ruleset().rule_book_options()) {
-            (true, true) => self.generate_as::<u64, true>(&mut listener),
-            (true, false) => self.generate_as::<u64, false>(&mut listener),
-            (false, true) => self.generate_as::<u128, true>(&mut listener),
-            (false, false) => self.generate_as::<u128, false>(&mut listener),
+            (true, true) => self.generate_as::<u64, true>(&mut emit),
+            (true, false) => self.generate_as::<u64, false>(&mut emit),
+            (false, true) => self.generate_as::<u128, true>(&mut emit),
+            (false, false) => self.generate_as::<u128, false>(&mut emit),
         }
+        broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
     /// options looked at, or not.
-    fn generate_as<S: PointSet, const RULE_BOOK: bool>(&self, listener: &mut impl FnMut(&Turn)) {
+    fn generate_as<S: PointSet, const RULE_BOOK: bool>(
+        &self,
+        listener: &mut impl FnMut(&Turn) -> bool,
+    ) {
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
@@ -399,9 +476,13 @@ impl Position {
             dead: S::EMPTY,
             barred: self.barred.map(S::narrow),
             turn: &mut turn,
+            stopped: false,
         };
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
+            if mover.stopped {
+                return;
+            }
             let enemy = mover.enemy;
             mover.enemy ^= S::point(huffed);
             mover.turn.set_huff(Some(huffed));
@@ -410,12 +491,12 @@ impl Position {
             } else if rules.huff_alone {
                 // Nothing left to do after the huff: the turn ends there.
                 mover.turn.set_pass();
-                listener(mover.turn);
+                mover.stopped |= listener(mover.turn);
                 any = true;
             }
             mover.enemy = enemy;
         }
-        if !any && rules.end != End::NoMovesLoses {
+        if !any && !mover.stopped && rules.end != End::NoMovesLoses {
             listener(&Turn::PASS);
         }
     }

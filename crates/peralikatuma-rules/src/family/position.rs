@@ -3,6 +3,7 @@
 //! lost by passing).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use board_topology::PointSet;
 use board_topology::graph::Graph;
@@ -179,25 +180,24 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn must_pass(&self) -> bool {
-        let mut only_pass = None;
-        self.generate(|turn| {
-            only_pass = Some(only_pass.is_none() && *turn == Turn::PASS);
-        });
-        only_pass == Some(true)
+        // A plain pass is listed only when there is no other turn.
+        self.generate(|turn| ControlFlow::Break(*turn == Turn::PASS)) == ControlFlow::Break(true)
     }
 
     /// Every legal turn.
     pub fn turns(&self) -> Vec<Turn> {
         let mut turns = Vec::new();
-        self.generate(|turn| turns.push(*turn));
+        let _ = self.generate(|turn| {
+            turns.push(*turn);
+            ControlFlow::<()>::Continue(())
+        });
         turns
     }
 
-    /// Whether the side to move has a legal turn.
+    /// Whether the side to move has a legal turn: the generator stops at
+    /// the first.
     pub fn has_turn(&self) -> bool {
-        let mut any = false;
-        self.generate(|_| any = true);
-        any
+        self.generate(|_| ControlFlow::Break(())).is_break()
     }
 
     /// The legal turn written as `text` ([`Turn::text`]), if there is one.
@@ -294,11 +294,16 @@ impl Position {
             return 1;
         }
         let mut nodes = 0;
-        if depth == 1 {
-            self.generate(|_| nodes += 1);
-        } else {
-            self.generate(|turn| nodes += self.play(turn).perft(depth - 1));
-        }
+        let _ = match depth {
+            1 => self.generate(|_| {
+                nodes += 1;
+                ControlFlow::<()>::Continue(())
+            }),
+            _ => self.generate(|turn| {
+                nodes += self.play(turn).perft(depth - 1);
+                ControlFlow::<()>::Continue(())
+            }),
+        };
         nodes
     }
 }
