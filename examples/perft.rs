@@ -151,7 +151,7 @@ fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     let _ = position.generate(|t| {
-        nodes += family_every_leaf(&position.play(t), depth - 1);
+        nodes += family_every_leaf(&position.play_unchecked(t), depth - 1);
         ControlFlow::<()>::Continue(())
     });
     nodes
@@ -221,7 +221,7 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
 /// Prints the counts of a ruleset of the family.
 fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
     let count = |turn: &family::Turn, depth: u32| {
-        let next = position.play(turn);
+        let next = position.play_unchecked(turn);
         if args.every_leaf {
             family_every_leaf(&next, depth)
         } else {

@@ -66,7 +66,7 @@ impl AnyGame {
     pub fn play_text(&mut self, text: &str) -> Result<(), String> {
         match self {
             AnyGame::Seed(game) => game.play_text(text).map(|_| ()).map_err(|e| e.to_string()),
-            AnyGame::Family(game) => game.play_text(text).map_err(|e| e.to_string()),
+            AnyGame::Family(game) => game.play_text(text).map(|_| ()).map_err(|e| e.to_string()),
         }
     }
 

@@ -470,7 +470,10 @@ impl Counted for family::Position {
     }
 
     fn children(&self) -> Vec<family::Position> {
-        self.turns().iter().map(|turn| self.play(turn)).collect()
+        self.turns()
+            .iter()
+            .map(|turn| self.play_unchecked(turn))
+            .collect()
     }
 }
 

@@ -53,7 +53,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         }
         let turn = &turns[usize::from(choice) % turns.len()];
         let text = turn.text(board);
-        assert_eq!(position.parse_turn(&text).as_ref(), Some(turn));
+        assert_eq!(position.parse_turn(&text).as_ref(), Ok(turn));
         game.play(turn).expect("a legal turn plays");
         plain = theirs_turns
             .into_iter()

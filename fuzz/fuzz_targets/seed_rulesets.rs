@@ -32,7 +32,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         let next = position.play_unchecked(turn);
         let family_turn = ours.parse_turn(&turn.to_string()).expect("the same turn");
         assert_eq!(
-            ours.play(&family_turn),
+            ours.play(&family_turn).expect("legal"),
             family::Position::from(&next),
             "{position} {turn}"
         );

@@ -113,7 +113,7 @@ impl LineGame for family::Game {
         if self.ending().is_some() || !position.ruleset().huff {
             return None;
         }
-        let after = position.play(&position.parse_turn(text)?);
+        let after = position.play_unchecked(&position.parse_turn(text).ok()?);
         let huffable = after.huffable();
         if huffable == 0 {
             return None;

@@ -266,11 +266,7 @@ impl SessionGame for family::Game {
     }
 
     fn play_text(&mut self, text: &str) -> Result<Self::Turn, Self::Error> {
-        family::Game::play_text(self, text)?;
-        family::Game::turns(self)
-            .last()
-            .copied()
-            .ok_or_else(|| family::FamilyGameError::Illegal(text.to_owned()))
+        family::Game::play_text(self, text)
     }
 
     fn ending(&self) -> Option<Outcome> {
@@ -280,7 +276,7 @@ impl SessionGame for family::Game {
     fn over(error: &Self::Error) -> Option<Outcome> {
         match error {
             family::FamilyGameError::Over(ending) => Some(*ending),
-            family::FamilyGameError::Illegal(_) => None,
+            family::FamilyGameError::Turn(_) => None,
         }
     }
 

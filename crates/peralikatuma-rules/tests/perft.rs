@@ -324,7 +324,13 @@ fn run_family(wanted: impl Fn(u32, u64) -> bool) {
                 let mut lines: Vec<String> = start
                     .turns()
                     .iter()
-                    .map(|t| format!("    {}: {}", t.text(board), start.play(t).perft(depth - 1)))
+                    .map(|t| {
+                        format!(
+                            "    {}: {}",
+                            t.text(board),
+                            start.play_unchecked(t).perft(depth - 1)
+                        )
+                    })
                     .collect();
                 lines.sort();
                 writeln!(

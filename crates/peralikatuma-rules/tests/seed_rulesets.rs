@@ -34,7 +34,7 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
         let next = position.play_unchecked(&turn);
         let family_turn = ours.parse_turn(&turn.to_string()).unwrap();
         prop_assert_eq!(
-            ours.play(&family_turn),
+            ours.play_unchecked(&family_turn),
             family::Position::from(&next),
             "ply {} {} then {}",
             ply,

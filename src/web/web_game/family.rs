@@ -37,7 +37,7 @@ impl WebGame for Game {
         let mut position = *self.start();
         let mut all = vec![position];
         for turn in self.turns() {
-            position = position.play(turn);
+            position = position.play_unchecked(turn);
             all.push(position);
         }
         all
@@ -83,7 +83,8 @@ impl WebGame for Game {
             if listed.len() < MOST_TURNS {
                 let mut view = Game::turn_view(position, turn);
                 if huffs && turn.kind() != Kind::Capture {
-                    view.forfeits = names(position.board(), position.play(turn).huffable());
+                    view.forfeits =
+                        names(position.board(), position.play_unchecked(turn).huffable());
                 }
                 listed.push(view);
             }
@@ -137,12 +138,13 @@ impl WebGame for Game {
     }
 
     fn parse_turn(position: &Position, text: &str) -> Result<Turn, ApiError> {
-        position.parse_turn(text).ok_or_else(|| {
-            ApiError::illegal_text(format!(
-                "`{text}` is not a legal turn of {} here",
-                position.ruleset().name
-            ))
-        })
+        position
+            .parse_turn(text)
+            .map_err(|error| match error.refusal() {
+                Some(_) => ApiError::illegal_text(error.to_string()),
+                // The error names the text already.
+                None => ApiError::bad_request(error.to_string()),
+            })
     }
 
     fn explain(

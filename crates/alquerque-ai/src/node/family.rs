@@ -57,7 +57,7 @@ impl Node for FamilyNode {
 
     fn play(&self, turn: &Turn) -> FamilyNode {
         let quiet = if turn.removes() { 0 } else { self.quiet + 1 };
-        FamilyNode::new(self.position.play(turn), quiet)
+        FamilyNode::new(self.position.play_unchecked(turn), quiet)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
@@ -104,7 +104,7 @@ impl Node for FamilyNode {
     }
 
     fn facts(&self, turn: &Turn) -> Facts {
-        let after = self.position.play(turn);
+        let after = self.position.play_unchecked(turn);
         let mover = self.position.side_to_move();
         Facts {
             captured: turn.captured().count_ones(),

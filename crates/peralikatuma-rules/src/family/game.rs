@@ -3,9 +3,11 @@
 
 use std::ops::ControlFlow;
 
+use super::check::Refusal;
 use super::position::Position;
 use super::ruleset::Ruleset;
 use super::turn::Turn;
+use super::turn_text::FamilyTurnError;
 use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 use crate::{DrawReason, Outcome, Side, WinReason};
 
@@ -15,9 +17,20 @@ pub enum FamilyGameError {
     /// The game has ended.
     #[error("the game is over ({0})")]
     Over(Outcome),
-    /// The turn is not one of the position's legal turns.
-    #[error("`{0}` is not a legal turn here")]
-    Illegal(String),
+    /// The turn is not one of the position's legal turns, or its text
+    /// names none.
+    #[error(transparent)]
+    Turn(#[from] FamilyTurnError),
+}
+
+impl FamilyGameError {
+    /// The refusal, for a turn the position does not allow.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            FamilyGameError::Turn(error) => error.refusal(),
+            FamilyGameError::Over(_) => None,
+        }
+    }
 }
 
 /// A game of a family ruleset from its start: the ruleset's own end, then
@@ -115,31 +128,38 @@ impl Game {
         Game::judge(position, || position.has_turn(), seen, self.quiet)
     }
 
-    /// Plays `turn`, which must be legal.
+    /// Plays `turn`, if it is legal.
+    ///
+    /// # Errors
+    /// The game is over, or the position's refusal of the turn.
     pub fn play(&mut self, turn: &Turn) -> Result<(), FamilyGameError> {
         if let Some(ending) = self.ending() {
             return Err(FamilyGameError::Over(ending));
         }
         let position = *self.position();
-        let board = position.board();
-        if !position.turns().contains(turn) {
-            return Err(FamilyGameError::Illegal(turn.text(board)));
-        }
+        position
+            .check(turn)
+            .map_err(|refusal| FamilyTurnError::Illegal {
+                text: turn.text(position.board()),
+                refusal,
+            })?;
         self.play_legal(position, turn);
         Ok(())
     }
 
-    /// Plays the turn written as `text` ([`Turn::text`]).
-    pub fn play_text(&mut self, text: &str) -> Result<(), FamilyGameError> {
+    /// Plays the turn written as `text` ([`Position::parse_turn`]) and
+    /// returns it.
+    ///
+    /// # Errors
+    /// The game is over, or what is wrong with the text or the turn.
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, FamilyGameError> {
         if let Some(ending) = self.ending() {
             return Err(FamilyGameError::Over(ending));
         }
         let position = *self.position();
-        let turn = position
-            .parse_turn(text)
-            .ok_or_else(|| FamilyGameError::Illegal(text.trim().to_owned()))?;
+        let turn = position.parse_turn(text)?;
         self.play_legal(position, &turn);
-        Ok(())
+        Ok(turn)
     }
 
     /// `side` resigns (E6).
@@ -227,7 +247,7 @@ impl Game {
 
     fn play_legal(&mut self, position: Position, turn: &Turn) {
         let removal = turn.removes();
-        let next = position.play(turn);
+        let next = position.play_unchecked(turn);
         self.quiet = if removal { 0 } else { self.quiet + 1 };
         if removal {
             // No earlier position can come back once a piece has left.
@@ -306,7 +326,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
             return (played, ending);
         }
         let turn = &turns[choose(turns.len())];
-        position = position.play(turn);
+        position = position.play_unchecked(turn);
         if turn.removes() {
             since_removal.clear();
         }

@@ -41,6 +41,7 @@ mod ruleset;
 mod seed;
 mod text;
 mod turn;
+mod turn_text;
 mod zobrist;
 
 pub use check::{Reason, Refusal};
@@ -50,3 +51,4 @@ pub use record::{FamilyRecordError, Record};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};
+pub use turn_text::FamilyTurnError;

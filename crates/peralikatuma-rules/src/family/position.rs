@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use board_topology::PointSet;
 use board_topology::graph::Graph;
 
+use super::check::{Reason, Refusal};
 use super::ruleset::{End, Ruleset};
 use super::turn::{Kind, Turn};
 use crate::{DrawReason, Outcome, Side, WinReason};
@@ -19,10 +20,10 @@ use crate::{DrawReason, Outcome, Side, WinReason};
 ///
 /// let start = Position::start(Ruleset::find("lau-kata-kati")?);
 /// assert_eq!(start.perft(2), 3);
-/// let turn = start.parse_turn("d3-d4").expect("a legal turn");
-/// let next = start.play(&turn);
+/// let turn = start.parse_turn("d3-d4")?;
+/// let next = start.play(&turn)?;
 /// assert_eq!(next.turns().len(), 1); // the capture over d4
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -124,7 +125,7 @@ impl Position {
     ///
     /// let zamma = Ruleset::find("zamma")?;
     /// let bare = Position::parse(zamma, "W:We5:B")?.with_side_to_move(Side::Black);
-    /// let passed = bare.play(&bare.parse_turn("pass").expect("Black must pass"));
+    /// let passed = bare.play(&bare.parse_turn("pass")?)?;
     /// let won = Outcome::Win { winner: Side::White, reason: WinReason::NoPieces };
     /// assert_eq!(passed.outcome(), Some(won));
     /// assert_eq!(won.to_string(), "White wins: Black has no pieces left (E1)");
@@ -200,16 +201,53 @@ impl Position {
         self.generate(|_| ControlFlow::Break(())).is_break()
     }
 
-    /// The legal turn written as `text` ([`Turn::text`]), if there is one.
-    pub fn parse_turn(&self, text: &str) -> Option<Turn> {
-        let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let board = self.board();
-        self.turns().into_iter().find(|t| t.text(board) == wanted)
+    /// The position after `turn`, if it is one of this position's legal
+    /// turns.
+    ///
+    /// # Errors
+    /// A [`Refusal`] saying why it is not, with the rule
+    /// ([`Position::check_pick`] of its path).
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let lau = Position::start(Ruleset::find("lau-kata-kati")?);
+    /// let first = lau.turns()[0];
+    /// let next = lau.play(&first)?;
+    /// assert_eq!(first.text(lau.board()), "c3-d4");
+    /// assert_eq!(next.play(&first).unwrap_err().to_string(), "there is no piece on c3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, turn: &Turn) -> Result<Position, Refusal> {
+        self.check(turn)?;
+        Ok(self.play_unchecked(turn))
+    }
+
+    /// Whether `turn` is one of this position's legal turns.
+    ///
+    /// # Errors
+    /// A [`Refusal`] saying why not, with the rule.
+    pub fn check(&self, turn: &Turn) -> Result<(), Refusal> {
+        let path: Vec<u8> = match turn.kind() {
+            Kind::Pass => Vec::new(),
+            _ => std::iter::once(turn.from())
+                .chain(turn.landings().iter().copied())
+                .collect(),
+        };
+        match self.check_pick(turn.huff(), &path)? {
+            legal if legal == *turn => Ok(()),
+            _ => Err(Refusal {
+                ruleset: self.ruleset(),
+                reason: Reason::NoSuchMove { from: turn.from() },
+            }),
+        }
     }
 
     /// The position after `turn`, which must be one of this position's
-    /// legal turns.
-    pub fn play(&self, turn: &Turn) -> Position {
+    /// legal turns (as the generator lists them): not checked, so faster
+    /// than [`Position::play`]; another turn gives a position that means
+    /// nothing.
+    pub fn play_unchecked(&self, turn: &Turn) -> Position {
         match self.board().len() <= <u64 as PointSet>::CAPACITY {
             true => self.play_as::<u64>(turn),
             false => self.play_as::<u128>(turn),
@@ -300,7 +338,7 @@ impl Position {
                 ControlFlow::<()>::Continue(())
             }),
             _ => self.generate(|turn| {
-                nodes += self.play(turn).perft(depth - 1);
+                nodes += self.play_unchecked(turn).perft(depth - 1);
                 ControlFlow::<()>::Continue(())
             }),
         };
