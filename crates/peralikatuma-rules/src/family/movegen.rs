@@ -57,6 +57,9 @@ struct Mover<'a, S, const RULE_BOOK: bool> {
     turn: &'a mut Turn,
     /// Whether the listener has said to stop.
     stopped: bool,
+    /// The side's pieces that have a capture, in a ruleset with the huff:
+    /// what a move that does not capture lets the opponent huff (F4).
+    forfeits: S,
 }
 
 impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
@@ -151,7 +154,8 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                         }
                         at = next;
                         any = true;
-                        self.turn.set_move(Kind::Step, from, at, 0);
+                        self.turn
+                            .set_move(Kind::Step, from, at, self.forfeits.widen());
                         self.stopped |= emit(self.turn);
                         if self.stopped {
                             return true;
@@ -176,6 +180,43 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
             }
         }
         any
+    }
+
+    /// The side's pieces that could make a first capture now: short jumps
+    /// of men, long jumps of kings (as [`Position::capturable`] finds the
+    /// pieces they jump).
+    fn capturers(&self) -> S {
+        let (board, enemy, empty) = (self.board, self.enemy, self.empty());
+        let mut capturers = S::EMPTY;
+        for from in self.men.points() {
+            if !(self.around(from) & enemy).is_empty()
+                && board
+                    .hops(from)
+                    .iter()
+                    .any(|hop| enemy.has(hop.over) && empty.has(hop.to))
+            {
+                capturers |= S::point(from);
+            }
+        }
+        for from in self.kings.points() {
+            let captures = |direction| {
+                let mut at = from;
+                while let Some(next) = board.neighbour(at, direction) {
+                    if !empty.has(next) {
+                        return enemy.has(next)
+                            && board
+                                .neighbour(next, direction)
+                                .is_some_and(|to| empty.has(to));
+                    }
+                    at = next;
+                }
+                false
+            };
+            if Direction::ALL.into_iter().any(captures) {
+                capturers |= S::point(from);
+            }
+        }
+        capturers
     }
 
     /// The points the man on `from` may not step back to (A5).
@@ -215,7 +256,7 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
     #[inline]
     fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn) -> bool) {
         let from = self.turn.from();
-        self.turn.set_move(kind, from, to, 0);
+        self.turn.set_move(kind, from, to, self.forfeits.widen());
         self.stopped |= emit(self.turn);
     }
 
@@ -477,7 +518,11 @@ impl Position {
             barred: self.barred.map(S::narrow),
             turn: &mut turn,
             stopped: false,
+            forfeits: S::EMPTY,
         };
+        if rules.huff {
+            mover.forfeits = mover.capturers();
+        }
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
             if mover.stopped {
@@ -486,6 +531,8 @@ impl Position {
             let enemy = mover.enemy;
             mover.enemy ^= S::point(huffed);
             mover.turn.set_huff(Some(huffed));
+            // The huffed piece may have been the only one to jump.
+            mover.forfeits = mover.capturers();
             if mover.moves(listener) {
                 any = true;
             } else if rules.huff_alone {
@@ -499,17 +546,6 @@ impl Position {
         if !any && !mover.stopped && rules.end != End::NoMovesLoses {
             listener(&Turn::PASS);
         }
-    }
-
-    /// `side`'s pieces that have a capture here.
-    pub(super) fn capturers(&self, side: Side) -> u128 {
-        let mut capturers = 0;
-        self.first_captures(side, |from, _| {
-            capturers |= 1 << from;
-            // One capture is enough to know the piece.
-            false
-        });
-        capturers
     }
 
     /// The pieces of `side`'s opponent that `side` could capture with the

@@ -274,10 +274,9 @@ impl Position {
         }
         next.passes = 0;
         // The pieces that could capture before the move, for the huff.
-        let pending = if rules.huff && turn.kind() != Kind::Capture {
-            next.capturers(self.side)
-        } else {
-            0
+        let pending = match rules.huff {
+            true => turn.forfeits(),
+            false => 0,
         };
         let to = turn.to().expect("a move lands somewhere");
         let (from_bit, to_bit) = (bit(turn.from()), bit(to));

@@ -53,15 +53,19 @@ pub struct Turn {
     from: u8,
     len: u8,
     landings: [u8; MAX_LANDINGS],
-    captured: u128,
+    /// The enemy pieces a capture takes; for any other move, in a ruleset
+    /// with the huff, the mover's pieces that could have captured, which
+    /// the opponent may then huff (F4): known to the generator, kept here
+    /// so that playing the turn need not find them again.
+    pieces: u128,
 }
 
 /// Landings past the turn's own are left over from other turns and take
 /// no part in comparing, hashing or printing it.
 impl PartialEq for Turn {
     fn eq(&self, other: &Turn) -> bool {
-        (self.huff, self.kind, self.from, self.captured)
-            == (other.huff, other.kind, other.from, other.captured)
+        (self.huff, self.kind, self.from, self.captured())
+            == (other.huff, other.kind, other.from, other.captured())
             && self.landings() == other.landings()
     }
 }
@@ -75,7 +79,7 @@ impl std::hash::Hash for Turn {
             self.kind,
             self.from,
             self.landings(),
-            self.captured,
+            self.captured(),
         )
             .hash(state);
     }
@@ -88,7 +92,7 @@ impl std::fmt::Debug for Turn {
             .field("kind", &self.kind)
             .field("from", &self.from)
             .field("landings", &self.landings())
-            .field("captured", &self.captured)
+            .field("captured", &self.captured())
             .finish()
     }
 }
@@ -110,7 +114,7 @@ impl Turn {
         from: 0,
         len: 0,
         landings: [0; MAX_LANDINGS],
-        captured: 0,
+        pieces: 0,
     };
 
     /// The enemy piece removed before the move (a huff), if any.
@@ -136,7 +140,20 @@ impl Turn {
 
     /// The enemy pieces the move captures.
     pub fn captured(&self) -> u128 {
-        self.captured
+        match self.kind {
+            Kind::Capture => self.pieces,
+            _ => 0,
+        }
+    }
+
+    /// The mover's pieces that could have captured before a move that
+    /// does not, in a ruleset with the huff (F4): those the opponent may
+    /// huff after it (with the moving piece where it lands).
+    pub(super) fn forfeits(&self) -> u128 {
+        match self.kind {
+            Kind::Capture => 0,
+            _ => self.pieces,
+        }
     }
 
     /// The point where the moving piece ends the turn, if it moves.
@@ -146,7 +163,7 @@ impl Turn {
 
     /// Whether a piece leaves the board in this turn (a capture or a huff).
     pub fn removes(&self) -> bool {
-        self.captured != 0 || self.huff.is_some()
+        self.captured() != 0 || self.huff.is_some()
     }
 
     pub(super) fn set_from(&mut self, from: u8) {
@@ -157,13 +174,15 @@ impl Turn {
         self.huff = huff;
     }
 
-    /// Makes this a move of `kind` from `from` to `to`.
-    pub(super) fn set_move(&mut self, kind: Kind, from: u8, to: u8, captured: u128) {
+    /// Makes this a step, slide or leap from `from` to `to`, after which
+    /// the opponent may huff `forfeits` (F4).
+    #[inline]
+    pub(super) fn set_move(&mut self, kind: Kind, from: u8, to: u8, forfeits: u128) {
         self.kind = kind;
         self.from = from;
         self.landings[0] = to;
         self.len = 1;
-        self.captured = captured;
+        self.pieces = forfeits;
     }
 
     /// Makes this a pass (keeping the huff).
@@ -171,7 +190,7 @@ impl Turn {
         self.kind = Kind::Pass;
         self.from = 0;
         self.len = 0;
-        self.captured = 0;
+        self.pieces = 0;
     }
 
     /// Sets the `depth`-th landing of a chain (from 1), dropping any after
@@ -181,7 +200,7 @@ impl Turn {
         self.kind = Kind::Capture;
         self.landings[depth - 1] = to;
         self.len = depth as u8;
-        self.captured = captured;
+        self.pieces = captured;
     }
 
     /// The pieces the turn captures, in the order it jumps them: the one
@@ -203,7 +222,7 @@ impl Turn {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn captured_in_order(&self, board: &Graph) -> Vec<u8> {
-        let mut left = self.captured;
+        let mut left = self.captured();
         let mut order = Vec::new();
         let mut from = self.from;
         let point = |p: u8| {
