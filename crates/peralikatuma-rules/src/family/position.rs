@@ -247,6 +247,7 @@ impl Position {
     /// legal turns (as the generator lists them): not checked, so faster
     /// than [`Position::play`]; another turn gives a position that means
     /// nothing.
+    #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
         match self.board().len() <= <u64 as PointSet>::CAPACITY {
             true => self.play_as::<u64>(turn),
