@@ -39,8 +39,9 @@ enum Doing {
 /// is whether the ruleset uses any of the rule book's options (compulsory
 /// captures, captures that leave when the move ends, men that cannot step
 /// or return, first captures only forward: [`Ruleset::rule_book_options`]):
-/// Ludii's rulesets are listed without a look at them.
-struct Mover<'a, S, const RULE_BOOK: bool> {
+/// Ludii's rulesets are listed without a look at them. `HUFF` is whether
+/// it has the huff (F4): only then are the pieces that could capture kept.
+struct Mover<'a, S, const RULE_BOOK: bool, const HUFF: bool> {
     rules: &'static Ruleset,
     board: &'static Graph,
     side: Side,
@@ -60,9 +61,11 @@ struct Mover<'a, S, const RULE_BOOK: bool> {
     /// The side's pieces that have a capture, in a ruleset with the huff:
     /// what a move that does not capture lets the opponent huff (F4).
     forfeits: S,
+    /// The pieces whose captures have been listed so far.
+    capturing: S,
 }
 
-impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
+impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOOK, HUFF> {
     #[inline]
     fn empty(&self) -> S {
         self.points & !(self.men | self.kings | self.enemy)
@@ -77,11 +80,30 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
     /// Lists every move of the side's pieces (steps, leaps, slides and
     /// captures; only captures when they are compulsory and there is one)
     /// after the huff already in `self.turn`; returns whether there was one.
+    ///
+    /// With the huff (F4), the captures come first: the pieces that made
+    /// them are what a move that does not capture lets the opponent huff,
+    /// and the steps after them carry that.
     fn moves(&mut self, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
-        if !RULE_BOOK || !self.rules.compulsory {
+        if RULE_BOOK && self.rules.compulsory {
+            return self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit);
+        }
+        if !HUFF {
             return self.listed(Doing::All, emit);
         }
-        self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit)
+        if RULE_BOOK && self.rules.first_capture_as_step {
+            // Its first captures go fewer ways than a piece "could capture"
+            // (F4): find those pieces on their own. (No ruleset has both.)
+            self.forfeits = self.capturers();
+            return self.listed(Doing::All, emit);
+        }
+        self.capturing = S::EMPTY;
+        let captures = self.listed(Doing::Captures, emit);
+        if self.stopped {
+            return true;
+        }
+        self.forfeits = self.capturing;
+        self.listed(Doing::Quiet, emit) || captures
     }
 
     /// Lists what the side's pieces may be `doing`; returns whether there
@@ -137,7 +159,12 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
             if captures && !(around & self.enemy).is_empty() {
                 let (enemy, men) = (self.enemy, self.men);
                 self.men ^= S::point(from);
-                any |= self.captures(from, 1, S::EMPTY, emit);
+                if self.captures(from, 1, S::EMPTY, emit) {
+                    any = true;
+                    if HUFF {
+                        self.capturing |= S::point(from);
+                    }
+                }
                 (self.enemy, self.men, self.dead) = (enemy, men, S::EMPTY);
                 if self.stopped {
                     return true;
@@ -163,7 +190,12 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
                     }
                     if captures {
                         // Ludii's order: each line's slides, then its capture.
-                        any |= self.king_line(from, direction, emit);
+                        if self.king_line(from, direction, emit) {
+                            any = true;
+                            if HUFF {
+                                self.capturing |= S::point(from);
+                            }
+                        }
                         if self.stopped {
                             return true;
                         }
@@ -172,7 +204,12 @@ impl<S: PointSet, const RULE_BOOK: bool> Mover<'_, S, RULE_BOOK> {
             }
             if captures && !steps {
                 for direction in Direction::ALL {
-                    any |= self.king_line(from, direction, emit);
+                    if self.king_line(from, direction, emit) {
+                        any = true;
+                        if HUFF {
+                            self.capturing |= S::point(from);
+                        }
+                    }
                     if self.stopped {
                         return true;
                     }
@@ -487,26 +524,31 @@ impl Position {
                 true
             }
         };
+        let rules = self.ruleset();
         let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
-        match (small, self.ruleset().rule_book_options()) {
-            (true, true) => self.generate_as::<u64, true>(&mut emit),
-            (true, false) => self.generate_as::<u64, false>(&mut emit),
-            (false, true) => self.generate_as::<u128, true>(&mut emit),
-            (false, false) => self.generate_as::<u128, false>(&mut emit),
+        match (small, rules.rule_book_options(), rules.huff) {
+            (true, true, true) => self.generate_as::<u64, true, true>(&mut emit),
+            (true, true, false) => self.generate_as::<u64, true, false>(&mut emit),
+            (true, false, true) => self.generate_as::<u64, false, true>(&mut emit),
+            (true, false, false) => self.generate_as::<u64, false, false>(&mut emit),
+            (false, true, true) => self.generate_as::<u128, true, true>(&mut emit),
+            (false, true, false) => self.generate_as::<u128, true, false>(&mut emit),
+            (false, false, true) => self.generate_as::<u128, false, true>(&mut emit),
+            (false, false, false) => self.generate_as::<u128, false, false>(&mut emit),
         }
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
     /// options looked at, or not.
-    fn generate_as<S: PointSet, const RULE_BOOK: bool>(
+    fn generate_as<S: PointSet, const RULE_BOOK: bool, const HUFF: bool>(
         &self,
         listener: &mut impl FnMut(&Turn) -> bool,
     ) {
         let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
-        let mut mover = Mover::<S, RULE_BOOK> {
+        let mut mover = Mover::<S, RULE_BOOK, HUFF> {
             rules,
             board: rules.board,
             side: self.side,
@@ -519,10 +561,8 @@ impl Position {
             turn: &mut turn,
             stopped: false,
             forfeits: S::EMPTY,
+            capturing: S::EMPTY,
         };
-        if rules.huff {
-            mover.forfeits = mover.capturers();
-        }
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
             if mover.stopped {
@@ -531,8 +571,6 @@ impl Position {
             let enemy = mover.enemy;
             mover.enemy ^= S::point(huffed);
             mover.turn.set_huff(Some(huffed));
-            // The huffed piece may have been the only one to jump.
-            mover.forfeits = mover.capturers();
             if mover.moves(listener) {
                 any = true;
             } else if rules.huff_alone {
