@@ -356,8 +356,16 @@ fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
 fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<()> {
     let game = session.game();
     writeln!(out)?;
-    if let Some(last) = game.turns().last() {
-        writeln!(out, "last turn: {}", game.turn_text(last))?;
+    match game.turns() {
+        // A pass after a turn: the rules played it (F6), say whose it was.
+        [.., before, last] if game.turn_text(last) == "pass" => writeln!(
+            out,
+            "last turns: {}, then {} had no move and passed (F6)",
+            game.turn_text(before),
+            game.side_to_move().opposite()
+        )?,
+        [.., last] => writeln!(out, "last turn: {}", game.turn_text(last))?,
+        [] => {}
     }
     write!(out, "{}", game.diagram())?;
     if let (Some(clock), Some(left)) = (session.clock(), session.times_left()) {
@@ -457,5 +465,30 @@ mod tests {
         let warned = text.find("your opponent may huff").expect(&text);
         let answered = text.find("the machine plays").expect(&text);
         assert!(!text[warned..answered].contains("You may huff"), "{text}");
+    }
+
+    /// Issue 26: a player with no piece left was asked to type `pass` for
+    /// their own loss. The pass is played by itself, the last turns say
+    /// so, the end says why, and undo takes back both turns.
+    #[test]
+    fn f6_a_forced_pass_is_played_and_said() {
+        let kharbaga = Ruleset::find("kharbaga").expect("a ruleset");
+        let settings = Settings {
+            opponent: Opponent::Human,
+            position: Some(family::Position::parse(kharbaga, "B:Wf4:Be5").expect("a position")),
+            ..Settings::<family::Game>::of(kharbaga)
+        };
+        let mut session = Session::new(settings).expect("a start");
+        let mut out = Vec::new();
+        let input = "e5xg3\nundo\nquit\nyes\n".as_bytes();
+        run(&mut session, input, &mut out, Pace::AtOnce).expect("played");
+        let text = String::from_utf8(out).expect("text");
+        for said in [
+            "last turns: e5xg3, then White had no move and passed (F6)",
+            "Game over: Black wins: White has no pieces left (E1)",
+            "took back e5xg3, pass",
+        ] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
     }
 }
