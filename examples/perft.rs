@@ -229,7 +229,7 @@ fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
         }
     };
     let name = |turn: &family::Turn| turn.text(position.board());
-    print_perft(args, max_depth, &position.turns(), count, name);
+    print_perft(args, max_depth, &position.legal_turns(), count, name);
 }
 
 /// Perft with every turn played, the last ply too.

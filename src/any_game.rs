@@ -78,7 +78,7 @@ impl AnyGame {
             AnyGame::Family(game) => {
                 let board = game.start().ruleset().board;
                 game.position()
-                    .turns()
+                    .legal_turns()
                     .iter()
                     .map(|t| t.text(board))
                     .collect()

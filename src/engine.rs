@@ -470,7 +470,7 @@ impl Counted for family::Position {
     }
 
     fn children(&self) -> Vec<family::Position> {
-        self.turns()
+        self.legal_turns()
             .iter()
             .map(|turn| self.play_unchecked(turn))
             .collect()

@@ -736,7 +736,7 @@ fn family_games_are_chosen_by_id_counted_searched_and_played() {
         );
         let legal = session.send("legal");
         let board = ruleset.board;
-        let texts: Vec<String> = start.turns().iter().map(|t| t.text(board)).collect();
+        let texts: Vec<String> = start.legal_turns().iter().map(|t| t.text(board)).collect();
         assert_eq!(legal, [format!("legal {}", texts.join(" "))]);
         let lines = session.search("go depth 3");
         let best = lines
@@ -756,7 +756,7 @@ fn family_games_are_chosen_by_id_counted_searched_and_played() {
     let position =
         FamilyPosition::parse(zamma, "W:Wc3,a1:Bd4,i9:Hd4").unwrap_or_else(|e| panic!("{e}"));
     let huff = position
-        .turns()
+        .legal_turns()
         .into_iter()
         .find(|t| t.huff().is_some())
         .expect("a huff");

@@ -1636,7 +1636,7 @@ async fn every_family_game_is_played_over_the_api_rules_f() {
         assert_eq!(state["position"], start.to_string());
         assert_eq!(
             state["turns_total"].as_u64(),
-            Some(start.turns().len() as u64),
+            Some(start.legal_turns().len() as u64),
             "{}",
             ruleset.id
         );

@@ -27,7 +27,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         let position = *game.position();
         assert_eq!(Position::parse(rules, &position.to_string()), Ok(position));
         assert!(plain.agrees_with(&position), "{position} against {plain:?}");
-        let turns = position.turns();
+        let turns = position.legal_turns();
         let ours: BTreeSet<String> = turns.iter().map(|t| t.text(board)).collect();
         assert_eq!(ours.len(), turns.len(), "duplicate turns in {position}");
         let theirs_turns = plain.turns();

@@ -1455,7 +1455,7 @@ mod tests {
         let mut session = Session::new(settings).expect("start");
         let turn = session.play_text("d3-d4").expect("legal");
         assert!(session.machine_to_move());
-        let reply = session.game().position().turns()[0];
+        let reply = session.game().position().legal_turns()[0];
         session.play(&reply).expect("legal");
         assert_eq!(session.undo(), Undone::Turns(vec![turn, reply]));
         assert!(session.game().turns().is_empty());

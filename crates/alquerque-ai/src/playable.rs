@@ -26,7 +26,7 @@ mod sealed {
 ///
 /// let game = Game::new(Ruleset::find("sixteen-soldiers")?);
 /// let result = Searcher::new(4).search(&game, Limits::depth(4), |_| {});
-/// assert!(game.position().turns().contains(&result.best.expect("a turn")));
+/// assert!(game.position().legal_turns().contains(&result.best.expect("a turn")));
 /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 /// ```
 pub trait Playable: Clone + Debug + Send + Sync + 'static + sealed::Sealed {
@@ -95,7 +95,7 @@ impl Playable for family::Game {
         if self.ending().is_some() {
             return Vec::new();
         }
-        self.position().turns()
+        self.position().legal_turns().into_iter().collect()
     }
 
     fn play_turn(&mut self, turn: &Self::Turn) -> bool {

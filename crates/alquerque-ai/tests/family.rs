@@ -62,7 +62,11 @@ fn searches_from_every_start_are_legal_and_reproducible() {
         let mut searcher = Searcher::new(4);
         let first = searcher.search(&game, Limits::nodes(3_000), |_| {});
         let best = first.best.unwrap();
-        assert!(game.position().turns().contains(&best), "{}", ruleset.id);
+        assert!(
+            game.position().legal_turns().contains(&best),
+            "{}",
+            ruleset.id
+        );
         assert!(!first.pv.is_empty(), "{}", ruleset.id);
         searcher.clear();
         let again = searcher.search(&game, Limits::nodes(3_000), |_| {});
@@ -131,7 +135,7 @@ fn f6_no_player_huffs_into_a_loss_when_it_has_another_turn() {
     let zamma = Ruleset::find("zamma").unwrap();
     let position = Position::parse(zamma, "W:We5:Be4,d6,e6,f6,c7,e7,g7:He4").unwrap();
     let texts: Vec<String> = position
-        .turns()
+        .legal_turns()
         .iter()
         .map(|t| t.text(zamma.board))
         .collect();

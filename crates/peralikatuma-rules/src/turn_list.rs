@@ -28,18 +28,28 @@ const INLINE: usize = 96;
 /// assert!(turns.iter().all(|t| !t.is_capture()));
 /// assert_eq!(turns.iter().filter(|t| t.to_string().starts_with("d2")).count(), 1);
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
-pub struct TurnList(SmallVec<[Turn; INLINE]>);
+///
+/// The family's positions list their turns in one too:
+/// `TurnList<family::Turn>`
+/// ([`family::Position::legal_turns`](crate::family::Position::legal_turns)).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TurnList<T = Turn>(SmallVec<[T; INLINE]>);
 
-impl TurnList {
+impl<T> Default for TurnList<T> {
+    fn default() -> TurnList<T> {
+        TurnList(SmallVec::new())
+    }
+}
+
+impl<T> TurnList<T> {
     /// An empty list.
-    pub fn new() -> TurnList {
+    pub fn new() -> TurnList<T> {
         TurnList(SmallVec::new())
     }
 
     /// Adds a turn at the end.
     #[inline]
-    pub fn push(&mut self, turn: Turn) {
+    pub fn push(&mut self, turn: T) {
         self.0.push(turn);
     }
 
@@ -49,60 +59,60 @@ impl TurnList {
     }
 }
 
-impl Deref for TurnList {
-    type Target = [Turn];
+impl<T> Deref for TurnList<T> {
+    type Target = [T];
 
     #[inline]
-    fn deref(&self) -> &[Turn] {
+    fn deref(&self) -> &[T] {
         &self.0
     }
 }
 
-impl DerefMut for TurnList {
+impl<T> DerefMut for TurnList<T> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [Turn] {
+    fn deref_mut(&mut self) -> &mut [T] {
         &mut self.0
     }
 }
 
-impl FromIterator<Turn> for TurnList {
-    fn from_iter<I: IntoIterator<Item = Turn>>(iter: I) -> TurnList {
+impl<T> FromIterator<T> for TurnList<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> TurnList<T> {
         TurnList(iter.into_iter().collect())
     }
 }
 
-impl Extend<Turn> for TurnList {
-    fn extend<I: IntoIterator<Item = Turn>>(&mut self, iter: I) {
+impl<T> Extend<T> for TurnList<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         self.0.extend(iter);
     }
 }
 
 /// The turns, in order.
-impl IntoIterator for TurnList {
-    type Item = Turn;
-    type IntoIter = TurnListIntoIter;
+impl<T> IntoIterator for TurnList<T> {
+    type Item = T;
+    type IntoIter = TurnListIntoIter<T>;
 
-    fn into_iter(self) -> TurnListIntoIter {
+    fn into_iter(self) -> TurnListIntoIter<T> {
         TurnListIntoIter(self.0.into_iter())
     }
 }
 
-impl<'a> IntoIterator for &'a TurnList {
-    type Item = &'a Turn;
-    type IntoIter = std::slice::Iter<'a, Turn>;
+impl<'a, T> IntoIterator for &'a TurnList<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
 
-    fn into_iter(self) -> std::slice::Iter<'a, Turn> {
+    fn into_iter(self) -> std::slice::Iter<'a, T> {
         self.0.iter()
     }
 }
 
 /// The turns of a [`TurnList`], by value.
-pub struct TurnListIntoIter(smallvec::IntoIter<[Turn; INLINE]>);
+pub struct TurnListIntoIter<T = Turn>(smallvec::IntoIter<[T; INLINE]>);
 
-impl Iterator for TurnListIntoIter {
-    type Item = Turn;
+impl<T> Iterator for TurnListIntoIter<T> {
+    type Item = T;
 
-    fn next(&mut self) -> Option<Turn> {
+    fn next(&mut self) -> Option<T> {
         self.0.next()
     }
 
@@ -111,16 +121,16 @@ impl Iterator for TurnListIntoIter {
     }
 }
 
-impl DoubleEndedIterator for TurnListIntoIter {
-    fn next_back(&mut self) -> Option<Turn> {
+impl<T> DoubleEndedIterator for TurnListIntoIter<T> {
+    fn next_back(&mut self) -> Option<T> {
         self.0.next_back()
     }
 }
 
-impl ExactSizeIterator for TurnListIntoIter {}
+impl<T> ExactSizeIterator for TurnListIntoIter<T> {}
 
 /// The turns as a list: `[Turn(e4-e5), Turn(d4-d5)]`.
-impl fmt::Debug for TurnList {
+impl<T: fmt::Debug> fmt::Debug for TurnList<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

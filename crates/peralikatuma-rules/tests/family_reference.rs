@@ -18,7 +18,11 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
     let mut plain = Plain::start(rules);
     for (ply, &choice) in choices.iter().enumerate() {
         let board = rules.board;
-        let ours: Vec<String> = position.turns().iter().map(|t| t.text(board)).collect();
+        let ours: Vec<String> = position
+            .legal_turns()
+            .iter()
+            .map(|t| t.text(board))
+            .collect();
         let theirs = plain.turns();
         let mut sorted_ours = ours.clone();
         sorted_ours.sort();
@@ -46,7 +50,7 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
             prop_assert_eq!(position.outcome(), ended, "{} ply {}", rules.id, ply);
             return Ok(ply);
         }
-        let turns = position.turns();
+        let turns = position.legal_turns();
         if rules.chain != Chain::Second {
             // The pieces the side to move could take first are those its
             // single captures take (Covarrubias lists a first capture
@@ -121,7 +125,7 @@ fn kings_huffs_and_passes_are_reached_and_agree() {
             // Count what the game went through, with the crate alone.
             let mut position = Position::start(rules);
             for &choice in &choices {
-                let turns = position.turns();
+                let turns = position.legal_turns();
                 if turns.is_empty() {
                     break;
                 }

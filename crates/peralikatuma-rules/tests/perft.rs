@@ -322,7 +322,7 @@ fn run_family(wanted: impl Fn(u32, u64) -> bool) {
             if got != expected {
                 let board = start.board();
                 let mut lines: Vec<String> = start
-                    .turns()
+                    .legal_turns()
                     .iter()
                     .map(|t| {
                         format!(

@@ -12,7 +12,7 @@ fn position(id: &str, text: &str) -> Position {
 
 fn turns(position: &Position) -> Vec<String> {
     let mut texts: Vec<String> = position
-        .turns()
+        .legal_turns()
         .iter()
         .map(|t| t.text(position.board()))
         .collect();
@@ -112,12 +112,12 @@ fn f6_two_passes_in_a_row_draw_a_capture_all_game() {
     let shut = "W:Wa1:Ba2,b1,b2,a3,c1,c3";
     let blocked = position("terhuchu-small", shut);
     assert_eq!(turns(&blocked), ["pass"]);
-    let once = blocked.play_unchecked(&blocked.turns()[0]);
+    let once = blocked.play_unchecked(&blocked.legal_turns()[0]);
     assert_eq!(once.outcome(), None, "one pass ends nothing");
     assert!(turns(&once).iter().all(|t| t != "pass"), "Black can move");
     // After a pass of Black's, White's pass is the second in a row.
     let after_a_pass = position("terhuchu-small", &format!("{shut}:P1"));
-    let twice = after_a_pass.play_unchecked(&after_a_pass.turns()[0]);
+    let twice = after_a_pass.play_unchecked(&after_a_pass.legal_turns()[0]);
     let drawn = twice.outcome().expect("over");
     assert_eq!(
         drawn,
@@ -126,7 +126,7 @@ fn f6_two_passes_in_a_row_draw_a_capture_all_game() {
         }
     );
     assert_eq!(drawn.to_string(), "draw: two passes in a row (F6)");
-    assert!(twice.turns().is_empty());
+    assert!(twice.legal_turns().is_empty());
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn f6_e5_a_win_on_the_sixtieth_quiet_turn_is_a_win_not_a_draw() {
                 });
             let mut game = Game::new(rules);
             for &c in &choices {
-                let turns = game.position().turns();
+                let turns = game.position().legal_turns();
                 game.play(&turns[c]).unwrap();
             }
             assert_eq!(game.turns().len(), length);
@@ -216,7 +216,7 @@ fn f9_a_position_with_more_pieces_than_the_start_is_refused_not_a_panic() {
 #[test]
 fn f9_a_turn_of_another_ruleset_is_refused_by_the_game() {
     let zamma = Position::start(Ruleset::find("zamma").unwrap());
-    let foreign = zamma.turns()[0];
+    let foreign = zamma.legal_turns()[0];
     let mut game = Game::new(Ruleset::find("alquerque-alfonso").unwrap());
     let error = game.play(&foreign).expect_err("not a turn of this game");
     assert!(

@@ -18,7 +18,8 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
     for (ply, &choice) in choices.iter().enumerate() {
         let ours = family::Position::from(&position);
         let board = ours.board();
-        let mut family_turns: Vec<String> = ours.turns().iter().map(|t| t.text(board)).collect();
+        let mut family_turns: Vec<String> =
+            ours.legal_turns().iter().map(|t| t.text(board)).collect();
         let seed_turns = position.legal_turns();
         let mut texts: Vec<String> = seed_turns.iter().map(|t| t.to_string()).collect();
         family_turns.sort();

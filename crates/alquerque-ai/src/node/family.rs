@@ -61,11 +61,11 @@ impl Node for FamilyNode {
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
-        self.position.turns()
+        self.position.legal_turns().into_iter().collect()
     }
 
     fn has_legal_turn(&self) -> bool {
-        self.position.has_turn()
+        self.position.has_legal_turn()
     }
 
     fn judge(

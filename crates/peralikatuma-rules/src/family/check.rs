@@ -167,7 +167,7 @@ impl Position {
             ruleset: self.ruleset(),
             reason,
         };
-        let turns = self.turns();
+        let turns = self.legal_turns();
         if turns.is_empty() {
             return Err(refuse(Reason::Over));
         }

@@ -125,7 +125,7 @@ impl Game {
         }
         let position = self.position();
         let seen = || self.positions.iter().filter(|p| *p == position).count();
-        Game::judge(position, || position.has_turn(), seen, self.quiet)
+        Game::judge(position, || position.has_legal_turn(), seen, self.quiet)
     }
 
     /// Plays `turn`, if it is legal.
@@ -225,7 +225,7 @@ impl Game {
     /// let taken = game.undo().expect("a turn");
     /// assert_eq!(taken.text(game.position().board()), "d5xd3");
     /// assert_eq!(game.turns().len(), 1);
-    /// assert_eq!(game.position().turns().len(), 1);
+    /// assert_eq!(game.position().legal_turns().len(), 1);
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn undo(&mut self) -> Option<Turn> {
@@ -345,7 +345,7 @@ mod tests {
         game.quiet = QUIET_TURNS_FOR_DRAW - 1;
         let quiet = game
             .position()
-            .turns()
+            .legal_turns()
             .into_iter()
             .find(|t| t.captured() == 0)
             .expect("a step");

@@ -503,7 +503,7 @@ impl Position {
     ///     steps += usize::from(turn.kind() == Kind::Step);
     ///     ControlFlow::<()>::Continue(())
     /// });
-    /// assert_eq!(steps, start.turns().len());
+    /// assert_eq!(steps, start.legal_turns().len());
     /// // The first turn from c4, and no more work after it.
     /// let first = start.generate(|turn| match turn.from() == start.board().parse_point("c4").unwrap() {
     ///     true => ControlFlow::Break(*turn),

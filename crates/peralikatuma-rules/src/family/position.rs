@@ -11,7 +11,7 @@ use board_topology::graph::Graph;
 use super::check::{Reason, Refusal};
 use super::ruleset::{End, Ruleset};
 use super::turn::{Kind, Turn};
-use crate::{DrawReason, Outcome, Side, WinReason};
+use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 
 /// A position of a family game.
 ///
@@ -22,7 +22,7 @@ use crate::{DrawReason, Outcome, Side, WinReason};
 /// assert_eq!(start.perft(2), 3);
 /// let turn = start.parse_turn("d3-d4")?;
 /// let next = start.play(&turn)?;
-/// assert_eq!(next.turns().len(), 1); // the capture over d4
+/// assert_eq!(next.legal_turns().len(), 1); // the capture over d4
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -133,12 +133,14 @@ impl Position {
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         self.ended().or_else(|| {
-            (self.ruleset().end == End::NoMovesLoses && !self.has_turn()).then(|| Outcome::Win {
-                winner: self.side.opposite(),
-                reason: match self.pieces(self.side) {
-                    0 => WinReason::NoPieces,
-                    _ => WinReason::NoLegalTurn,
-                },
+            (self.ruleset().end == End::NoMovesLoses && !self.has_legal_turn()).then(|| {
+                Outcome::Win {
+                    winner: self.side.opposite(),
+                    reason: match self.pieces(self.side) {
+                        0 => WinReason::NoPieces,
+                        _ => WinReason::NoLegalTurn,
+                    },
+                }
             })
         })
     }
@@ -185,9 +187,19 @@ impl Position {
         self.generate(|turn| ControlFlow::Break(*turn == Turn::PASS)) == ControlFlow::Break(true)
     }
 
-    /// Every legal turn.
-    pub fn turns(&self) -> Vec<Turn> {
-        let mut turns = Vec::new();
+    /// Every legal turn, in the generator's order, in a list kept on the
+    /// stack while it is short ([`TurnList`]).
+    ///
+    /// ```
+    /// use peralikatuma_rules::TurnList;
+    /// use peralikatuma_rules::family::{Position, Ruleset, Turn};
+    ///
+    /// let turns: TurnList<Turn> = Position::start(Ruleset::find("zamma")?).legal_turns();
+    /// assert_eq!(turns.len(), 3);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn legal_turns(&self) -> TurnList<Turn> {
+        let mut turns = TurnList::new();
         let _ = self.generate(|turn| {
             turns.push(*turn);
             ControlFlow::<()>::Continue(())
@@ -197,7 +209,7 @@ impl Position {
 
     /// Whether the side to move has a legal turn: the generator stops at
     /// the first.
-    pub fn has_turn(&self) -> bool {
+    pub fn has_legal_turn(&self) -> bool {
         self.generate(|_| ControlFlow::Break(())).is_break()
     }
 
@@ -212,7 +224,7 @@ impl Position {
     /// use peralikatuma_rules::family::{Position, Ruleset};
     ///
     /// let lau = Position::start(Ruleset::find("lau-kata-kati")?);
-    /// let first = lau.turns()[0];
+    /// let first = lau.legal_turns()[0];
     /// let next = lau.play(&first)?;
     /// assert_eq!(first.text(lau.board()), "c3-d4");
     /// assert_eq!(next.play(&first).unwrap_err().to_string(), "there is no piece on c3");

@@ -303,7 +303,7 @@ mod tests {
             let mut game = Game::new(ruleset);
             let mut state = n as u64 + 1;
             while game.ending().is_none() && game.turns().len() < 150 {
-                let turns = game.position().turns();
+                let turns = game.position().legal_turns();
                 state = state
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);

@@ -354,7 +354,7 @@ mod tests {
                     "{} {text}",
                     rules.id
                 );
-                let turns = position.turns();
+                let turns = position.legal_turns();
                 if turns.is_empty() {
                     break;
                 }

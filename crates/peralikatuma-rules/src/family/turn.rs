@@ -104,7 +104,7 @@ impl Turn {
     /// use peralikatuma_rules::family::{Kind, Position, Ruleset, Turn};
     ///
     /// let blocked = Position::parse(Ruleset::find("terhuchu-small")?, "W:Wa1:Ba2,b1,b2,a3,c1,c3")?;
-    /// assert_eq!(blocked.turns(), [Turn::PASS]);
+    /// assert_eq!(blocked.legal_turns()[..], [Turn::PASS]);
     /// assert_eq!(Turn::PASS.kind(), Kind::Pass);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -254,7 +254,7 @@ impl Turn {
     /// ```
     /// use peralikatuma_rules::family::{Position, Ruleset};
     /// let position = Position::start(Ruleset::find("alquerque-alfonso")?);
-    /// let first: Vec<String> = position.turns().iter().map(|t| t.text(position.board())).collect();
+    /// let first: Vec<String> = position.legal_turns().iter().map(|t| t.text(position.board())).collect();
     /// assert_eq!(first, ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```

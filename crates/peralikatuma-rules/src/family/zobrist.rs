@@ -85,7 +85,7 @@ impl Position {
     /// use peralikatuma_rules::family::{Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("zamma")?);
-    /// let after = start.play(&start.turns()[0])?;
+    /// let after = start.play(&start.legal_turns()[0])?;
     /// assert_ne!(start.zobrist(), after.zobrist());
     /// assert_eq!(start.zobrist(), Position::start(Ruleset::find("zamma")?).zobrist());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -122,7 +122,7 @@ mod tests {
             let mut position = Position::start(ruleset);
             let mut state = n as u64;
             for _ in 0..200 {
-                let turns = position.turns();
+                let turns = position.legal_turns();
                 if turns.is_empty() {
                     break;
                 }
