@@ -82,19 +82,14 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     /// after the huff already in `self.turn`; returns whether there was one.
     ///
     /// With the huff (F4), the captures come first: the pieces that made
-    /// them are what a move that does not capture lets the opponent huff,
+    /// them (those that could capture, as the ruleset lets a first capture
+    /// go) are what a move that does not capture lets the opponent huff,
     /// and the steps after them carry that.
     fn moves(&mut self, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
         if RULE_BOOK && self.rules.compulsory {
             return self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit);
         }
         if !HUFF {
-            return self.listed(Doing::All, emit);
-        }
-        if RULE_BOOK && self.rules.first_capture_as_step {
-            // Its first captures go fewer ways than a piece "could capture"
-            // (F4): find those pieces on their own. (No ruleset has both.)
-            self.forfeits = self.capturers();
             return self.listed(Doing::All, emit);
         }
         self.capturing = S::EMPTY;
@@ -217,43 +212,6 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
             }
         }
         any
-    }
-
-    /// The side's pieces that could make a first capture now: short jumps
-    /// of men, long jumps of kings (as [`Position::capturable`] finds the
-    /// pieces they jump).
-    fn capturers(&self) -> S {
-        let (board, enemy, empty) = (self.board, self.enemy, self.empty());
-        let mut capturers = S::EMPTY;
-        for from in self.men.points() {
-            if !(self.around(from) & enemy).is_empty()
-                && board
-                    .hops(from)
-                    .iter()
-                    .any(|hop| enemy.has(hop.over) && empty.has(hop.to))
-            {
-                capturers |= S::point(from);
-            }
-        }
-        for from in self.kings.points() {
-            let captures = |direction| {
-                let mut at = from;
-                while let Some(next) = board.neighbour(at, direction) {
-                    if !empty.has(next) {
-                        return enemy.has(next)
-                            && board
-                                .neighbour(next, direction)
-                                .is_some_and(|to| empty.has(to));
-                    }
-                    at = next;
-                }
-                false
-            };
-            if Direction::ALL.into_iter().any(captures) {
-                capturers |= S::point(from);
-            }
-        }
-        capturers
     }
 
     /// The points the man on `from` may not step back to (A5).
