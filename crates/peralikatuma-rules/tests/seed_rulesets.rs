@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use peralikatuma_rules::family;
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::{Game, Position, Record, Variant};
 use proptest::prelude::*;
 
 /// Plays one random game of `variant` from `start` with the seed games'
@@ -72,4 +72,62 @@ fn each_variant_has_its_ruleset() {
             "{variant}"
         );
     }
+}
+
+/// Plays one random game of `variant` as a seed game and as a game of its
+/// ruleset side by side: the same ends at every turn (E1, E2, E4 in the
+/// order of E5), the same records (N4), and the family's game read back
+/// into the seed model ([`family::Game::to_seed`]) is the seed game.
+fn follow_games(variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
+    let mut seed = Game::new(variant);
+    let mut ours = family::Game::new(variant.ruleset());
+    for &choice in choices {
+        prop_assert_eq!(ours.ending(), seed.outcome(), "after {:?}", seed.turns());
+        let turns = seed.legal_turns();
+        if turns.is_empty() || seed.outcome().is_some() {
+            break;
+        }
+        let turn = turns[choice % turns.len()];
+        seed.play(&turn).unwrap();
+        ours.play_text(&turn.to_string()).unwrap();
+    }
+    let record = Record::new(seed.clone()).to_string();
+    prop_assert_eq!(&family::Record::new(ours.clone()).to_string(), &record);
+    let read: family::Record = record.parse().unwrap();
+    prop_assert_eq!(read.game.turns(), ours.turns());
+    prop_assert_eq!(ours.to_seed(), Some(seed));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random games of the three games, up to 400 turns, with few pieces
+    /// taken so that repetitions (E2) and sixty quiet turns (E4) end some.
+    #[test]
+    fn random_games_end_alike_in_both_models(choices in prop::collection::vec(any::<usize>(), 400)) {
+        for variant in Variant::ALL {
+            follow_games(variant, &choices)?;
+        }
+    }
+}
+
+/// Games that end by repetition (E2) and by sixty quiet turns (E4) end
+/// alike in both models.
+#[test]
+fn repetitions_and_quiet_turns_end_alike() {
+    // One piece each shuffles until the start comes back a third time.
+    let seed_start = Position::parse(Variant::Peralikatuma, "W:Wc1:Bc9").unwrap();
+    let mut seed = Game::from_position(seed_start);
+    let mut ours = family::Game::from_position(family::Position::from(&seed_start));
+    let shuffle = ["c1-d2", "c9-d8", "d2-c1", "d8-c9"];
+    for text in shuffle.iter().cycle().take(8) {
+        seed.play_text(text).unwrap();
+        ours.play_text(text).unwrap();
+        assert_eq!(ours.ending(), seed.outcome(), "after {text}");
+    }
+    assert!(
+        seed.outcome().is_some(),
+        "the third time of the start draws (E2)"
+    );
 }

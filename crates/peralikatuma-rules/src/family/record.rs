@@ -153,7 +153,12 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = &self.game;
         let ruleset = game.start().ruleset();
-        write_tag(f, "Variant", ruleset.id)?;
+        // The rule book's games keep the name their records always had
+        // (N4: `Peralikatuma`); the reading ignores case.
+        match ruleset.variant() {
+            Some(variant) => write_tag(f, "Variant", &variant.to_string())?,
+            None => write_tag(f, "Variant", ruleset.id)?,
+        }
         for key in ["White", "Black"] {
             write_tag(f, key, self.tag(key).unwrap_or("?"))?;
         }
@@ -378,9 +383,16 @@ mod tests {
             after.parse::<Record>().expect_err("text after the result"),
             FamilyRecordError::AfterResult("d5xd3".into())
         );
-        let seed = "[Variant \"peralikatuma\"]\n\n*";
+        // The rule book's games are rulesets of the model too.
+        let seed = "[Variant \"Peralikatuma\"]\n\n*";
+        assert_eq!(
+            seed.parse::<Record>()
+                .map(|r| r.to_string().starts_with(seed.lines().next().unwrap_or(""))),
+            Ok(true)
+        );
+        let unknown = "[Variant \"chess\"]\n\n*";
         assert!(matches!(
-            seed.parse::<Record>(),
+            unknown.parse::<Record>(),
             Err(FamilyRecordError::Ruleset(_))
         ));
         let setup = "[Variant \"dash-guti\"]\n[Setup \"W:Wc3:Bd4\"]\n\n1. c3xe5 1-0";

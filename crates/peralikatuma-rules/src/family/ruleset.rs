@@ -8,7 +8,7 @@ use board_topology::Direction;
 use board_topology::boards;
 use board_topology::graph::Graph;
 
-use crate::Side;
+use crate::{Side, Variant};
 
 /// Whether and how a capture goes on with the same piece.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -517,10 +517,38 @@ impl Ruleset {
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn find(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
-        RULESETS
-            .iter()
+        Ruleset::all()
             .find(|r| r.id.eq_ignore_ascii_case(id.trim()))
             .ok_or_else(|| UnknownRuleset(id.to_owned()))
+    }
+
+    /// Every game of the model: the rule book's three ([`SEED_RULESETS`])
+    /// then the family's eighteen ([`RULESETS`]).
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::Ruleset;
+    ///
+    /// let ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
+    /// assert_eq!(ids.len(), 21);
+    /// assert_eq!(&ids[..4], ["peralikatuma", "alquerque", "permainan", "peralikatuma-ludii"]);
+    /// ```
+    pub fn all() -> impl Iterator<Item = &'static Ruleset> {
+        SEED_RULESETS.iter().chain(RULESETS.iter())
+    }
+
+    /// The rule book's game this ruleset is ([`Variant::ruleset`]), if it
+    /// is one of the three.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Ruleset;
+    ///
+    /// assert_eq!(Ruleset::find("alquerque")?.variant(), Some(Variant::Alquerque));
+    /// assert_eq!(Ruleset::find("alquerque-murray")?.variant(), None);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn variant(&self) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == self.id)
     }
 
     /// The directions `side`'s men step in, as a set of
@@ -590,7 +618,7 @@ impl FromStr for &'static Ruleset {
 
 /// A name that is no ruleset's id.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown ruleset `{0}` (known: {ids})", ids = RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "))]
+#[error("unknown ruleset `{0}` (known: {ids})", ids = Ruleset::all().map(|r| r.id).collect::<Vec<_>>().join(", "))]
 pub struct UnknownRuleset(pub String);
 
 #[cfg(test)]
@@ -659,7 +687,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .starts_with("unknown ruleset `chess` (known: peralikatuma-ludii, ")
+                .starts_with("unknown ruleset `chess` (known: peralikatuma, alquerque, ")
         );
     }
 }

@@ -65,3 +65,35 @@ impl From<&crate::Position> for Position {
         position
     }
 }
+
+impl super::game::Game {
+    /// The same game in the seed games' model, when it is a game of one of
+    /// the rule book's rulesets ([`Variant::ruleset`]): the same start and
+    /// the same turns (an end declared by the players is not carried
+    /// over). `None` for the family's other rulesets. The search plays the
+    /// rule book's games in that model, with its tables and proofs.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Position};
+    ///
+    /// let mut game = Game::new(Variant::Alquerque.ruleset());
+    /// game.play_text("d3-c3")?;
+    /// let seed = game.to_seed().expect("a rule book game");
+    /// assert_eq!(seed.turns().len(), 1);
+    /// assert_eq!(Position::from(seed.position()), *game.position());
+    /// // The seed position counts the quiet turns (N3's `C`).
+    /// assert_eq!(seed.position().to_string(), "B:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,c3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5:Rc3-d3:C1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_seed(&self) -> Option<crate::Game> {
+        let variant = self.start().ruleset().variant()?;
+        let start = crate::Position::parse(variant, &self.start().to_string()).ok()?;
+        let mut seed = crate::Game::from_position(start);
+        let board = self.start().board();
+        for turn in self.turns() {
+            seed.play_text(&turn.text(board)).ok()?;
+        }
+        Some(seed)
+    }
+}
