@@ -305,11 +305,11 @@ impl SessionGame for family::Game {
     }
 
     fn tablebase(&self) -> Option<Arc<Tablebase>> {
-        None
+        crate::tablebases::for_variant(self.start().ruleset().variant()?)
     }
 
     fn solution(&self) -> Option<Arc<Proof>> {
-        None
+        crate::solutions::for_variant(self.start().ruleset().variant()?)
     }
 
     fn record(&self) -> family::Record {

@@ -55,6 +55,20 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static + sealed::Sealed {
     /// the position now last (for repetition, E2).
     #[doc(hidden)]
     fn since_removal(&self) -> Vec<u64>;
+
+    /// The game in the seed games' model, when it is one of the rule
+    /// book's games played in another: the machine plays it there, with
+    /// the seed games' search, tables and proofs.
+    #[doc(hidden)]
+    fn seed(&self) -> Option<Game> {
+        None
+    }
+
+    /// A turn of [`Playable::seed`]'s game as a turn of this one.
+    #[doc(hidden)]
+    fn from_seed(&self, _turn: &peralikatuma_rules::Turn) -> Option<Self::Turn> {
+        None
+    }
 }
 
 impl Playable for Game {
@@ -115,5 +129,13 @@ impl Playable for family::Game {
             .iter()
             .map(family::Position::zobrist)
             .collect()
+    }
+
+    fn seed(&self) -> Option<Game> {
+        self.to_seed()
+    }
+
+    fn from_seed(&self, turn: &peralikatuma_rules::Turn) -> Option<family::Turn> {
+        self.position().parse_turn(&turn.to_string()).ok()
     }
 }

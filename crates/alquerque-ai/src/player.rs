@@ -61,6 +61,12 @@ pub struct Player<G: Playable = Game> {
     pub hard_nodes: Option<u64>,
     /// The budget of the turn being chosen on a clock.
     budget: Option<TimeBudget>,
+    /// The seed the player was made with, and its table ...
+    seed: u64,
+    table: TranspositionTable,
+    /// ... for the player that plays the rule book's games when they come
+    /// in another model ([`Playable::seed`]), made when first needed.
+    seed_player: Option<Box<Player<Game>>>,
 }
 
 impl<G: Playable> Player<G> {
@@ -101,6 +107,9 @@ impl<G: Playable> Player<G> {
             hard_time: Duration::from_secs(1),
             hard_nodes: None,
             budget: None,
+            seed,
+            table: table.clone(),
+            seed_player: None,
         }
     }
 
@@ -111,6 +120,9 @@ impl<G: Playable> Player<G> {
     /// they can win, or hold when behind.
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
+            if let Some(seed) = &mut self.seed_player {
+                seed.set_tablebase(tablebase.clone());
+            }
             self.searcher.set_tablebase(tablebase);
         }
     }
@@ -122,6 +134,9 @@ impl<G: Playable> Player<G> {
     /// repository (`proofs/alquerque/white-wins.proof.gz`).
     pub fn set_solution(&mut self, solution: Option<Arc<Proof>>) {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
+            if let Some(seed) = &mut self.seed_player {
+                seed.set_solution(solution.clone());
+            }
             self.searcher.set_solution(solution);
         }
     }
@@ -173,6 +188,9 @@ impl<G: Playable> Player<G> {
     /// assert!(hard.choose(&Game::new(Variant::Alquerque)).is_some());
     /// ```
     pub fn share_stop(&mut self, stop: Stop) {
+        if let Some(seed) = &mut self.seed_player {
+            seed.share_stop(stop.clone());
+        }
         self.searcher.share_stop(stop);
     }
 
@@ -180,6 +198,9 @@ impl<G: Playable> Player<G> {
     /// ([`Searcher::set_time_source`]): with a stepping source, its time
     /// limits and clock budgets do not depend on how busy the machine is.
     pub fn set_time_source(&mut self, time: TimeSource) {
+        if let Some(seed) = &mut self.seed_player {
+            seed.set_time_source(time.clone());
+        }
         self.searcher.set_time_source(time);
     }
 
@@ -198,8 +219,15 @@ impl<G: Playable> Player<G> {
     }
 
     /// The player's turn in the current position of `game`, or `None` when
-    /// the game is over or has no legal turn.
+    /// the game is over or has no legal turn. One of the rule book's games
+    /// played as a ruleset of the family's model is played as the seed
+    /// games are, with their search, tables and proofs: the same turns
+    /// from the same seed.
     pub fn choose(&mut self, game: &G) -> Option<G::Turn> {
+        if let Some(seed_game) = game.seed() {
+            let turn = self.seed_player().choose(&seed_game)?;
+            return game.from_seed(&turn);
+        }
         let turns = game.turns_now();
         if turns.is_empty() {
             return None;
@@ -272,6 +300,23 @@ impl<G: Playable> Player<G> {
         let turn = self.choose(game);
         self.budget = None;
         turn
+    }
+
+    /// The player of the seed games' model that plays for this one
+    /// ([`Playable::seed`]), with this player's settings.
+    fn seed_player(&mut self) -> &mut Player<Game> {
+        let player = self.seed_player.get_or_insert_with(|| {
+            let mut player = Player::with_table(self.strength, self.seed, &self.table);
+            player.searcher.set_tablebase(self.searcher.tablebase().cloned());
+            player.searcher.set_solution(self.searcher.solution().cloned());
+            player.searcher.share_stop(self.searcher.stop_handle());
+            player.searcher.set_time_source(self.searcher.time.clone());
+            Box::new(player)
+        });
+        player.hard_time = self.hard_time;
+        player.hard_nodes = self.hard_nodes;
+        player.budget = self.budget;
+        player
     }
 
     /// The turn Beginner or Easy means to play, a best one by a short
@@ -436,6 +481,38 @@ mod tests {
                     );
                 }
                 assert!(!game.turns().is_empty(), "{} {strength}", ruleset.id);
+            }
+        }
+    }
+
+    /// The rule book's games played as rulesets of the family's model are
+    /// played as the seed games are: the same turns from the same seed.
+    #[test]
+    fn the_rule_books_games_play_alike_in_both_models() {
+        for variant in Variant::ALL {
+            for strength in Strength::ALL {
+                if strength == Strength::Master {
+                    continue; // two threads do not search alike twice
+                }
+                let mut seed = Player::<Game>::new(strength, 9);
+                let mut ours = Player::<family::Game>::new(strength, 9);
+                seed.hard_nodes = Some(3_000);
+                ours.hard_nodes = Some(3_000);
+                let mut seed_game = Game::new(variant);
+                let mut game = family::Game::new(variant.ruleset());
+                for _ in 0..6 {
+                    let Some(turn) = seed.choose(&seed_game) else {
+                        break;
+                    };
+                    let family_turn = ours.choose(&game).expect("a turn");
+                    assert_eq!(
+                        family_turn.text(variant.ruleset().board),
+                        turn.to_string(),
+                        "{strength} in {variant}"
+                    );
+                    seed_game.play(&turn).unwrap();
+                    game.play(&family_turn).unwrap();
+                }
             }
         }
     }
