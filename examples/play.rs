@@ -1,5 +1,6 @@
-//! Play Peralikatuma, Alquerque or Permainan in the terminal, against the
-//! machine or two players on one screen.
+//! Play any of the 21 games in the terminal (Peralikatuma, Alquerque,
+//! Permainan and the family's eighteen others), against the machine or two
+//! players on one screen.
 //!
 //! ```text
 //! cargo run --release --example play
@@ -8,8 +9,8 @@
 //! cargo run --release --example play -- --variant sixteen-soldiers --opponent hard
 //! ```
 //!
-//! The family's other games (`--variant` with a ruleset's id, rules.md F)
-//! are played in line mode for now.
+//! The family's other games are chosen with `--variant` and a ruleset's id
+//! (rules.md F8), `--variant zamma`.
 //!
 //! In a terminal the game is full screen: pick pieces and points with the
 //! arrows and Enter or with the mouse. With `--plain`, or when standard
@@ -120,15 +121,7 @@ fn main() -> ExitCode {
     let result = match args.variant {
         None => play::<Game>(&args, Variant::Peralikatuma, plain),
         Some(GameKind::Seed(variant)) => play::<Game>(&args, variant, plain),
-        Some(GameKind::Family(ruleset)) => {
-            if !plain {
-                eprintln!(
-                    "{} is played in line mode: type `help` for the commands.",
-                    ruleset.name
-                );
-            }
-            play::<family::Game>(&args, ruleset, plain)
-        }
+        Some(GameKind::Family(ruleset)) => play::<family::Game>(&args, ruleset, plain),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -164,7 +157,20 @@ impl Playing for Game {
         peralikatuma::position_arg(variant, Some(text)).ok()
     }
 
+    /// As a ruleset of the one model, which the full screen plays.
     fn full_screen(session: Session<Game>, ask: bool, pace: Pace) -> io::Result<()> {
+        let s = session.settings();
+        let settings = Settings::<family::Game> {
+            variant: s.variant.ruleset(),
+            opponent: s.opponent,
+            human: s.human,
+            first: s.first,
+            position: s.position.as_ref().map(family::Position::from),
+            clock: s.clock,
+        };
+        let seed = session.seed();
+        let mut session = Session::new(settings).map_err(io::Error::other)?;
+        session.fix_seed(seed);
         run_full_screen(session, ask, pace)
     }
 }
@@ -176,10 +182,8 @@ impl Playing for family::Game {
             .ok()
     }
 
-    /// In line mode for now: the full screen does not draw the family's
-    /// boards yet.
-    fn full_screen(mut session: Session<family::Game>, _ask: bool, pace: Pace) -> io::Result<()> {
-        run_plain(&mut session, io::stdin().lock(), &mut io::stdout(), pace)
+    fn full_screen(session: Session<family::Game>, ask: bool, pace: Pace) -> io::Result<()> {
+        run_full_screen(session, ask, pace)
     }
 }
 

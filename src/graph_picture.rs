@@ -43,14 +43,43 @@ pub struct GraphPicture {
     steps: (usize, usize),
     /// The lowest file and rank of the board's points.
     origin: (u8, u8),
-    /// The highest rank of the board's points.
+    /// The highest file and rank of the board's points.
+    right: u8,
     top: u8,
+    /// Seen from Black's side: turned half round.
+    turned: bool,
     rows: Vec<Vec<GraphCell>>,
 }
 
 impl GraphPicture {
-    /// The picture of `graph`.
+    /// The picture of `graph`, as White sees it.
     pub fn new(graph: &'static Graph) -> GraphPicture {
+        GraphPicture::drawn(graph, false)
+    }
+
+    /// The picture of `graph` as Black sees it: turned half round, the
+    /// top rank at the bottom.
+    ///
+    /// ```
+    /// use board_topology::boards::SQUARE;
+    /// use peralikatuma::GraphPicture;
+    ///
+    /// let picture = GraphPicture::turned(&SQUARE);
+    /// assert_eq!(picture.place(SQUARE.parse_point("a5")?), (8, 16));
+    /// assert_eq!(picture.file_labels(), "e   d   c   b   a");
+    /// assert_eq!(picture.rank_label(0).as_deref(), Some("1"));
+    /// # Ok::<(), board_topology::graph::UnknownPoint>(())
+    /// ```
+    pub fn turned(graph: &'static Graph) -> GraphPicture {
+        GraphPicture::drawn(graph, true)
+    }
+
+    /// Whether the picture is seen from Black's side.
+    pub fn is_turned(&self) -> bool {
+        self.turned
+    }
+
+    fn drawn(graph: &'static Graph, turned: bool) -> GraphPicture {
         let points = 0..graph.len() as u8;
         let coords: Vec<(u8, u8)> = points.clone().map(|p| graph.coords(p)).collect();
         let origin = coords
@@ -72,7 +101,9 @@ impl GraphPicture {
             graph,
             steps,
             origin,
+            right,
             top,
+            turned,
             rows: vec![vec![GraphCell::Blank; width]; height],
         };
         for p in points.clone() {
@@ -117,10 +148,60 @@ impl GraphPicture {
     /// `(row, column)` of the cell that shows `point`.
     pub fn place(&self, point: u8) -> (usize, usize) {
         let (file, rank) = self.graph.coords(point);
+        let (down, across) = match self.turned {
+            false => (self.top - rank, file - self.origin.0),
+            true => (rank - self.origin.1, self.right - file),
+        };
         (
-            usize::from(self.top - rank) * self.steps.1,
-            usize::from(file - self.origin.0) * self.steps.0,
+            usize::from(down) * self.steps.1,
+            usize::from(across) * self.steps.0,
         )
+    }
+
+    /// The point shown at or next to cell `(row, column)`: a click on a
+    /// point's cell or on either cell beside it picks that point.
+    pub fn point_near(&self, row: usize, column: usize) -> Option<u8> {
+        let cells = self.rows.get(row)?;
+        [column, column.wrapping_sub(1), column + 1]
+            .into_iter()
+            .find_map(|c| match cells.get(c) {
+                Some(&GraphCell::Point(p)) => Some(p),
+                _ => None,
+            })
+    }
+
+    /// The point one step from `point` in the direction `(files, ranks)`
+    /// on the screen (each -1, 0 or 1), or the nearest point that way: for
+    /// moving a cursor over the board, holes and all. `point` itself when
+    /// there is none that way.
+    ///
+    /// ```
+    /// use board_topology::boards::SQUARE;
+    /// use peralikatuma::GraphPicture;
+    ///
+    /// let picture = GraphPicture::new(&SQUARE);
+    /// let c3 = SQUARE.parse_point("c3")?;
+    /// assert_eq!(picture.next_point(c3, 1, 0), SQUARE.parse_point("d3")?);
+    /// assert_eq!(picture.next_point(c3, 0, 1), SQUARE.parse_point("c4")?);
+    /// let e3 = SQUARE.parse_point("e3")?;
+    /// assert_eq!(picture.next_point(e3, 1, 0), e3);
+    /// # Ok::<(), board_topology::graph::UnknownPoint>(())
+    /// ```
+    pub fn next_point(&self, point: u8, files: i32, ranks: i32) -> u8 {
+        let (row, column) = self.place(point);
+        let (row, column) = (row as i32, column as i32);
+        let ahead = |p: u8| {
+            let (r, c) = self.place(p);
+            // Rows grow downward, ranks upward.
+            let (dr, dc) = (row - r as i32, c as i32 - column);
+            let along = dc * files + dr * ranks;
+            let across = (dc * ranks - dr * files).abs();
+            (along > 0).then_some((along + 2 * across, across))
+        };
+        (0..self.graph.len() as u8)
+            .filter_map(|p| ahead(p).map(|key| (key, p)))
+            .min()
+            .map_or(point, |(_, p)| p)
     }
 
     /// The rank name of picture row `row`, if a point stands on it.

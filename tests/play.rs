@@ -629,6 +629,88 @@ fn t1_t2_full_screen_on_a_clock_shows_the_times_and_ends_the_game_when_one_runs_
     ended(&session);
 }
 
+#[test]
+#[ignore = "needs tmux: run with --ignored"]
+fn a_whole_family_game_is_played_full_screen_to_its_end_by_keys() {
+    let session = format!("play-zamma-{}", std::process::id());
+    let dir = std::env::temp_dir();
+    start_in_tmux(&session, &dir, "--variant zamma --opponent easy --seed 5");
+    // Zamma's board of 81 points, drawn from its lines.
+    let screen = screen_with(&session, "White (you) to move");
+    for drawn in [
+        "┌ Zamma ",
+        "│ ╲ │ ╱ │ ╲ │ ╱ │",
+        "a   b   c   d   e   f   g   h   i",
+        "○ White 40   ● Black 40",
+    ] {
+        assert!(screen.contains(drawn), "`{drawn}` not drawn:\n{screen}");
+    }
+    // The first turn picked with the arrows: d4 diagonally forward to e5.
+    tmux(&["send-keys", "-t", &session, "Left", "Down", "Enter"]);
+    screen_with(&session, "can go to a highlighted point");
+    tmux(&["send-keys", "-t", &session, "Right", "Up", "Enter"]);
+    screen_with(&session, "1. d4-e5");
+    // Then no questions about huffs, and each turn the first legal one,
+    // as the moves list shows it, typed, until the game ends.
+    tmux(&["send-keys", "-t", &session, "w"]);
+    for _ in 0..400 {
+        let screen = loop {
+            let screen = tmux(&["capture-pane", "-t", &session, "-p"]);
+            // White moves first: its turn comes after an even number.
+            let white = screen.contains("White (you) to move") && moves_listed(&screen) % 2 == 0;
+            if screen.contains("Game over") || white {
+                break screen;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if screen.contains("Game over") {
+            assert!(
+                screen.contains("wins") || screen.contains("draw"),
+                "{screen}"
+            );
+            tmux(&["send-keys", "-t", &session, "q"]);
+            screen_with(&session, "not been saved");
+            tmux(&["send-keys", "-t", &session, "y"]);
+            return ended(&session);
+        }
+        let played = moves_listed(&screen);
+        tmux(&["send-keys", "-t", &session, ":", "moves", "Enter"]);
+        let screen = screen_with(&session, "Legal turns (any key to close)");
+        let first = screen
+            .lines()
+            .find_map(|line| line.split_once("legal turn")?.1.split_once(':'))
+            .and_then(|(_, turns)| turns.split("  ").map(str::trim).find(|t| !t.is_empty()))
+            .map(|turn| turn.trim_end_matches('│').trim().to_owned())
+            .unwrap_or_else(|| panic!("no legal turn listed:\n{screen}"));
+        // Any key closes the list (not Esc: Esc and `:` at once read as
+        // Alt-`:`).
+        tmux(&["send-keys", "-t", &session, "Space"]);
+        tmux(&["send-keys", "-t", &session, ":", &first, "Enter"]);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let now = tmux(&["capture-pane", "-t", &session, "-p"]);
+            if moves_listed(&now) > played {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{first} was not played:\n{now}\nfrom the list:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    panic!("the game did not end in 400 turns");
+}
+
+/// The number of turns the move list on `screen` says were played.
+fn moves_listed(screen: &str) -> usize {
+    screen
+        .split_once("Moves (")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .and_then(|(count, _)| count.parse().ok())
+        .unwrap_or(0)
+}
+
 /// Starts the example in a tmux session of 100 by 30 in `dir`, with `args`.
 fn start_in_tmux(session: &str, dir: &std::path::Path, args: &str) {
     let command = format!("{} {AT_ONCE} {args}", binary().display());

@@ -2,13 +2,11 @@
 //! family's alike: the board as text, advice, warnings, the legal turns
 //! and the rules in brief.
 
-use std::ops::ControlFlow;
-
 use peralikatuma_rules::Game;
 use peralikatuma_rules::family::{self, Chain, End, Removal};
 
 use crate::play::brief::rules_in_brief;
-use crate::play::{MOST_LISTED, legal_turn_notations};
+use crate::play::{legal_turn_notations, legal_turn_texts};
 use crate::session::{SessionGame, claim_advice, forfeit_warning, no_return_advice};
 use crate::{diagram, family_diagram};
 
@@ -130,21 +128,7 @@ impl LineGame for family::Game {
     }
 
     fn legal_texts(&self) -> (Vec<String>, usize) {
-        if self.ending().is_some() {
-            return (Vec::new(), 0);
-        }
-        let position = self.position();
-        let board = position.board();
-        let mut listed = Vec::new();
-        let mut count = 0;
-        let _ = position.generate(|turn| {
-            count += 1;
-            if listed.len() < MOST_LISTED {
-                listed.push(turn.text(board));
-            }
-            ControlFlow::<()>::Continue(())
-        });
-        (listed, count)
+        legal_turn_texts(self)
     }
 
     fn brief(&self) -> Vec<String> {
@@ -157,6 +141,18 @@ impl LineGame for family::Game {
 
     fn has_forfeits(&self) -> bool {
         self.start().ruleset().huff
+    }
+}
+
+/// The rules of `ruleset` in brief: the rule book's for its three games
+/// ([`rules_in_brief`]), else from the ruleset's data (rules.md F).
+pub(crate) fn rules_brief(ruleset: &'static family::Ruleset) -> Vec<String> {
+    match ruleset.variant() {
+        Some(variant) => rules_in_brief(variant)
+            .iter()
+            .map(|p| (*p).to_owned())
+            .collect(),
+        None => family_brief(ruleset),
     }
 }
 

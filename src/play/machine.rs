@@ -4,8 +4,8 @@
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Player, Stop, Strength, TimeBudget};
-use peralikatuma_rules::{Game, Turn};
+use alquerque_ai::{Playable, Player, Stop, Strength, TimeBudget};
+use peralikatuma_rules::Game;
 
 use crate::pace::natural_pause;
 
@@ -55,8 +55,8 @@ pub fn hint_player<G: alquerque_ai::Playable>(seed: u64) -> Player<G> {
 }
 
 /// A player thinking about a game on a thread of its own.
-pub struct Thinking {
-    handle: JoinHandle<(Player, Option<Turn>)>,
+pub struct Thinking<G: Playable = Game> {
+    handle: JoinHandle<(Player<G>, Option<G::Turn>)>,
     stop: Stop,
     started: Instant,
     /// How long after it started its choice is given, at the least.
@@ -67,9 +67,9 @@ pub struct Thinking {
     seed: u64,
 }
 
-impl Thinking {
+impl<G: Playable> Thinking<G> {
     /// `player` starts thinking about `game`, within `budget` on a clock.
-    pub fn start(player: Player, game: Game, seed: u64, budget: Option<TimeBudget>) -> Thinking {
+    pub fn start(player: Player<G>, game: G, seed: u64, budget: Option<TimeBudget>) -> Thinking<G> {
         let stop = player.stop_handle();
         let (strength, hard_time) = (player.strength(), player.hard_time);
         let mut player = player;
@@ -93,7 +93,7 @@ impl Thinking {
 
     /// Gives its choice no sooner than `pause` after it started thinking
     /// ([`Pace::pause`]): its thinking counts towards the pause.
-    pub fn answering_after(self, pause: Duration) -> Thinking {
+    pub fn answering_after(self, pause: Duration) -> Thinking<G> {
         Thinking { pause, ..self }
     }
 
@@ -117,7 +117,7 @@ impl Thinking {
 
     /// Waits for its choice, and gives the player back. A player whose
     /// thread failed is replaced by a new one and chooses nothing.
-    pub fn finish(self) -> (Player, Option<Turn>) {
+    pub fn finish(self) -> (Player<G>, Option<G::Turn>) {
         let (strength, hard_time, seed) = (self.strength, self.hard_time, self.seed);
         self.handle.join().unwrap_or_else(|_| {
             let mut fresh = Player::new(strength, seed);
@@ -128,7 +128,7 @@ impl Thinking {
 
     /// Cuts the thinking short and gives the player back; its choice is
     /// dropped.
-    pub fn cancel(self) -> Player {
+    pub fn cancel(self) -> Player<G> {
         self.stop.stop();
         let stop = self.stop.clone();
         let (player, _) = self.finish();

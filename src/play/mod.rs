@@ -32,7 +32,7 @@
 
 mod brief;
 mod commands;
-mod line_game;
+pub(crate) mod line_game;
 mod machine;
 mod plain;
 mod tui;
@@ -46,15 +46,11 @@ pub use tui::run as run_full_screen;
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::{Position, Turn};
+use peralikatuma_rules::Position;
+use peralikatuma_rules::family;
 
 /// The most legal turns `moves` lists: a position can have millions.
 pub(crate) const MOST_LISTED: usize = 1000;
-
-/// The turns in the notation of N2.
-fn notations(turns: &[Turn]) -> Vec<String> {
-    turns.iter().map(|t| t.to_string()).collect()
-}
 
 /// The legal turns of `position` in the notation of N2, the first
 /// [`MOST_LISTED`] of them, and how many there are in all; the turns are
@@ -74,5 +70,26 @@ pub(crate) fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) 
         ControlFlow::Break(()) => position.count_legal_turns(),
         ControlFlow::Continue(()) => listed.len(),
     };
+    (listed, count)
+}
+
+/// The legal turns of `game` now, written out, the first [`MOST_LISTED`]
+/// of them, and how many there are in all (none once it is over); the
+/// turns are looked at as they are generated, never all listed.
+pub(crate) fn legal_turn_texts(game: &family::Game) -> (Vec<String>, usize) {
+    if game.ending().is_some() {
+        return (Vec::new(), 0);
+    }
+    let position = game.position();
+    let board = position.board();
+    let mut listed = Vec::new();
+    let mut count = 0;
+    let _ = position.generate(|turn| {
+        count += 1;
+        if listed.len() < MOST_LISTED {
+            listed.push(turn.text(board));
+        }
+        ControlFlow::<()>::Continue(())
+    });
     (listed, count)
 }

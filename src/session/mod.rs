@@ -53,6 +53,7 @@ use peralikatuma_rules::{
 
 use crate::clock::{Clock, TimeControl};
 
+pub mod advice;
 mod game;
 
 pub use game::{Fault, SessionGame};

@@ -66,7 +66,7 @@ pub trait Playable: Clone + Debug + Send + Sync + 'static + sealed::Sealed {
 
     /// A turn of [`Playable::seed`]'s game as a turn of this one.
     #[doc(hidden)]
-    fn from_seed(&self, _turn: &peralikatuma_rules::Turn) -> Option<Self::Turn> {
+    fn turn_from_seed(&self, _turn: &peralikatuma_rules::Turn) -> Option<Self::Turn> {
         None
     }
 }
@@ -135,7 +135,7 @@ impl Playable for family::Game {
         self.to_seed()
     }
 
-    fn from_seed(&self, turn: &peralikatuma_rules::Turn) -> Option<family::Turn> {
+    fn turn_from_seed(&self, turn: &peralikatuma_rules::Turn) -> Option<family::Turn> {
         self.position().parse_turn(&turn.to_string()).ok()
     }
 }

@@ -226,7 +226,7 @@ impl<G: Playable> Player<G> {
     pub fn choose(&mut self, game: &G) -> Option<G::Turn> {
         if let Some(seed_game) = game.seed() {
             let turn = self.seed_player().choose(&seed_game)?;
-            return game.from_seed(&turn);
+            return game.turn_from_seed(&turn);
         }
         let turns = game.turns_now();
         if turns.is_empty() {
@@ -307,8 +307,12 @@ impl<G: Playable> Player<G> {
     fn seed_player(&mut self) -> &mut Player<Game> {
         let player = self.seed_player.get_or_insert_with(|| {
             let mut player = Player::with_table(self.strength, self.seed, &self.table);
-            player.searcher.set_tablebase(self.searcher.tablebase().cloned());
-            player.searcher.set_solution(self.searcher.solution().cloned());
+            player
+                .searcher
+                .set_tablebase(self.searcher.tablebase().cloned());
+            player
+                .searcher
+                .set_solution(self.searcher.solution().cloned());
             player.searcher.share_stop(self.searcher.stop_handle());
             player.searcher.set_time_source(self.searcher.time.clone());
             Box::new(player)

@@ -3,22 +3,27 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Picture;
 use alquerque_ai::Player;
-use peralikatuma_rules::{Bitboard, Board, Point, Position, Side, Turn, family};
+use board_topology::graph::Graph;
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Game, Position, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use crate::play::commands::Command;
+use crate::play::legal_turn_texts;
 use crate::play::machine::{self, Pace, Thinking};
 use crate::play::tui::form::Form;
 use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
 use crate::play::tui::review::MovesView;
-use crate::play::{legal_turn_notations, notations};
-use crate::plural;
-use crate::session::{Session, Settings, Undone, forfeit_warning};
+use crate::session::advice::{self, forfeit_warning};
+use crate::session::{Settings, Undone};
+use crate::{GraphPicture, plural};
+
+/// The session the screen plays: any of the 21 games.
+type Session = crate::session::Session<Game>;
 
 /// What the keys do now.
 #[derive(Clone, Debug)]
@@ -54,8 +59,8 @@ pub enum Question {
     Drop(Leaving),
     /// Write over this file?
     Overwrite(PathBuf),
-    /// Play this turn of the person's, which forfeits pieces (P6, said in
-    /// the warning)?
+    /// Play this turn of the person's, which forfeits pieces (P6, F4, said
+    /// in the warning)?
     Forfeit(Turn, String),
 }
 
@@ -65,9 +70,7 @@ pub enum Leaving {
     /// Leaving the program.
     Quit,
     /// A new game with these settings.
-    New(Box<Settings>),
-    /// A family game with these settings, in line mode.
-    Family(Box<Settings<family::Game>>),
+    New(Box<Settings<Game>>),
     /// The game recorded in this file.
     Load(PathBuf),
 }
@@ -84,27 +87,27 @@ pub enum Tone {
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
-    pub picture: Picture,
-    pub cursor: Point,
+    pub picture: GraphPicture,
+    pub cursor: u8,
     pub pick: Pick,
     pub mode: Mode,
     pub message: (String, Tone),
     /// The machine's player, when it is not thinking.
-    machine: Option<Player>,
+    machine: Option<Player<Game>>,
     /// The machine thinking about its turn, or waiting out its pause.
-    pub thinking: Option<Thinking>,
+    pub thinking: Option<Thinking<Game>>,
     /// How the machine answers.
     pace: Pace,
-    hint_player: Option<Player>,
-    pub hinting: Option<Thinking>,
+    hint_player: Option<Player<Game>>,
+    pub hinting: Option<Thinking<Game>>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
-    /// Whether a turn that forfeits pieces (P6) is asked about first.
+    /// Whether a turn that forfeits pieces (P6, F4) is asked about first.
     pub warnings: bool,
     /// The points that can be picked next ([`Pick::targets`]), found again
     /// only when the game or the pick changes: finding them goes through
     /// every legal turn, and a position can have millions.
-    pub targets: Bitboard,
+    pub targets: u128,
     /// Where the board's top-left cell was last drawn, for the mouse.
     pub board_origin: Option<(u16, u16)>,
     /// The first row of the move list in sight, when scrolled; `None`
@@ -113,9 +116,6 @@ pub struct App {
     /// The move list as last drawn.
     pub moves_view: MovesView,
     pub quit: bool,
-    /// A family game chosen on the form, to be played in line mode once
-    /// the full screen has closed.
-    pub family: Option<Settings<family::Game>>,
 }
 
 impl App {
@@ -142,12 +142,11 @@ impl App {
             hinting: None,
             hint: None,
             warnings: true,
-            targets: Bitboard::EMPTY,
+            targets: 0,
             board_origin: None,
             moves_scroll: None,
             moves_view: MovesView::default(),
             quit: false,
-            family: None,
         };
         app.changed();
         app.say(
@@ -209,12 +208,14 @@ impl App {
                 self.machine = Some(player);
                 match turn.map(|t| (t, self.session.play(&t))) {
                     Some((turn, Ok(()))) => {
-                        let text = turn.to_string();
-                        let board = self.session.game().position().board();
-                        let said = match turn.claim() {
+                        let board = self.board();
+                        let text = turn.text(board);
+                        let said = match turn.huff() {
                             Some(claim) => format!(
-                                "The machine takes your piece on {} (P6) and plays {text}.",
-                                board.point_name(claim)
+                                "The machine takes your piece on {} ({}) and plays {}.",
+                                board.point_name(claim),
+                                claim_rule(&self.session),
+                                text.rsplit(' ').next().unwrap_or(&text)
                             ),
                             None => format!("The machine plays {text}."),
                         };
@@ -239,7 +240,7 @@ impl App {
                 self.hint_player = Some(player);
                 self.hint = turn;
                 if let Some(turn) = turn {
-                    let text = turn.to_string();
+                    let text = turn.text(self.board());
                     self.say(format!("Hint: {text} (shown on the board)."), Tone::Info);
                 }
             }
@@ -319,11 +320,11 @@ impl App {
                 played => self.review(played - 1),
             },
             KeyCode::Char('f') => {
-                let board = self.picture.board();
+                let board = self.board();
                 self.picture = if self.picture.is_turned() {
-                    Picture::new(board)
+                    GraphPicture::new(board)
                 } else {
-                    Picture::turned(board)
+                    GraphPicture::turned(board)
                 };
             }
             KeyCode::Char('q') => self.run(Command::Quit),
@@ -355,13 +356,7 @@ impl App {
             KeyCode::Down | KeyCode::Tab => form.move_field(1),
             KeyCode::Left => form.change(-1),
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Enter => {
-                let leaving = match form.family() {
-                    Some(settings) => Leaving::Family(Box::new(settings)),
-                    None => Leaving::New(Box::new(form.settings)),
-                };
-                return self.leave_for(leaving);
-            }
+            KeyCode::Enter => return self.leave_for(Leaving::New(Box::new(form.settings))),
             KeyCode::Esc => return,
             KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
@@ -426,7 +421,7 @@ impl App {
             Ok(()) => {
                 self.stop_thinking();
                 self.changed();
-                if let Some(outcome) = self.session.game().outcome() {
+                if let Some(outcome) = self.session.game().ending() {
                     self.say(format!("Game over: {outcome}."), Tone::Info);
                 }
             }
@@ -470,8 +465,8 @@ impl App {
     }
 
     /// Picks `point` for the turn being put together.
-    fn choose(&mut self, point: Point) {
-        if let Some(outcome) = self.session.game().outcome() {
+    fn choose(&mut self, point: u8) {
+        if let Some(outcome) = self.session.game().ending() {
             self.say(
                 format!("The game is over ({outcome}). Press n for a new game or u to undo."),
                 Tone::Error,
@@ -486,17 +481,17 @@ impl App {
         match self.pick.choose(point, &position) {
             Picked::Changed(text) => {
                 self.repicked();
-                self.say(capitalised(&text, self.picture.board()), Tone::Info);
+                self.say(capitalised(&text, self.board()), Tone::Info);
             }
             Picked::Refused(text) => {
-                self.say(capitalised(&text, self.picture.board()), Tone::Error);
+                self.say(capitalised(&text, self.board()), Tone::Error);
             }
             Picked::Turn(turn) => self.person_plays(turn),
         }
     }
 
     /// Plays the person's `turn`, after asking when it forfeits pieces
-    /// (P6) and the warnings are on.
+    /// (P6, F4) and the warnings are on.
     fn person_plays(&mut self, turn: Turn) {
         let position = self.session.game().position();
         match forfeit_warning(position, &turn).filter(|_| self.warnings) {
@@ -511,7 +506,7 @@ impl App {
     /// After the person played `turn`.
     fn played(&mut self, turn: &Turn) {
         let game = self.session.game();
-        let text = turn.to_string();
+        let text = turn.text(self.board());
         let said = match self.session.machine() {
             Some(_) => format!("You play {text}."),
             // The side that moved is the one not to move now.
@@ -526,15 +521,22 @@ impl App {
 
     /// Carries out a command, typed or given by a key.
     fn run(&mut self, command: Command) {
-        let texts = |turns: &[Turn]| notations(turns).join(", ");
+        let board = self.board();
+        let texts = |turns: &[Turn]| {
+            let texts: Vec<String> = turns.iter().map(|t| t.text(board)).collect();
+            texts.join(", ")
+        };
         match command {
             Command::Quit => self.leave_for(Leaving::Quit),
             Command::Warnings(on) => {
                 self.warnings = on;
+                let rule = claim_rule(&self.session);
                 let said = if on {
-                    "A turn that forfeits pieces (P6) is asked about first."
+                    format!("A turn that forfeits pieces ({rule}) is asked about first.")
                 } else {
-                    "Turns that forfeit pieces (P6) are played without asking (w asks again)."
+                    format!(
+                        "Turns that forfeit pieces ({rule}) are played without asking (w asks again)."
+                    )
                 };
                 self.say(said, Tone::Info);
             }
@@ -542,7 +544,7 @@ impl App {
             Command::Rules => self.mode = Mode::Rules,
             Command::Board => self.say("", Tone::Info),
             Command::Moves => {
-                let (listed, count) = legal_turn_notations(self.session.game().position());
+                let (listed, count) = legal_turn_texts(self.session.game());
                 let mut items = vec![match count {
                     0 => "None: the game is over.".to_owned(),
                     n if n > listed.len() => {
@@ -554,19 +556,18 @@ impl App {
                 self.mode = Mode::Notice("Legal turns", items);
             }
             Command::Turn(text) => {
-                if !self.session.person_to_move() && self.session.game().outcome().is_none() {
+                if !self.session.person_to_move() && self.session.game().ending().is_none() {
                     return self.say("Wait: the machine is thinking.", Tone::Error);
                 }
                 let position = self.session.game().position();
-                if let (Ok(turn), None) =
-                    (position.parse_turn(&text), self.session.game().outcome())
+                if let (Ok(turn), None) = (position.parse_turn(&text), self.session.game().ending())
                 {
                     return self.person_plays(turn);
                 }
                 match self.session.play_text(&text) {
                     Ok(turn) => self.played(&turn),
                     Err(error) => {
-                        let text = capitalised(&error.to_string(), self.picture.board());
+                        let text = capitalised(&error.to_string(), self.board());
                         self.say(text, Tone::Error);
                     }
                 }
@@ -599,7 +600,7 @@ impl App {
                 self.changed();
             }
             Command::Hint => {
-                if self.session.game().outcome().is_some() {
+                if self.session.game().ending().is_some() {
                     return self.say("No hint: the game is over.", Tone::Error);
                 }
                 if !self.session.person_to_move() {
@@ -615,14 +616,14 @@ impl App {
                     self.say("Looking for a good turn...", Tone::Info);
                 }
             }
-            Command::Resign => match self.session.game().outcome() {
+            Command::Resign => match self.session.game().ending() {
                 Some(outcome) => self.say(format!("The game is over ({outcome})."), Tone::Error),
                 None => {
                     self.mode = Mode::Asking(Question::Resign(self.session.person_side()));
                 }
             },
             Command::Draw => {
-                if let Some(outcome) = self.session.game().outcome() {
+                if let Some(outcome) = self.session.game().ending() {
                     return self.say(format!("The game is over ({outcome})."), Tone::Error);
                 }
                 self.mode = Mode::Asking(Question::Draw(self.session.person_side()));
@@ -651,10 +652,6 @@ impl App {
         match leaving {
             Leaving::Quit => self.quit = true,
             Leaving::New(settings) => self.start(*settings),
-            Leaving::Family(settings) => {
-                self.family = Some(*settings);
-                self.quit = true;
-            }
             Leaving::Load(path) => self.load(&path),
         }
     }
@@ -689,10 +686,7 @@ impl App {
                 self.changed();
             }
             Err(error) => {
-                self.say(
-                    capitalised(&error.to_string(), self.picture.board()),
-                    Tone::Error,
-                );
+                self.say(capitalised(&error.to_string(), self.board()), Tone::Error);
                 self.changed();
             }
         }
@@ -705,13 +699,41 @@ impl App {
         self.hint_player = Some(machine::hint_player(seed));
     }
 
+    /// The board of the game in play.
+    pub fn board(&self) -> &'static Graph {
+        self.session.game().start().board()
+    }
+
     /// The position on the board: the game's, or in review the one after
     /// the turns reviewed.
-    pub fn shown_position(&self) -> &Position {
+    pub fn shown_position(&self) -> Position {
+        match self.mode {
+            Mode::Review(turns) => self.position_after(turns),
+            _ => *self.session.game().position(),
+        }
+    }
+
+    /// The position after the first `turns` turns of the game.
+    pub fn position_after(&self, turns: usize) -> Position {
+        let game = self.session.game();
+        game.turns()
+            .iter()
+            .take(turns)
+            .fold(*game.start(), |position, turn| {
+                position.play_unchecked(turn)
+            })
+    }
+
+    /// Turns in a row without a removal up to the position on the board
+    /// (E4).
+    pub fn shown_quiet_turns(&self) -> usize {
         let game = self.session.game();
         match self.mode {
-            Mode::Review(turns) => game.positions().get(turns).unwrap_or(game.position()),
-            _ => game.position(),
+            Mode::Review(_) => {
+                let turns = self.shown_turns();
+                turns.iter().rev().take_while(|t| !t.removes()).count()
+            }
+            _ => game.quiet_turns() as usize,
         }
     }
 
@@ -732,7 +754,7 @@ impl App {
     }
 
     /// Starts a new game with `settings`.
-    fn start(&mut self, settings: Settings) {
+    fn start(&mut self, settings: Settings<Game>) {
         self.stop_thinking();
         match self.session.restart(settings) {
             Ok(()) => {
@@ -740,7 +762,10 @@ impl App {
                 self.look_at_board();
                 let players = self.session.settings().players();
                 self.say(
-                    format!("New game of {}: {players}.", self.session.game().variant()),
+                    format!(
+                        "New game of {}: {players}.",
+                        self.session.game().start().ruleset()
+                    ),
                     Tone::Info,
                 );
                 self.changed();
@@ -751,34 +776,41 @@ impl App {
 
     /// A file name for saving: the game's name.
     fn save_name(&self) -> String {
-        format!("{}.txt", self.session.game().variant().name())
+        format!("{}.txt", self.session.game().start().ruleset().id)
     }
 }
 
 /// The board as the person at the keyboard sees it: from Black's side
 /// when they play Black against the machine.
-fn picture_for(session: &Session) -> Picture {
-    let board = session.game().position().board();
+fn picture_for(session: &Session) -> GraphPicture {
+    let board = session.game().start().board();
     match session.machine() {
-        Some(_) if session.settings().human == Side::Black => Picture::turned(board),
-        _ => Picture::new(board),
+        Some(_) if session.settings().human == Side::Black => GraphPicture::turned(board),
+        _ => GraphPicture::new(board),
     }
 }
 
-/// The point in the middle of the board, where the cursor starts.
-fn centre(picture: &Picture) -> Point {
-    let board = picture.board();
-    let (files, ranks) = board.grid_size();
-    board
-        .point_at(files / 2, ranks / 2)
-        .or_else(|| board.points().iter().next())
-        .unwrap_or_else(|| Point::all().next().expect("the board has points"))
+/// The point nearest the middle of the board, where the cursor starts.
+fn centre(picture: &GraphPicture) -> u8 {
+    let (rows, columns) = (picture.height() / 2, picture.width() / 2);
+    (0..picture.graph().len() as u8)
+        .min_by_key(|&p| {
+            let (row, column) = picture.place(p);
+            row.abs_diff(rows) * 2 + column.abs_diff(columns)
+        })
+        .unwrap_or(0)
+}
+
+/// The rule that lets a player take the opponent's forfeited piece (P6,
+/// F4).
+fn claim_rule(session: &Session) -> &'static str {
+    advice::claim_rule(session.game().position())
 }
 
 /// `text` as a sentence, with a capital first letter, unless it begins
 /// with the name of a point of `board` (`d5 is not empty`), which keeps its
 /// small letter (R1.6).
-fn capitalised(text: &str, board: Board) -> String {
+fn capitalised(text: &str, board: &Graph) -> String {
     let first_word = text.split(' ').next().unwrap_or_default();
     if board.parse_point(first_word).is_ok() {
         return text.to_owned();
@@ -795,7 +827,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use alquerque_ai::{Strength, TimeSource};
-    use peralikatuma_rules::{Position, Variant};
+    use peralikatuma_rules::Variant;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, MouseEvent};
@@ -805,12 +837,13 @@ mod tests {
     use crate::session::Opponent;
 
     fn app(variant: Variant, opponent: Opponent, human: Side, position: Option<&str>) -> App {
+        let ruleset = variant.ruleset();
         let settings = Settings {
-            variant,
+            variant: ruleset,
             opponent,
             human,
             first: Side::White,
-            position: position.map(|text| Position::parse(variant, text).expect("valid")),
+            position: position.map(|text| Position::parse(ruleset, text).expect("valid")),
             clock: None,
         };
         let mut session = Session::new(settings).expect("start");
@@ -851,12 +884,18 @@ mod tests {
     }
 
     fn played(app: &App) -> Vec<String> {
+        let board = app.board();
         app.session
             .game()
             .turns()
             .iter()
-            .map(|t| t.to_string())
+            .map(|t| t.text(board))
             .collect()
+    }
+
+    /// Peralikatuma against the machine (easy), the person White.
+    fn peralikatuma() -> Settings<Game> {
+        Settings::of(Variant::Peralikatuma.ruleset())
     }
 
     /// Lets the machine think until it has moved.
@@ -875,7 +914,7 @@ mod tests {
             clock: "0+300ms".parse().ok(),
             ..Settings {
                 opponent: Opponent::Human,
-                ..Settings::default()
+                ..peralikatuma()
             }
         };
         let mut session = Session::new(settings).expect("start");
@@ -913,20 +952,20 @@ mod tests {
     #[test]
     fn t2_the_machine_answers_within_its_time_on_a_clock() {
         let settings = Settings {
-            variant: Variant::Alquerque,
+            variant: Variant::Alquerque.ruleset(),
             opponent: Opponent::Machine(Strength::Hard),
             clock: "0+200ms".parse().ok(),
-            ..Settings::default()
+            ..peralikatuma()
         };
         let mut app = App::new(Session::new(settings).expect("start"), false, Pace::AtOnce);
         for _ in 0..3 {
-            let Some(turn) = app.session.game().legal_turns().first().copied() else {
+            let Some(turn) = app.session.game().position().legal_turns().first().copied() else {
                 break;
             };
             app.person_plays(turn);
             wait_for_machine(&mut app);
             assert!(!app.session.lost_on_time(), "{:?}", app.message);
-            if app.session.game().outcome().is_some() {
+            if app.session.game().ending().is_some() {
                 break;
             }
         }
@@ -949,7 +988,7 @@ mod tests {
         screen(&mut app, 100, 30);
         let (x, y) = app.board_origin.expect("the board was drawn");
         let click = |app: &mut App, name: &str| {
-            let point = app.picture.board().parse_point(name).expect("a point");
+            let point = app.board().parse_point(name).expect("a point");
             let (row, column) = app.picture.place(point);
             app.on_mouse(MouseEvent {
                 kind: MouseEventKind::Down(MouseButton::Left),
@@ -1031,10 +1070,10 @@ mod tests {
         assert_eq!(items[0], "1982269 legal turns, the first 1000:");
         assert_eq!(items.len(), 1001);
         press(&mut app, KeyCode::Esc);
-        let board = app.picture.board();
+        let board = app.board();
         let point = |name| board.parse_point(name).expect("a point");
         app.choose(point("c1"));
-        assert_eq!(app.targets, Bitboard::from(point("d2")).with(point("e1")));
+        assert_eq!(app.targets, 1 << point("d2") | 1 << point("e1"));
         app.choose(point("d2"));
         // White's pieces could have jumped: the turn forfeits them (P6).
         assert!(matches!(app.mode, Mode::Asking(Question::Forfeit(..))));
@@ -1045,7 +1084,7 @@ mod tests {
     #[test]
     fn a_refusal_is_a_sentence_but_a_point_keeps_its_small_letter() {
         let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
-        let board = app.picture.board();
+        let board = app.board();
         let point = |name| board.parse_point(name).expect("a point");
         app.choose(point("d3"));
         app.choose(point("d4"));
@@ -1107,9 +1146,9 @@ mod tests {
     #[test]
     fn the_weaker_levels_reply_after_a_pause_that_undo_and_a_new_game_cancel() {
         let settings = Settings {
-            variant: Variant::Alquerque,
+            variant: Variant::Alquerque.ruleset(),
             opponent: Opponent::Machine(Strength::Easy),
-            ..Settings::default()
+            ..peralikatuma()
         };
         let session = Session::new(settings).expect("start");
         let mut app = App::new(session, false, Pace::Natural);
@@ -1143,22 +1182,37 @@ mod tests {
         assert!(screen(&mut app, 100, 30).contains(" New game "));
         press(&mut app, KeyCode::Right); // Alquerque
         press(&mut app, KeyCode::Enter);
-        assert_eq!(app.session.game().variant(), Variant::Alquerque);
+        assert_eq!(
+            app.session.game().start().ruleset(),
+            Variant::Alquerque.ruleset()
+        );
         assert!(matches!(app.mode, Mode::Board));
     }
 
     #[test]
-    fn a_family_game_chosen_on_the_form_leaves_for_line_mode() {
+    fn a_family_game_chosen_on_the_form_is_played_full_screen() {
         let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('n'));
         press(&mut app, KeyCode::Left); // the last game: Zamma
         let form = screen(&mut app, 100, 30);
-        assert!(form.contains("Zamma (line mode)"), "{form}");
+        assert!(form.contains("Zamma"), "{form}");
         press(&mut app, KeyCode::Enter);
-        assert!(app.quit);
-        let settings = app.family.take().expect("a family game");
-        assert_eq!(settings.variant.id, "zamma");
-        assert_eq!(settings.opponent, Opponent::Human);
+        assert!(!app.quit);
+        assert_eq!(app.session.game().start().ruleset().id, "zamma");
+        assert_eq!(app.session.settings().opponent, Opponent::Human);
+        let text = screen(&mut app, 100, 30);
+        assert!(text.contains("┌ Zamma "), "{text}");
+        assert!(text.contains("○ White 40   ● Black 40"), "{text}");
+        // Its board, picked with the keys: d4 steps diagonally to e5 (F3).
+        let board = app.board();
+        let point = |name| board.parse_point(name).expect("a point");
+        app.cursor = point("d4");
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Up);
+        assert_eq!(app.cursor, point("e5"));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(played(&app), ["d4-e5"]);
     }
 
     #[test]
@@ -1255,7 +1309,7 @@ mod tests {
         let text = screen(&mut app, 100, 30);
         assert!(text.contains("you (Black) against the machine"), "{text}");
         assert!(text.contains("Seed 3"), "{text}");
-        let turn = app.session.game().legal_turns()[0].to_string();
+        let turn = app.session.game().position().legal_turns()[0].text(app.board());
         typed(&mut app, &turn);
         wait_for_machine(&mut app);
         assert_eq!(played(&app).len(), 3, "the machine replied");
@@ -1269,7 +1323,7 @@ mod tests {
             Side::White,
             Some("W:We4,c1:Be5,i7"),
         );
-        let board = app.picture.board();
+        let board = app.board();
         let point = |name| board.parse_point(name).expect("a point");
         app.choose(point("c1"));
         app.choose(point("d2"));
@@ -1407,9 +1461,15 @@ mod tests {
         });
         assert_eq!(turns, 4);
         assert!(matches!(app.mode, Mode::Review(4)));
+        let game = app.session.game();
+        let after = game.turns()[..4]
+            .iter()
+            .fold(*game.start(), |position, turn| {
+                position.play_unchecked(turn)
+            });
         assert_eq!(
             app.shown_position(),
-            &app.session.game().positions()[4],
+            after,
             "the board after the fourth turn"
         );
         press(&mut app, KeyCode::Esc);
@@ -1428,10 +1488,10 @@ mod tests {
         let mut app = app(Variant::Permainan, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('x'));
         press(&mut app, KeyCode::Char('n'));
-        assert_eq!(app.session.game().outcome(), None);
+        assert_eq!(app.session.game().ending(), None);
         press(&mut app, KeyCode::Char('x'));
         press(&mut app, KeyCode::Char('y'));
-        let outcome = app.session.game().outcome().expect("resigned");
+        let outcome = app.session.game().ending().expect("resigned");
         assert_eq!(outcome.winner(), Some(Side::Black));
     }
 }

@@ -3,20 +3,21 @@
 
 use std::time::Duration;
 
-use peralikatuma_rules::{Bitboard, Point, Position, Side, Turn, Variant};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Position, Turn};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::Cell;
+use crate::GraphCell;
 use crate::clock::show_time;
-use crate::play::brief::rules_in_brief;
+use crate::play::line_game::rules_brief;
 use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
 use crate::play::tui::form::{FIELDS, Form};
 use crate::play::tui::review::MovesView;
-use crate::session::{claim_advice, no_return_advice};
+use crate::session::advice::{claim_advice, no_return_advice};
 
 /// The smallest screen the game fits on.
 pub const MIN_SIZE: (u16, u16) = (72, 23);
@@ -47,15 +48,15 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     match &app.mode {
         Mode::Help => draw_help(frame, main),
         Mode::Rules => {
-            let variant = app.session.game().variant();
+            let ruleset = app.session.game().start().ruleset();
             let width = usize::from(main.width.saturating_sub(4)).min(66);
-            let lines: Vec<Line> = rules_in_brief(variant)
+            let lines: Vec<Line> = rules_brief(ruleset)
                 .iter()
                 .flat_map(|paragraph| wrap(paragraph, width))
                 .map(Line::from)
                 .collect();
             let height = lines.len() as u16 + 2;
-            let title = format!(" {variant} in brief (any key to close) ");
+            let title = format!(" {ruleset} in brief (any key to close) ");
             popup(frame, main, &title, lines, height);
         }
         Mode::NewGame(form) => draw_form(frame, form, main),
@@ -72,7 +73,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         }
         Mode::Review(_) => {}
         Mode::Board | Mode::Typing(_) => {
-            if let Some(outcome) = app.session.game().outcome() {
+            if let Some(outcome) = app.session.game().ending() {
                 let text = vec![
                     Line::from(outcome.to_string()).style(Style::new().bold()),
                     Line::from(""),
@@ -87,107 +88,114 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 /// What each point of the board is marked with, besides its piece, and
 /// the board as the turn picked so far would leave it.
 struct Marks {
-    cursor: Point,
-    picked: Bitboard,
-    targets: Bitboard,
-    movable: Bitboard,
-    last: Bitboard,
-    taken: Bitboard,
-    claimable: Bitboard,
-    hint: Bitboard,
+    cursor: u8,
+    picked: u128,
+    targets: u128,
+    movable: u128,
+    last: u128,
+    taken: u128,
+    claimable: u128,
+    hint: u128,
     /// The claimed piece, gone.
-    claimed: Option<Point>,
+    claimed: Option<u8>,
     /// The moving piece: where it was, and where it stands now.
-    moving: Option<(Point, Point)>,
-    /// The pieces the moving piece has jumped so far (they stay on the
-    /// board until the move ends).
-    jumped: Bitboard,
+    moving: Option<(u8, u8)>,
+    /// The pieces the moving piece has jumped so far (in the rule book's
+    /// games they stay on the board until the move ends).
+    jumped: u128,
+}
+
+/// Whether `point` is in `set`.
+fn has(set: u128, point: u8) -> bool {
+    point < 128 && set & (1 << point) != 0
+}
+
+/// The points a turn goes through: its piece's and each landing.
+fn path(turn: &Turn) -> u128 {
+    if turn.kind() == peralikatuma_rules::family::Kind::Pass {
+        return 0;
+    }
+    turn.landings()
+        .iter()
+        .fold(1 << turn.from(), |set, &p| set | 1 << p)
 }
 
 impl Marks {
     fn of(app: &App) -> Marks {
         let game = app.session.game();
         let position = app.shown_position();
-        let path = |turn: &Turn| turn.path().fold(Bitboard::EMPTY, Bitboard::with);
         let reviewing = matches!(app.mode, Mode::Review(_));
         if reviewing {
             let turns = app.shown_turns();
             let last = turns.last();
-            let before_last = turns.len().checked_sub(1).map(|k| &game.positions()[k]);
             return Marks {
                 cursor: app.cursor,
-                picked: Bitboard::EMPTY,
-                targets: Bitboard::EMPTY,
-                movable: Bitboard::EMPTY,
-                last: last.map_or(Bitboard::EMPTY, path),
-                taken: taken(last, before_last),
-                claimable: Bitboard::EMPTY,
-                hint: Bitboard::EMPTY,
+                picked: 0,
+                targets: 0,
+                movable: 0,
+                last: last.map_or(0, path),
+                taken: last.map_or(0, taken),
+                claimable: 0,
+                hint: 0,
                 claimed: None,
                 moving: None,
-                jumped: Bitboard::EMPTY,
+                jumped: 0,
             };
         }
         let person = app.session.person_to_move();
-        let targets = if person { app.targets } else { Bitboard::EMPTY };
+        let targets = if person { app.targets } else { 0 };
         let (targets, movable) = if app.pick.from.is_none() {
-            (Bitboard::EMPTY, targets)
+            (0, targets)
         } else {
-            (targets, Bitboard::EMPTY)
+            (targets, 0)
         };
         let picked = app
             .pick
             .from
             .into_iter()
             .chain(app.pick.landings.iter().copied())
-            .fold(Bitboard::EMPTY, Bitboard::with);
+            .fold(0u128, |set, p| set | 1 << p);
         let last = game.turns().last();
-        let before_last = game.positions().iter().rev().nth(1);
         Marks {
             cursor: app.cursor,
             picked,
             targets,
             movable,
-            last: last.map_or(Bitboard::EMPTY, path),
-            taken: taken(last, before_last),
-            claimable: if person {
-                position.claimable()
-            } else {
-                Bitboard::EMPTY
-            },
-            hint: app.hint.as_ref().map_or(Bitboard::EMPTY, path),
+            last: last.map_or(0, path),
+            taken: last.map_or(0, taken),
+            claimable: if person { position.huffable() } else { 0 },
+            hint: app.hint.as_ref().map_or(0, path),
             claimed: app.pick.claim,
             moving: app.pick.from.zip(app.pick.end()),
-            jumped: app.pick.jumped(position),
+            jumped: app.pick.jumped(&position),
         }
     }
 
     /// Who stands on `p` once the turn picked so far is made, and whether
     /// it is a king.
-    fn occupant(&self, position: &Position, p: Point) -> Option<(Side, bool)> {
+    fn occupant(&self, position: &Position, p: u8) -> Option<(Side, bool)> {
+        let king = |p: u8| has(position.kings(Side::White) | position.kings(Side::Black), p);
         if self.claimed == Some(p) {
             return None;
         }
         if let Some((from, now)) = self.moving {
             if p == now {
-                return Some((position.side_to_move(), position.kings().contains(from)));
+                return Some((position.side_to_move(), king(from)));
             }
             if p == from {
                 return None;
             }
         }
-        position
-            .side_at(p)
-            .map(|side| (side, position.kings().contains(p)))
+        Side::ALL
+            .into_iter()
+            .find(|&side| has(position.pieces(side), p))
+            .map(|side| (side, king(p)))
     }
 }
 
-/// The pieces `last`, played from `before`, took: those it captured and the
-/// one it claimed.
-fn taken(last: Option<&Turn>, before: Option<&Position>) -> Bitboard {
-    last.zip(before).map_or(Bitboard::EMPTY, |(turn, before)| {
-        before.captured(turn) | turn.claim().map_or(Bitboard::EMPTY, Bitboard::from)
-    })
+/// The pieces `turn` took: those it captured and the one it claimed.
+fn taken(turn: &Turn) -> u128 {
+    turn.captured() | turn.huff().map_or(0, |p| 1 << p)
 }
 
 fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
@@ -197,23 +205,23 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
     let cursor_style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     let mut lines = Vec::new();
     for (row, cells) in app.picture.rows().iter().enumerate() {
-        let label = app.picture.rank_label(row).unwrap_or(' ');
+        let label = app.picture.rank_label(row).unwrap_or_default();
         let is_cursor = |column: Option<usize>| {
-            column.and_then(|c| cells.get(c)) == Some(&Cell::Point(marks.cursor))
+            column.and_then(|c| cells.get(c)) == Some(&GraphCell::Point(marks.cursor))
         };
         // The cursor's brackets may stand just outside the picture.
         let before = if is_cursor(Some(0)) { "[" } else { " " };
         let mut spans = vec![
-            Span::styled(format!(" {label} "), Style::new().fg(LINES)),
+            Span::styled(format!("{label:>2} "), Style::new().fg(LINES)),
             Span::styled(before, cursor_style),
         ];
         for (column, &cell) in cells.iter().enumerate() {
             let span = match cell {
                 _ if is_cursor(Some(column + 1)) => Span::styled("[", cursor_style),
                 _ if is_cursor(column.checked_sub(1)) => Span::styled("]", cursor_style),
-                Cell::Blank => Span::raw(" "),
-                Cell::Line(mark) => Span::styled(line_glyph(mark), Style::new().fg(LINES)),
-                Cell::Point(p) => point_span(app, &marks, p, position),
+                GraphCell::Blank => Span::raw(" "),
+                GraphCell::Line(mark) => Span::styled(line_glyph(mark), Style::new().fg(LINES)),
+                GraphCell::Point(p) => point_span(app, &marks, p, &position),
             };
             spans.push(span);
         }
@@ -226,7 +234,7 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
         format!("    {}", app.picture.file_labels()),
         Style::new().fg(LINES),
     )));
-    let block = Block::bordered().title(format!(" {} ", game.variant()));
+    let block = Block::bordered().title(format!(" {} ", game.start().ruleset()));
     let inner = block.inner(area);
     // The picture's first cell comes after ` 9 [`.
     app.board_origin = Some((inner.x + 4, inner.y));
@@ -261,37 +269,37 @@ fn colour(side: Side) -> Color {
     }
 }
 
-fn point_span(app: &App, marks: &Marks, p: Point, position: &Position) -> Span<'static> {
+fn point_span(app: &App, marks: &Marks, p: u8, position: &Position) -> Span<'static> {
     let (glyph, mut style) = match marks.occupant(position, p) {
         Some((side, king)) => (
             glyph(side, king),
             Style::new().fg(colour(side)).add_modifier(Modifier::BOLD),
         ),
-        None if marks.targets.contains(p) => (
+        None if has(marks.targets, p) => (
             "+",
             Style::new()
                 .fg(Color::LightGreen)
                 .add_modifier(Modifier::BOLD),
         ),
-        None if marks.claimed == Some(p) || marks.taken.contains(p) => {
+        None if marks.claimed == Some(p) || has(marks.taken, p) => {
             ("×", Style::new().fg(Color::Red))
         }
         None => ("·", Style::new().fg(Color::Gray)),
     };
-    if marks.jumped.contains(p) {
+    if has(marks.jumped, p) {
         style = style.bg(Color::Red).fg(Color::Black);
-    } else if marks.picked.contains(p) {
+    } else if has(marks.picked, p) {
         style = style.bg(Color::Yellow).fg(Color::Black);
-    } else if marks.targets.contains(p) {
+    } else if has(marks.targets, p) {
         style = style.bg(Color::Green).fg(Color::Black);
-    } else if marks.claimable.contains(p) && marks.claimed.is_none() {
+    } else if has(marks.claimable, p) && marks.claimed.is_none() {
         style = style.bg(Color::Magenta);
-    } else if marks.hint.contains(p) {
+    } else if has(marks.hint, p) {
         style = style.bg(Color::Cyan).fg(Color::Black);
-    } else if marks.last.contains(p) {
+    } else if has(marks.last, p) {
         style = style.bg(Color::Blue);
     }
-    if marks.movable.contains(p) {
+    if has(marks.movable, p) {
         style = style.add_modifier(Modifier::UNDERLINED);
     }
     if p == marks.cursor && !matches!(app.mode, Mode::NewGame(_)) {
@@ -322,7 +330,10 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
                 format!("{} ", glyph(side, false)),
                 Style::new().fg(colour(side)).add_modifier(Modifier::BOLD),
             ),
-            Span::raw(format!("{side} {:>2}   ", position.pieces(side).count())),
+            Span::raw(format!(
+                "{side} {:>2}   ",
+                position.pieces(side).count_ones()
+            )),
         ]
     };
     let mut lines = said(&app.session.settings().players(), Style::new());
@@ -340,15 +351,15 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
     lines.extend(said(
         &format!(
             "Turns without a removal: {} of {}",
-            position.quiet_turns(),
+            app.shown_quiet_turns(),
             peralikatuma_rules::QUIET_TURNS_FOR_DRAW
         ),
         Style::new(),
     ));
-    if position.kings().any() {
+    if position.kings(Side::White) | position.kings(Side::Black) != 0 {
         lines.push(Line::from("◇ ◆ mark kings"));
     }
-    if game.variant() == Variant::Peralikatuma {
+    if game.start().ruleset().huff {
         let on = if app.warnings { "on" } else { "off" };
         lines.extend(said(
             &format!("Forfeit warnings: {on} (w)"),
@@ -357,7 +368,7 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
     }
     lines.push(Line::from(""));
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    lines.extend(match (game.outcome(), &app.thinking) {
+    lines.extend(match (game.ending(), &app.thinking) {
         _ if reviewing.is_some() => {
             let text = match app.shown_turns() {
                 [] => "Review: the start".to_owned(),
@@ -365,7 +376,7 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
                     "Review: after turn {} of {}, {}",
                     turns.len(),
                     game.turns().len(),
-                    turns[turns.len() - 1]
+                    turns[turns.len() - 1].text(app.board())
                 ),
             };
             said(&text, bold.fg(Color::Cyan))
@@ -384,13 +395,13 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
         }
         (None, None) => said(&format!("{} to move", app.session.mover()), bold),
     });
-    if game.outcome().is_none() && app.session.person_to_move() && reviewing.is_none() {
-        if let Some(advice) = claim_advice(position) {
+    if game.ending().is_none() && app.session.person_to_move() && reviewing.is_none() {
+        if let Some(advice) = claim_advice(&position) {
             let text = format!("{advice}: pick that piece, then move.");
             lines.extend(said(&text, Style::new().fg(Color::Magenta)));
         }
     }
-    if let Some(advice) = no_return_advice(position).filter(|_| reviewing.is_none()) {
+    if let Some(advice) = no_return_advice(&position).filter(|_| reviewing.is_none()) {
         lines.extend(said(&advice, Style::new().fg(Color::Gray)));
     }
     if app.hinting.is_some() {
@@ -432,7 +443,8 @@ fn clock_line(running: Option<Side>, left: [Duration; 2]) -> Line<'static> {
 /// marked. Where each turn is drawn is kept for the mouse.
 fn draw_moves(frame: &mut Frame, app: &mut App, area: Rect) {
     let game = app.session.game();
-    let texts: Vec<String> = game.turns().iter().map(|t| t.to_string()).collect();
+    let board = app.board();
+    let texts: Vec<String> = game.turns().iter().map(|t| t.text(board)).collect();
     // A game Black starts has an empty first half.
     let offset = usize::from(game.start().side_to_move() == Side::Black && !texts.is_empty());
     let longest = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
@@ -635,7 +647,7 @@ fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) 
         Question::Drop(leaving) => {
             let what = match leaving {
                 Leaving::Quit => "Leave it".to_owned(),
-                Leaving::New(_) | Leaving::Family(_) => "Drop it for the new game".to_owned(),
+                Leaving::New(_) => "Drop it for the new game".to_owned(),
                 Leaving::Load(path) => format!("Drop it for {}", path.display()),
             };
             format!("This game has not been saved. {what}? (y/n)")
@@ -706,7 +718,8 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::GameKind;
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::Ruleset;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -784,15 +797,15 @@ mod tests {
     fn the_forms_names_and_values_stand_in_columns_whatever_is_chosen() {
         let mut form = Form::new(&Settings {
             clock: "0+100ms".parse().ok(),
-            ..Settings::default()
+            ..Settings::of(Variant::Peralikatuma.ruleset())
         });
         // Sixteen Soldiers (Hewakam Keliya, Dam Hariman, Mogul Putt'han)
         // takes two lines.
-        let long = GameKind::all().filter(|game| game.name().len() > FORM_VALUE_WIDTH);
+        let long = Ruleset::all().filter(|game| game.name.len() > FORM_VALUE_WIDTH);
         assert_eq!(long.count(), 1);
         for width in [MIN_SIZE.0, 100, 160] {
             let mut sizes = Vec::new();
-            for _ in GameKind::all() {
+            for _ in Ruleset::all() {
                 sizes.push(assert_aligned(&form, width));
                 form.change(1);
             }

@@ -1,11 +1,12 @@
 //! The new-game form: the game, the opponent, the player's colour (against
 //! the machine only), who moves first and the clock, each chosen with the
-//! arrow keys. The games are the seed games, then the family's others,
-//! which are played in line mode for now.
+//! arrow keys. The games are the rule book's three, then the family's
+//! eighteen ([`Ruleset::all`]).
 
 use std::time::Duration;
 
-use peralikatuma_rules::{GameKind, Side, family};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Game, Ruleset};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};
@@ -50,10 +51,8 @@ fn clock_choices(now: Option<TimeControl>) -> Vec<Option<TimeControl>> {
 pub struct Form {
     /// The field the arrows change.
     pub field: usize,
-    /// The game chosen: a seed game's is also in `settings`.
-    pub game: GameKind,
     /// What the form says so far.
-    pub settings: Settings,
+    pub settings: Settings<Game>,
     /// The clocks offered: none, the usual ones, and the one the form
     /// began with.
     clocks: Vec<Option<TimeControl>>,
@@ -62,13 +61,12 @@ pub struct Form {
 impl Form {
     /// A form filled in with `settings` (a given start position is
     /// dropped: a new game starts from the game's start).
-    pub fn new(settings: &Settings) -> Form {
+    pub fn new(settings: &Settings<Game>) -> Form {
         let mut settings = settings.clone();
         settings.position = None;
         Form {
             field: 0,
             clocks: clock_choices(settings.clock),
-            game: GameKind::Seed(settings.variant),
             settings,
         }
     }
@@ -94,11 +92,8 @@ impl Form {
         let s = &mut self.settings;
         match self.field {
             0 => {
-                let games: Vec<GameKind> = GameKind::all().collect();
-                self.game = cycle(&games, self.game, by);
-                if let GameKind::Seed(variant) = self.game {
-                    s.variant = variant;
-                }
+                let games: Vec<&'static Ruleset> = Ruleset::all().collect();
+                s.variant = cycle(&games, s.variant, by);
             }
             1 => s.opponent = cycle(&Opponent::ALL, s.opponent, by),
             COLOUR => s.human = s.human.opposite(),
@@ -111,7 +106,7 @@ impl Form {
     pub fn rows(&self) -> Vec<(usize, &'static str, String)> {
         let s = &self.settings;
         let value = |field| match field {
-            0 => game_text(self.game),
+            0 => s.variant.name.to_owned(),
             1 => opponent_text(s.opponent),
             COLOUR => s.human.to_string(),
             FIRST => s.first.to_string(),
@@ -126,7 +121,7 @@ impl Form {
     /// The width of the widest value any field can take, so that the
     /// form keeps its size as the values change.
     pub fn widest_value(&self) -> usize {
-        let games = GameKind::all().map(game_text);
+        let games = Ruleset::all().map(|ruleset| ruleset.name.to_owned());
         let opponents = Opponent::ALL.into_iter().map(opponent_text);
         let sides = Side::ALL.into_iter().map(|side| side.to_string());
         let clocks = self.clocks.iter().copied().map(clock_text);
@@ -137,14 +132,6 @@ impl Form {
             .map(|text| text.chars().count())
             .max()
             .unwrap_or(0)
-    }
-}
-
-/// The game as the form shows it: the family's are played in line mode.
-fn game_text(game: GameKind) -> String {
-    match game {
-        GameKind::Seed(_) => game.name().to_owned(),
-        GameKind::Family(ruleset) => format!("{} (line mode)", ruleset.name),
     }
 }
 
@@ -162,24 +149,6 @@ fn clock_text(clock: Option<TimeControl>) -> String {
     }
 }
 
-impl Form {
-    /// The settings of the family game chosen, if the game is one.
-    pub fn family(&self) -> Option<Settings<family::Game>> {
-        let GameKind::Family(ruleset) = self.game else {
-            return None;
-        };
-        let s = &self.settings;
-        Some(Settings {
-            variant: ruleset,
-            opponent: s.opponent,
-            human: s.human,
-            first: s.first,
-            position: None,
-            clock: s.clock,
-        })
-    }
-}
-
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, by: isize) -> T {
     let at = all.iter().position(|&x| x == now).unwrap_or(0) as isize;
     all[(at + by).rem_euclid(all.len() as isize) as usize]
@@ -191,10 +160,14 @@ mod tests {
     use alquerque_ai::Strength;
     use peralikatuma_rules::{Side, Variant};
 
+    fn settings() -> Settings<Game> {
+        Settings::of(Variant::Peralikatuma.ruleset())
+    }
+
     #[test]
     fn arrows_cycle_through_every_choice() {
         let mut form = Form::new(&Settings {
-            variant: Variant::Peralikatuma,
+            variant: Variant::Peralikatuma.ruleset(),
             opponent: Opponent::Human,
             human: Side::White,
             first: Side::White,
@@ -202,12 +175,13 @@ mod tests {
             clock: None,
         });
         form.change(-1);
-        assert_eq!(form.game.id(), "zamma", "the last of the family's games");
-        assert_eq!(form.rows()[0].2, "Zamma (line mode)");
-        assert_eq!(form.family().map(|s| s.variant.id), Some("zamma"));
+        assert_eq!(
+            form.settings.variant.id, "zamma",
+            "the last of the family's games"
+        );
+        assert_eq!(form.rows()[0].2, "Zamma");
         form.change(-18);
-        assert_eq!(form.settings.variant, Variant::Permainan);
-        assert_eq!(form.family(), None);
+        assert_eq!(form.settings.variant, Variant::Permainan.ruleset());
         form.move_field(1);
         form.change(1);
         assert_eq!(
@@ -233,7 +207,7 @@ mod tests {
     fn t1_a_clock_given_on_the_command_line_is_among_the_choices() {
         let mut form = Form::new(&Settings {
             clock: "0+100ms".parse().ok(),
-            ..Settings::default()
+            ..settings()
         });
         form.field = FIELDS.len() - 1;
         form.change(1);
@@ -244,7 +218,7 @@ mod tests {
 
     #[test]
     fn the_colour_is_asked_only_against_the_machine() {
-        let mut form = Form::new(&Settings::default());
+        let mut form = Form::new(&settings());
         let names = |form: &Form| form.rows().iter().map(|r| r.1).collect::<Vec<_>>();
         assert_eq!(names(&form), FIELDS);
         assert_eq!(form.rows()[1].2, "the machine (easy)");

@@ -1,24 +1,24 @@
 //! A turn put together point by point, as a player picks it on the board:
-//! perhaps a claim (P6), then a piece, then each landing point of its
-//! move. The rules crate decides it all: the points that can be picked
-//! next come from the position's legal turns, looked at group by group as
-//! it generates them (never listed: a position can have millions), and a
-//! point that cannot be picked gets the rules crate's refusal of the turn
-//! it would make, with the rule.
+//! perhaps a huff or claim (F4, P6), then a piece, then each landing point
+//! of its move. The rules crate decides it all: the points that can be
+//! picked next come from the position's legal turns, and a point that
+//! cannot be picked gets the rules crate's refusal of the pick
+//! ([`Position::check_pick`]), with the rule.
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::{Bitboard, Moves, Point, Position, Reason, Turn};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Kind, Position, Reason, Turn};
 
 /// What is picked so far.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Pick {
-    /// The forfeited piece to take first (P6), if any.
-    pub claim: Option<Point>,
+    /// The opponent's piece to take first (F4, P6), if any.
+    pub claim: Option<u8>,
     /// The piece to move.
-    pub from: Option<Point>,
+    pub from: Option<u8>,
     /// The points it lands on, in order.
-    pub landings: Vec<Point>,
+    pub landings: Vec<u8>,
 }
 
 /// What a choice did.
@@ -32,43 +32,62 @@ pub enum Picked {
     Refused(String),
 }
 
+/// Whether `point` is in `set`.
+fn has(set: u128, point: u8) -> bool {
+    point < 128 && set & (1 << point) != 0
+}
+
 impl Pick {
     /// The points that can be picked next: with no piece chosen, the pieces
     /// that can move (after the claim, if one is picked); then the next
     /// landing points of the legal turns that agree with the pick so far.
-    pub fn targets(&self, position: &Position) -> Bitboard {
+    pub fn targets(&self, position: &Position) -> u128 {
         let depth = self.landings.len();
-        let mut targets = Bitboard::EMPTY;
-        let _ = position.generate(|moves| {
-            let agrees =
-                moves.claim() == self.claim && self.from.is_none_or(|from| from == moves.from());
-            match moves {
-                _ if !agrees => {}
-                _ if self.from.is_none() => targets.insert(moves.from()),
-                Moves::Steps { to, .. } if depth == 0 => targets |= to,
-                Moves::Chain { landings, .. } if landings.starts_with(&self.landings) => {
-                    if let Some(&next) = landings.get(depth) {
-                        targets.insert(next);
-                    }
-                }
-                _ => {}
+        let mut targets = 0u128;
+        let _ = position.generate(|turn| {
+            let agrees = turn.kind() != Kind::Pass
+                && turn.huff() == self.claim
+                && self.from.is_none_or(|from| from == turn.from());
+            if !agrees {
+            } else if self.from.is_none() {
+                targets |= 1 << turn.from();
+            } else if turn.landings().starts_with(&self.landings)
+                && let Some(&next) = turn.landings().get(depth)
+            {
+                targets |= 1 << next;
             }
             ControlFlow::<()>::Continue(())
         });
         targets
     }
 
-    /// The enemy pieces the chain picked so far has jumped (they stay on
-    /// the board until the move ends, R2.4), as the rules crate finds them.
-    pub fn jumped(&self, position: &Position) -> Bitboard {
-        let chain = self
-            .from
-            .and_then(|from| Turn::chain(position.variant(), from, &self.landings).ok());
-        chain.map_or(Bitboard::EMPTY, |chain| position.captured(&chain))
+    /// The enemy pieces the chain picked so far has jumped (in the rule
+    /// book's games they stay on the board until the move ends, R2.4), as
+    /// the legal turns that begin with it capture them.
+    pub fn jumped(&self, position: &Position) -> u128 {
+        let (Some(from), false) = (self.from, self.landings.is_empty()) else {
+            return 0;
+        };
+        let board = position.board();
+        let depth = self.landings.len();
+        let mut jumped = 0u128;
+        let _ = position.generate(|turn| {
+            if turn.kind() == Kind::Capture
+                && turn.huff() == self.claim
+                && turn.from() == from
+                && turn.landings().starts_with(&self.landings)
+            {
+                let captured = turn.captured_in_order(board);
+                jumped = captured.iter().take(depth).fold(0, |set, &p| set | 1 << p);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        jumped
     }
 
     /// The point the pick ends on: the last landing, or the piece.
-    pub fn end(&self) -> Option<Point> {
+    pub fn end(&self) -> Option<u8> {
         self.landings.last().copied().or(self.from)
     }
 
@@ -84,28 +103,38 @@ impl Pick {
         self.claim.take().is_some()
     }
 
+    /// The rule that lets the opponent's pieces be taken first: P6 in
+    /// Peralikatuma, the huff (F4) in the family's games.
+    fn claim_rule(position: &Position) -> &'static str {
+        match position.ruleset().variant() {
+            Some(_) => "P6",
+            None => "F4",
+        }
+    }
+
     /// Picks `point` in `position`.
-    pub fn choose(&mut self, point: Point, position: &Position) -> Picked {
-        let name = |p: Point| position.board().point_name(p).to_string();
+    pub fn choose(&mut self, point: u8, position: &Position) -> Picked {
+        let name = |p: u8| position.board().point_name(p).to_string();
         let us = position.side_to_move();
 
-        // A claimable enemy piece, before the move is begun: claim it, or
-        // change one's mind.
-        if self.from.is_none() && position.claimable().contains(point) {
+        // A piece the opponent forfeited, before the move is begun: take
+        // it, or change one's mind.
+        if self.from.is_none() && has(position.huffable(), point) {
             if self.claim == Some(point) {
                 self.claim = None;
                 return Picked::Changed(format!("you will not take the piece on {}", name(point)));
             }
             self.claim = Some(point);
             return Picked::Changed(format!(
-                "you take the piece on {} first (P6); now pick the piece to move",
-                name(point)
+                "you take the piece on {} first ({}); now pick the piece to move",
+                name(point),
+                Pick::claim_rule(position)
             ));
         }
 
         // Stop the chain here, where the rules allow it.
-        if let Some(from) = self.from.filter(|_| self.landings.last() == Some(&point)) {
-            return match self.turn(position, from, &self.landings) {
+        if self.from.is_some() && self.landings.last() == Some(&point) {
+            return match self.turn(position, &self.landings) {
                 Ok(turn) => Picked::Turn(turn),
                 Err(refusal) => Picked::Refused(refusal),
             };
@@ -113,11 +142,11 @@ impl Pick {
 
         // A landing point: the move ends there, or goes on from there.
         let mut refused = None;
-        if let Some(from) = self.from {
+        if self.from.is_some() {
             let mut longer = self.clone();
             longer.landings.push(point);
-            let goes_on = longer.targets(position).any();
-            match (self.turn(position, from, &longer.landings), goes_on) {
+            let goes_on = longer.targets(position) != 0;
+            match (self.turn(position, &longer.landings), goes_on) {
                 (Ok(turn), false) => return Picked::Turn(turn),
                 (Ok(_), true) => {
                     *self = longer;
@@ -126,7 +155,7 @@ impl Pick {
                         name(point)
                     ));
                 }
-                // A chain that must go on (A4.3, M5).
+                // A chain that must go on (A4.3, M5, F2).
                 (Err(refusal), true) => {
                     *self = longer;
                     return Picked::Changed(format!("{refusal}: pick the next landing point"));
@@ -136,7 +165,7 @@ impl Pick {
         }
 
         // One of the mover's pieces: choose it (or let go of it).
-        if position.pieces(us).contains(point) {
+        if has(position.pieces(us), point) {
             if self.from == Some(point) && self.landings.is_empty() {
                 self.from = None;
                 return Picked::Changed(format!("let go of the piece on {}", name(point)));
@@ -146,8 +175,11 @@ impl Pick {
                 from: Some(point),
                 landings: Vec::new(),
             };
-            if with_piece.targets(position).is_empty() {
-                return Picked::Refused(with_piece.why_stuck(position, point));
+            if with_piece.targets(position) == 0 {
+                return Picked::Refused(match with_piece.turn(position, &[]) {
+                    Err(refusal) => refusal,
+                    Ok(_) => format!("the piece on {} has no legal move", name(point)),
+                });
             }
             *self = with_piece;
             return Picked::Changed(format!(
@@ -159,67 +191,44 @@ impl Pick {
         Picked::Refused(refused.unwrap_or_else(|| format!("pick one of {us}'s pieces to move")))
     }
 
-    /// The turn the piece on `from` makes over `landings`, after the claim:
-    /// the legal turn, or the rules' refusal in words (with the rule). One
-    /// landing point makes a step or a one-jump chain, whichever is legal;
-    /// when neither is, the refusal said is the step's for a point beside
-    /// the piece and the chain's for one further off, but the step's for a
-    /// king with nothing to jump (a long move, M4).
-    fn turn(&self, position: &Position, from: Point, landings: &[Point]) -> Result<Turn, String> {
-        let variant = position.variant();
-        let chain = Turn::chain(variant, from, landings)
-            .map(|chain| self.claimed(chain))
-            .map_err(|error| error.to_string())?;
-        let checked = |turn: Turn| position.check(&turn).map(|()| turn);
-        let [to] = *landings else {
-            return checked(chain).map_err(|refusal| refusal.to_string());
-        };
-        let step = self.claimed(Turn::step(variant, from, to));
-        let beside = position.board().neighbours(from).contains(to);
-        match (checked(step), checked(chain)) {
-            (Ok(turn), _) | (_, Ok(turn)) => Ok(turn),
-            (Err(step), Err(chain)) => Err(match chain.reason {
-                Reason::NothingToJump { king: true, .. } => step,
-                _ if beside => step,
-                _ => chain,
-            }
-            .to_string()),
-        }
+    /// The turn the piece picked makes over `landings`, after the claim:
+    /// the legal turn, or the rules' refusal in words (with the rule).
+    fn turn(&self, position: &Position, landings: &[u8]) -> Result<Turn, String> {
+        let path: Vec<u8> = self
+            .from
+            .into_iter()
+            .chain(landings.iter().copied())
+            .collect();
+        position
+            .check_pick(self.claim, &path)
+            .map_err(|refusal| match refusal.reason {
+                Reason::Stuck { point } if Pick::hemmed_in(position, point) => format!(
+                    "the piece on {} has no free point beside it",
+                    position.board().point_name(point)
+                ),
+                _ => refusal.to_string(),
+            })
     }
 
-    /// Why the piece on `from`, picked after the claim, has no legal turn:
-    /// the rules' refusal of a step to a free point beside it (the claimed
-    /// piece's point is free), if it has one.
-    fn why_stuck(&self, position: &Position, from: Point) -> String {
-        let board = position.board();
-        let claimed = self.claim.map_or(Bitboard::EMPTY, Bitboard::from);
-        let free = board.neighbours(from) - (position.occupied() - claimed);
-        let refusal = free.iter().find_map(|to| {
-            let step = self.claimed(Turn::step(position.variant(), from, to));
-            position.check(&step).err()
-        });
-        match refusal {
-            Some(refusal) => refusal.to_string(),
-            None => format!(
-                "the piece on {} has no free point beside it",
-                board.point_name(from)
-            ),
-        }
-    }
-
-    /// `turn` after the claim picked, if one is.
-    fn claimed(&self, turn: Turn) -> Turn {
-        self.claim.map_or(turn, |claim| turn.with_claim(claim))
+    /// Whether every point beside `point` holds a piece.
+    fn hemmed_in(position: &Position, point: u8) -> bool {
+        let taken = position.pieces(Side::White) | position.pieces(Side::Black);
+        position.board().neighbours(point) & !taken == 0
     }
 }
 
 #[cfg(test)]
 mod tests {
     use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::{RULESETS, Ruleset};
 
     use super::*;
 
-    fn point(position: &Position, name: &str) -> Point {
+    fn parse(variant: Variant, text: &str) -> Position {
+        Position::parse(variant.ruleset(), text).expect("valid")
+    }
+
+    fn point(position: &Position, name: &str) -> u8 {
         position.board().parse_point(name).expect("a point")
     }
 
@@ -235,17 +244,19 @@ mod tests {
         position.parse_turn(text).expect("legal")
     }
 
-    /// Positions along `games` random games of every variant (a fixed
-    /// seed).
-    fn random_positions(games: usize) -> Vec<Position> {
+    /// Positions along `games` random games of `rulesets` (a fixed seed).
+    fn random_positions(
+        rulesets: impl IntoIterator<Item = &'static Ruleset>,
+        games: usize,
+    ) -> Vec<Position> {
         let mut state: u64 = 7;
         let mut positions = Vec::new();
-        for variant in Variant::ALL {
+        for ruleset in rulesets {
             for _ in 0..games {
-                let mut position = Position::start(variant);
+                let mut position = Position::start(ruleset);
                 for _ in 0..120 {
                     let turns = position.legal_turns();
-                    if turns.is_empty() {
+                    if turns.is_empty() || turns[..] == [Turn::PASS] {
                         break;
                     }
                     positions.push(position);
@@ -260,19 +271,23 @@ mod tests {
         positions
     }
 
+    fn seed_rulesets() -> impl Iterator<Item = &'static Ruleset> {
+        Variant::ALL.into_iter().map(Variant::ruleset)
+    }
+
     #[test]
     fn a_step_is_a_piece_then_its_destination() {
-        let start = Position::start(Variant::Peralikatuma);
+        let start = Position::start(Variant::Peralikatuma.ruleset());
         let picks = pick_all(&start, &["e4", "e5"]);
         assert_eq!(picks[1], Picked::Turn(turn(&start, "e4-e5")));
     }
 
     #[test]
     fn pieces_that_can_move_are_the_first_targets() {
-        let start = Position::start(Variant::Alquerque);
+        let start = Position::start(Variant::Alquerque.ruleset());
         let targets = Pick::default().targets(&start);
-        let names: Vec<String> = targets
-            .iter()
+        let names: Vec<String> = (0..start.board().len() as u8)
+            .filter(|&p| has(targets, p))
             .map(|p| start.board().point_name(p).to_string())
             .collect();
         assert_eq!(names, ["b2", "c2", "d2", "d3"]);
@@ -281,27 +296,31 @@ mod tests {
     #[test]
     fn every_legal_turn_can_be_picked_and_the_targets_are_those_of_the_legal_turns() {
         let mut picked = 0;
-        for position in random_positions(12) {
+        let rulesets = seed_rulesets().chain(RULESETS.iter().step_by(3));
+        for position in random_positions(rulesets, 4) {
             let turns = position.legal_turns();
-            let movable: Bitboard = turns
+            let movable = turns
                 .iter()
-                .filter(|t| t.claim().is_none())
-                .map(|t| t.from())
-                .collect();
-            assert_eq!(Pick::default().targets(&position), movable, "{position:?}");
+                .filter(|t| t.huff().is_none() && t.kind() != Kind::Pass)
+                .fold(0u128, |set, t| set | 1 << t.from());
+            assert_eq!(Pick::default().targets(&position), movable, "{position}");
             for turn in turns.iter() {
                 let mut pick = Pick::default();
                 let mut last = None;
-                let points = turn.claim().into_iter().chain(turn.path());
+                let points = turn
+                    .huff()
+                    .into_iter()
+                    .chain([turn.from()])
+                    .chain(turn.landings().iter().copied());
                 for p in points {
                     last = Some(pick.choose(p, &position));
                 }
                 // A chain that may stop or go on stops when its last point
                 // is picked again (P4).
-                if let Some(Picked::Changed(_)) = last {
-                    last = Some(pick.choose(turn.to(), &position));
+                if let (Some(Picked::Changed(_)), Some(to)) = (&last, turn.to()) {
+                    last = Some(pick.choose(to, &position));
                 }
-                assert_eq!(last, Some(Picked::Turn(*turn)), "{position:?}");
+                assert_eq!(last, Some(Picked::Turn(*turn)), "{position} {turn:?}");
                 picked += 1;
             }
         }
@@ -311,7 +330,7 @@ mod tests {
     #[test]
     fn a_peralikatuma_chain_may_stop_after_any_jump_p4() {
         // White's c3 can jump d4 to e5 and then f6 to g7.
-        let position = Position::parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6,a7").expect("valid");
+        let position = parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6,a7");
         let picks = pick_all(&position, &["c3", "e5"]);
         assert!(matches!(picks[1], Picked::Changed(ref m) if m.contains("again to stop")));
         let picks = pick_all(&position, &["c3", "e5", "e5"]);
@@ -323,7 +342,7 @@ mod tests {
     #[test]
     fn an_alquerque_chain_must_go_on_a4_3() {
         // White's a1 jumps b2 to c3, then must jump on over c4 to c5.
-        let position = Position::parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5").expect("valid");
+        let position = parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5");
         let picks = pick_all(&position, &["a1", "c3", "c3"]);
         assert_eq!(
             picks[1],
@@ -342,7 +361,7 @@ mod tests {
     #[test]
     fn a_permainan_chain_must_go_on_m5() {
         // White's man on c3 jumps d4 to e5, then must jump on over e6 to e7.
-        let position = Position::parse(Variant::Permainan, "W:Wc3:Bd4,e6,a9").expect("valid");
+        let position = parse(Variant::Permainan, "W:Wc3:Bd4,e6,a9");
         let picks = pick_all(&position, &["c3", "e5", "e5"]);
         assert_eq!(
             picks[2],
@@ -352,7 +371,7 @@ mod tests {
 
     #[test]
     fn a_piece_that_cannot_capture_is_refused_with_the_rule_a4() {
-        let position = Position::parse(Variant::Alquerque, "W:Wa1,e1:Bb2,e5").expect("valid");
+        let position = parse(Variant::Alquerque, "W:Wa1,e1:Bb2,e5");
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
@@ -363,14 +382,14 @@ mod tests {
     #[test]
     fn a_piece_hemmed_in_is_refused_for_want_of_a_free_point() {
         // White's a1 has its own pieces on a2, b1 and b2.
-        let position = Position::parse(Variant::Alquerque, "W:Wa1,a2,b1,b2:Be5").expect("valid");
+        let position = parse(Variant::Alquerque, "W:Wa1,a2,b1,b2:Be5");
         let picks = pick_all(&position, &["a1"]);
         assert_eq!(
             picks[0],
             Picked::Refused("the piece on a1 has no free point beside it".into())
         );
         // Not "never backward (A2)" for a step onto its own piece on e2.
-        let start = Position::start(Variant::Alquerque);
+        let start = Position::start(Variant::Alquerque.ruleset());
         let picks = pick_all(&start, &["e3"]);
         assert_eq!(
             picks[0],
@@ -380,32 +399,31 @@ mod tests {
 
     #[test]
     fn a_claim_comes_first_and_can_be_withdrawn_p6() {
-        let position = Position::parse(
+        let position = parse(
             Variant::Peralikatuma,
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
-        )
-        .expect("valid");
+        );
         let turns = position.legal_turns();
         let mut pick = Pick::default();
         let d6 = point(&position, "d6");
-        assert!(matches!(pick.choose(d6, &position), Picked::Changed(_)));
+        assert!(matches!(pick.choose(d6, &position), Picked::Changed(ref m) if m.contains("(P6)")));
         assert_eq!(pick.claim, Some(d6));
         assert!(matches!(pick.choose(d6, &position), Picked::Changed(_)));
         assert_eq!(pick.claim, None);
         pick.choose(d6, &position);
-        let from = turns
+        let step = turns
             .iter()
-            .find(|t| t.claim() == Some(d6) && !t.is_capture())
+            .find(|t| t.huff() == Some(d6) && t.kind() == Kind::Step)
             .expect("a step after the claim");
-        pick.choose(from.from(), &position);
-        let last = pick.choose(from.to(), &position);
-        assert_eq!(last, Picked::Turn(*from));
+        pick.choose(step.from(), &position);
+        let last = pick.choose(step.to().expect("a step lands"), &position);
+        assert_eq!(last, Picked::Turn(*step));
     }
 
     #[test]
     fn a_refused_step_says_which_rule_forbids_it() {
         let refusal = |variant, text: &str, names: &[&str]| {
-            let position = Position::parse(variant, text).expect("valid");
+            let position = parse(variant, text);
             match pick_all(&position, names).pop() {
                 Some(Picked::Refused(reason)) => reason,
                 other => panic!("{other:?}"),
@@ -444,25 +462,35 @@ mod tests {
     }
 
     #[test]
+    fn a_family_pick_is_refused_with_the_familys_rule() {
+        let lau = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let start = Position::start(lau);
+        let picks = pick_all(&start, &["d3", "d5"]);
+        assert_eq!(picks[1], Picked::Refused("d5 is not empty (F1)".into()));
+    }
+
+    #[test]
     fn the_pieces_marked_jumped_are_the_pieces_a_chain_captures() {
         let mut chains = 0;
-        for position in random_positions(40) {
-            for turn in position.legal_turns().iter().filter(|t| t.is_capture()) {
+        for position in random_positions(seed_rulesets(), 40) {
+            let board = position.board();
+            let turns = position.legal_turns();
+            for turn in turns.iter().filter(|t| t.kind() == Kind::Capture) {
                 let mut pick = Pick {
-                    claim: turn.claim(),
+                    claim: turn.huff(),
                     from: Some(turn.from()),
                     landings: Vec::new(),
                 };
-                assert_eq!(pick.jumped(&position), Bitboard::EMPTY);
+                assert_eq!(pick.jumped(&position), 0);
                 // One more piece jumped with each landing.
                 for (jumps, &landing) in turn.landings().iter().enumerate() {
                     let before = pick.jumped(&position);
                     pick.landings.push(landing);
                     let after = pick.jumped(&position);
-                    assert!(before.is_subset(after), "{position:?} {turn:?}");
-                    assert_eq!(after.count(), jumps + 1, "{position:?} {turn:?}");
+                    assert_eq!(before & !after, 0, "{position} {}", turn.text(board));
+                    assert_eq!(after.count_ones() as usize, jumps + 1, "{position}");
                 }
-                assert_eq!(pick.jumped(&position), position.captured(turn));
+                assert_eq!(pick.jumped(&position), turn.captured());
                 chains += 1;
             }
         }
@@ -472,9 +500,9 @@ mod tests {
     #[test]
     fn back_undoes_one_choice_at_a_time() {
         let mut pick = Pick {
-            claim: Point::new(1),
-            from: Point::new(2),
-            landings: Point::new(3).into_iter().collect(),
+            claim: Some(1),
+            from: Some(2),
+            landings: vec![3],
         };
         assert!(pick.back() && pick.back() && pick.back());
         assert_eq!(pick, Pick::default());

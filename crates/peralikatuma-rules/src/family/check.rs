@@ -60,6 +60,10 @@ pub enum Reason {
         /// The piece's point.
         from: u8,
     },
+    /// In one of the rule book's games, the rule book's own refusal,
+    /// with its rule (`the piece on a4 may not step straight back to b4,
+    /// where it came from (A5)`).
+    RuleBook(crate::Refusal),
 }
 
 /// A pick refused by a family position: the ruleset (for its point names
@@ -98,9 +102,18 @@ impl Refusal {
             | Reason::NoPiece { .. }
             | Reason::NotYourPiece { .. }
             | Reason::Unfinished { .. } => return None,
+            Reason::RuleBook(refusal) => return refusal.rule(),
             Reason::MustMove => Rule::F6,
             Reason::NotHuffable { .. } => Rule::F4,
             Reason::ChainGoesOn { .. } => Rule::F2,
+            // The rule book's games: a step goes to an empty point (R2.1);
+            // a piece with no free point has no rule against it.
+            Reason::Occupied { .. } if self.ruleset.variant().is_some() => Rule::R2_1,
+            Reason::Stuck { .. } | Reason::NoSuchMove { .. }
+                if self.ruleset.variant().is_some() =>
+            {
+                return None;
+            }
             Reason::Stuck { .. } | Reason::Occupied { .. } | Reason::NoSuchMove { .. } => {
                 match self.ruleset.forward != [None, None] {
                     true => Rule::F3,
@@ -139,6 +152,7 @@ impl fmt::Display for Refusal {
                     name(at)
                 )
             }
+            Reason::RuleBook(refusal) => return write!(f, "{refusal}"),
             Reason::NoSuchMove { from } => write!(
                 f,
                 "no legal turn of {} takes the piece on {} that way",
@@ -206,9 +220,15 @@ impl Position {
         let Some(&landing) = landings.last() else {
             return Err(refuse(match turns.iter().any(|t| starts(&t)) {
                 true => Reason::Unfinished { point: from },
-                false => Reason::Stuck { point: from },
+                false => match self.rule_book_stuck(huff, from) {
+                    Some(refusal) => Reason::RuleBook(refusal),
+                    None => Reason::Stuck { point: from },
+                },
             }));
         };
+        if let Some(refusal) = self.rule_book_refusal(huff, from, landings) {
+            return Err(refuse(Reason::RuleBook(refusal)));
+        }
         let taken =
             (self.pieces(Side::White) | self.pieces(Side::Black)) & !huff.map_or(0, |h| 1u128 << h);
         if landing != from && landing < 128 && taken & (1 << landing) != 0 {

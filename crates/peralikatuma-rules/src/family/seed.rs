@@ -97,3 +97,64 @@ impl super::game::Game {
         Some(seed)
     }
 }
+
+impl Position {
+    /// For a position of one of the rule book's games, the seed model's
+    /// refusal of the pick `huff`, `from`, `landings` (which is no legal
+    /// turn), citing the rule book's rule (A2, A4, A5, M4, R2.2, ...):
+    /// one landing is a step or a one-jump chain, and the refusal said is
+    /// the step's for a point beside the piece and the chain's for one
+    /// further off, but the step's for a king with nothing to jump (a long
+    /// move, M4). `None` for the family's other rulesets, or a pick the
+    /// seed model cannot put as a turn.
+    pub(super) fn rule_book_refusal(
+        &self,
+        huff: Option<u8>,
+        from: u8,
+        landings: &[u8],
+    ) -> Option<crate::Refusal> {
+        let variant = self.ruleset().variant()?;
+        let seed = crate::Position::parse(variant, &self.to_string()).ok()?;
+        let (board, graph) = (variant.board(), self.board());
+        let point = |p: u8| board.parse_point(&graph.point_name(p).to_string()).ok();
+        let claimed = |turn: crate::Turn| match huff.and_then(point) {
+            Some(claim) => turn.with_claim(claim),
+            None => turn,
+        };
+        let from = point(from)?;
+        let landings: Vec<crate::Point> =
+            landings.iter().map(|&p| point(p)).collect::<Option<_>>()?;
+        let [to] = landings[..] else {
+            let chain = crate::Turn::chain(variant, from, &landings).ok()?;
+            return seed.check(&claimed(chain)).err();
+        };
+        let step = seed
+            .check(&claimed(crate::Turn::step(variant, from, to)))
+            .err()?;
+        let chain = crate::Turn::chain(variant, from, &landings)
+            .ok()
+            .and_then(|chain| seed.check(&claimed(chain)).err());
+        let beside = board.neighbours(from).contains(to);
+        Some(match chain {
+            Some(chain) if !beside => match chain.reason {
+                crate::Reason::NothingToJump { king: true, .. } => step,
+                _ => chain,
+            },
+            _ => step,
+        })
+    }
+
+    /// For a position of one of the rule book's games, why the piece on
+    /// `from` (after the huff, if any) has no legal turn, as the seed model
+    /// refuses a step to a free point beside it, if it has one.
+    pub(super) fn rule_book_stuck(&self, huff: Option<u8>, from: u8) -> Option<crate::Refusal> {
+        self.ruleset().variant()?;
+        let taken =
+            (self.pieces(Side::White) | self.pieces(Side::Black)) & !huff.map_or(0, |h| 1u128 << h);
+        let graph = self.board();
+        let free = graph.neighbours(from) & !taken;
+        (0..graph.len() as u8)
+            .filter(|&to| free & (1 << to) != 0)
+            .find_map(|to| self.rule_book_refusal(huff, from, &[to]))
+    }
+}

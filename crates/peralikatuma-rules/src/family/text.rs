@@ -2,7 +2,9 @@
 //! White's points, Black's points (kings marked `K`), then the pieces the
 //! side to move may huff (`H`), the no-return restrictions (`R`, as N3
 //! writes them: `b3-a3`, the piece on `b3` may not step to `a3`; A5) and
-//! the passes just played (`P`).
+//! the passes just played (`P`). The rule book's games write their
+//! claimable pieces as N3 does (`F`, P6.5); `F` reads as `H` in any
+//! ruleset.
 //!
 //! ```text
 //! W:Wa1,b2,Kc3:Bd4,e5:Hd4:P1
@@ -126,10 +128,10 @@ impl Position {
             let which = match chars.next() {
                 Some('W') => 0,
                 Some('B') => 1,
-                Some('H') => 2,
+                Some('H' | 'F') => 2,
                 Some('P') => 3,
                 Some('R') => 4,
-                _ => return Err(syntax("a field starts with W, B, H, R or P")),
+                _ => return Err(syntax("a field starts with W, B, H (or F), R or P")),
             };
             if bodies[which].replace(chars.as_str()).is_some() {
                 return Err(syntax("a field appears twice"));
@@ -299,7 +301,11 @@ impl fmt::Display for Position {
             names(self.men[1], self.kings[1])
         )?;
         if self.huffable != 0 {
-            write!(f, ":H{}", names(self.huffable, 0))?;
+            let field = match self.ruleset().variant() {
+                Some(_) => 'F',
+                None => 'H',
+            };
+            write!(f, ":{field}{}", names(self.huffable, 0))?;
         }
         if self.barred != [0, 0] {
             let barred: Vec<String> = (0..board.len() as u8)
@@ -389,7 +395,11 @@ mod tests {
             ),
             (zamma, "X:Wa1:Ba2", "the side to move, W or B, comes first"),
             (zamma, "W:Wa1", "both sides' fields"),
-            (zamma, "W:Wa1:Ba2:Q", "a field starts with W, B, H, R or P"),
+            (
+                zamma,
+                "W:Wa1:Ba2:Q",
+                "a field starts with W, B, H (or F), R or P",
+            ),
             (zamma, "W:Wa1:Ba2:Wb1", "a field appears twice"),
             (zamma, "W:Wz1:Ba2", "`z1` is not a point of zamma's board"),
             (zamma, "W:Wa1:Ba1", "a1 holds two pieces"),
