@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use peralikatuma_rules::family;
 use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
 
-use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget};
+use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource};
 
 use crate::AnyGame;
 
@@ -89,6 +89,8 @@ pub struct Engine<W: Write + Send + 'static> {
     searcher: Option<AnySearcher>,
     hash_mb: usize,
     running: Option<(Stop, JoinHandle<AnySearcher>)>,
+    /// Where the searches read the time.
+    time: TimeSource,
 }
 
 /// A searcher for the kind of game the engine plays.
@@ -98,11 +100,20 @@ enum AnySearcher {
 }
 
 impl AnySearcher {
-    /// A searcher for `game` with a table of `mb` MiB.
-    fn new(game: &AnyGame, mb: usize) -> AnySearcher {
+    /// A searcher for `game` with a table of `mb` MiB, reading the time
+    /// from `time`.
+    fn new(game: &AnyGame, mb: usize, time: &TimeSource) -> AnySearcher {
         match game {
-            AnyGame::Seed(_) => AnySearcher::Seed(Searcher::new(mb)),
-            AnyGame::Family(_) => AnySearcher::Family(Searcher::new(mb)),
+            AnyGame::Seed(_) => {
+                let mut searcher = Searcher::new(mb);
+                searcher.set_time_source(time.clone());
+                AnySearcher::Seed(searcher)
+            }
+            AnyGame::Family(_) => {
+                let mut searcher = Searcher::new(mb);
+                searcher.set_time_source(time.clone());
+                AnySearcher::Family(searcher)
+            }
         }
     }
 
@@ -138,7 +149,17 @@ impl<W: Write + Send + 'static> Engine<W> {
             searcher: Some(AnySearcher::Seed(Searcher::new(DEFAULT_HASH_MB))),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
+            time: TimeSource::default(),
         }
+    }
+
+    /// Makes the searches read the time from `time` (the machine's clock
+    /// by default): with a stepping source, `go` on a clock and `go time`
+    /// do not depend on how busy the machine is.
+    pub fn set_time_source(&mut self, time: TimeSource) {
+        self.reap(true);
+        self.time = time;
+        self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb, &self.time));
     }
 
     fn say(&self, line: &str) {
@@ -226,11 +247,10 @@ impl<W: Write + Send + 'static> Engine<W> {
         if stop || finished {
             if let Some((flag, handle)) = self.running.take() {
                 flag.stop();
-                self.searcher = Some(
-                    handle
-                        .join()
-                        .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb)),
-                );
+                self.searcher =
+                    Some(handle.join().unwrap_or_else(|_| {
+                        AnySearcher::new(&self.game, self.hash_mb, &self.time)
+                    }));
                 // Down again for the next job, even if this one had ended
                 // before the flag went up.
                 flag.reset();
@@ -244,7 +264,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.searcher = Some(
                 handle
                     .join()
-                    .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb)),
+                    .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb, &self.time)),
             );
         }
     }
@@ -257,7 +277,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         self.game = AnyGame::new(kind);
         match &mut self.searcher {
             Some(searcher) if searcher.fits(&self.game) => searcher.clear(),
-            _ => self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb)),
+            _ => self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb, &self.time)),
         }
         Ok(())
     }
@@ -327,7 +347,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             return Err("no searcher available".into());
         };
         if !searcher.fits(&self.game) {
-            searcher = AnySearcher::new(&self.game, self.hash_mb);
+            searcher = AnySearcher::new(&self.game, self.hash_mb, &self.time);
         }
         let stop = searcher.stop_handle();
         let flag = stop.clone();
@@ -381,7 +401,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         .ok_or("usage: hash MEGABYTES (1 to 4096)")?;
         self.hash_mb = mb;
-        self.searcher = Some(AnySearcher::new(&self.game, mb));
+        self.searcher = Some(AnySearcher::new(&self.game, mb, &self.time));
         Ok(())
     }
 
