@@ -159,7 +159,7 @@ impl Playing for Game {
 
     /// As a ruleset of the one model, which the full screen plays.
     fn full_screen(session: Session<Game>, ask: bool, pace: Pace) -> io::Result<()> {
-        let s = session.settings();
+        let (s, seed) = (session.settings(), session.fixed_seed());
         let settings = Settings::<family::Game> {
             variant: s.variant.ruleset(),
             opponent: s.opponent,
@@ -168,9 +168,10 @@ impl Playing for Game {
             position: s.position.as_ref().map(family::Position::from),
             clock: s.clock,
         };
-        let seed = session.seed();
         let mut session = Session::new(settings).map_err(io::Error::other)?;
-        session.fix_seed(seed);
+        if let Some(seed) = seed {
+            session.fix_seed(seed);
+        }
         run_full_screen(session, ask, pace)
     }
 }

@@ -19,7 +19,9 @@ pub enum GraphCell {
     Point(u8),
 }
 
-/// A board drawn on a grid of cells, top rank first, as White sees it.
+/// A board drawn on a grid of cells, top rank first, as White sees it
+/// ([`GraphPicture::new`]) or turned half round for Black
+/// ([`GraphPicture::turned`]).
 /// Points stand where their names put them on the board's naming grid
 /// (rules.md F7); boards on a grid wider than 13 are drawn at half the
 /// spacing.

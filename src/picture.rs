@@ -1,6 +1,6 @@
-//! The board laid out on a grid of character cells, with its lines: shared
-//! by the text diagram and the full-screen frontend, which colour the cells
-//! differently but agree on where every point and line is.
+//! The rule book's boards laid out on a grid of character cells, with
+//! their lines, for the seed games' text diagram (line mode). The full
+//! screen draws every board, these too, with [`GraphPicture`](crate::GraphPicture).
 
 use board_topology::{Board, Direction, Point};
 

@@ -360,6 +360,12 @@ impl<G: SessionGame> Session<G> {
         self.fixed_seed = Some(seed);
     }
 
+    /// The seed fixed with [`Session::fix_seed`], if one was: every new
+    /// game takes it.
+    pub fn fixed_seed(&self) -> Option<u64> {
+        self.fixed_seed
+    }
+
     /// Whether dropping the game now would lose something: it changed
     /// since it was last saved or loaded, or since it started.
     pub fn unsaved(&self) -> bool {
@@ -696,9 +702,19 @@ impl<G: SessionGame> Session<G> {
         if self.game.ending().is_some() {
             return false;
         }
-        let score = Searcher::<G>::new(4)
-            .search(&self.game, Limits::depth(4), |_| {})
-            .score;
+        // A rule book game in another model is searched in its own.
+        let score = match self.game.seed() {
+            Some(seed) => {
+                Searcher::<Game>::new(4)
+                    .search(&seed, Limits::depth(4), |_| {})
+                    .score
+            }
+            None => {
+                Searcher::<G>::new(4)
+                    .search(&self.game, Limits::depth(4), |_| {})
+                    .score
+            }
+        };
         let for_machine = if self.machine_to_move() {
             score
         } else {

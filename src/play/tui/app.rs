@@ -219,6 +219,12 @@ impl App {
                             ),
                             None => format!("The machine plays {text}."),
                         };
+                        let said = match self.last_mover() {
+                            (mover, true) => {
+                                format!("{said} {} has no move and passes (F6).", mover.opposite())
+                            }
+                            _ => said,
+                        };
                         self.say(said, Tone::Info);
                         self.changed();
                     }
@@ -505,18 +511,36 @@ impl App {
 
     /// After the person played `turn`.
     fn played(&mut self, turn: &Turn) {
-        let game = self.session.game();
         let text = turn.text(self.board());
-        let said = match self.session.machine() {
+        let (mover, passed) = self.last_mover();
+        let mut said = match self.session.machine() {
             Some(_) => format!("You play {text}."),
-            // The side that moved is the one not to move now.
-            None => format!(
-                "{} plays {text}.",
-                game.position().side_to_move().opposite()
-            ),
+            None => format!("{mover} plays {text}."),
         };
+        if passed {
+            said.push_str(&format!(
+                " {} has no move and passes (F6).",
+                mover.opposite()
+            ));
+        }
         self.say(said, Tone::Info);
         self.changed();
+    }
+
+    /// Who played the last turn that was not a forced pass, and whether the
+    /// session played a pass (F6) for the other side after it.
+    fn last_mover(&self) -> (Side, bool) {
+        let game = self.session.game();
+        let turns = game.turns();
+        let passed = turns.len() > 1 && turns.last() == Some(&Turn::PASS);
+        let index = turns.len().saturating_sub(1 + usize::from(passed));
+        let first = game.start().side_to_move();
+        let mover = if index % 2 == 0 {
+            first
+        } else {
+            first.opposite()
+        };
+        (mover, passed)
     }
 
     /// Carries out a command, typed or given by a key.

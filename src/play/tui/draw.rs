@@ -19,8 +19,17 @@ use crate::play::tui::form::{FIELDS, Form};
 use crate::play::tui::review::MovesView;
 use crate::session::advice::{claim_advice, no_return_advice};
 
-/// The smallest screen the game fits on.
+/// The smallest screen the game fits on, whatever its board.
 pub const MIN_SIZE: (u16, u16) = (72, 23);
+
+/// The smallest screen on which `app`'s board fits whole, with the panel
+/// beside it and the message lines below: [`MIN_SIZE`] or more.
+pub fn needed_size(app: &App) -> (u16, u16) {
+    let width = app.picture.width() as u16 + 8 + 34;
+    // The picture, its file letters, the board's frame, the bottom lines.
+    let height = app.picture.height() as u16 + 1 + 2 + 3;
+    (width.max(MIN_SIZE.0), height.max(MIN_SIZE.1))
+}
 
 const WHITE: Color = Color::White;
 const BLACK: Color = Color::LightRed;
@@ -29,11 +38,12 @@ const LINES: Color = Color::DarkGray;
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+    let need = needed_size(app);
+    if area.width < need.0 || area.height < need.1 {
         app.board_origin = None;
         let text = format!(
-            "Please make the terminal at least {}x{} (it is {}x{}). q quits.",
-            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+            "Please make the terminal at least {}x{} for this board (it is {}x{}). q quits.",
+            need.0, need.1, area.width, area.height
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
@@ -570,7 +580,7 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "Pick a piece, then where it goes: arrows and Enter, or click.",
         "A chain of jumps: pick each landing point in turn. Where the",
         "rules let a chain stop, pick its last point again to stop.",
-        "A claim (P6): pick the opponent's highlighted piece first.",
+        "A claim (P6) or huff (F4): pick the opponent's highlighted piece first.",
         "Highlights: green + where the piece can go, yellow what you",
         "picked, red what it jumped, blue the last turn (× what it",
         "took), cyan the hint, magenta a piece you may claim;",
@@ -578,7 +588,7 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "",
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
         "      n new game · s save · l load · f flip the board · q quit",
-        "      i the rules in brief · w warn before forfeits (P6) on/off",
+        "      i the rules in brief · w warn before forfeits (P6, F4) on/off",
         "      [ or click a turn: review · PgUp PgDn/wheel: scroll moves",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
         "        moves, undo, redo, hint, resign, draw, save FILE, load",
@@ -793,6 +803,38 @@ mod tests {
         box_width
     }
 
+    /// Every game's board, drawn at the size it asks for, shows every
+    /// point and the file letters; smaller, the screen asks for more.
+    #[test]
+    fn every_board_fits_whole_on_the_screen_it_asks_for() {
+        for ruleset in Ruleset::all() {
+            let settings = Settings {
+                opponent: Opponent::Human,
+                ..Settings::of(ruleset)
+            };
+            let session = crate::session::Session::new(settings).expect("start");
+            let mut app = App::new(session, false, crate::play::Pace::AtOnce);
+            let (width, height) = needed_size(&app);
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("backend");
+            terminal.draw(|frame| draw(frame, &mut app)).expect("drawn");
+            let buffer = terminal.backend().buffer().clone();
+            let (x, y) = app.board_origin.expect("the board is drawn");
+            for p in 0..ruleset.board.len() as u8 {
+                let (row, column) = app.picture.place(p);
+                let cell = &buffer[(x + column as u16, y + row as u16)];
+                assert!(
+                    ["○", "●", "·"].contains(&cell.symbol()),
+                    "{}: {} not drawn",
+                    ruleset.id,
+                    ruleset.board.point_name(p)
+                );
+            }
+            let small = Terminal::new(TestBackend::new(width, height - 1));
+            let mut small = small.expect("backend");
+            small.draw(|frame| draw(frame, &mut app)).expect("drawn");
+            assert_eq!(app.board_origin, None, "{}", ruleset.id);
+        }
+    }
     #[test]
     fn the_forms_names_and_values_stand_in_columns_whatever_is_chosen() {
         let mut form = Form::new(&Settings {

@@ -10,6 +10,8 @@ use std::ops::ControlFlow;
 use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Kind, Position, Reason, Turn};
 
+use crate::session::advice::claim_rule;
+
 /// What is picked so far.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Pick {
@@ -103,15 +105,6 @@ impl Pick {
         self.claim.take().is_some()
     }
 
-    /// The rule that lets the opponent's pieces be taken first: P6 in
-    /// Peralikatuma, the huff (F4) in the family's games.
-    fn claim_rule(position: &Position) -> &'static str {
-        match position.ruleset().variant() {
-            Some(_) => "P6",
-            None => "F4",
-        }
-    }
-
     /// Picks `point` in `position`.
     pub fn choose(&mut self, point: u8, position: &Position) -> Picked {
         let name = |p: u8| position.board().point_name(p).to_string();
@@ -120,15 +113,28 @@ impl Pick {
         // A piece the opponent forfeited, before the move is begun: take
         // it, or change one's mind.
         if self.from.is_none() && has(position.huffable(), point) {
+            // Where the rules let a huff be the whole turn (F4, F6), the
+            // huffed piece picked again makes it; else it is let go.
+            let alone = position.check_pick(Some(point), &[]).ok();
             if self.claim == Some(point) {
+                if let Some(turn) = alone {
+                    return Picked::Turn(turn);
+                }
                 self.claim = None;
                 return Picked::Changed(format!("you will not take the piece on {}", name(point)));
             }
             self.claim = Some(point);
+            let then = match alone {
+                Some(_) => format!(
+                    "now pick the piece to move, or {} again to take it and pass",
+                    name(point)
+                ),
+                None => "now pick the piece to move".to_owned(),
+            };
             return Picked::Changed(format!(
-                "you take the piece on {} first ({}); now pick the piece to move",
+                "you take the piece on {} first ({}); {then}",
                 name(point),
-                Pick::claim_rule(position)
+                claim_rule(position)
             ));
         }
 
@@ -296,8 +302,8 @@ mod tests {
     #[test]
     fn every_legal_turn_can_be_picked_and_the_targets_are_those_of_the_legal_turns() {
         let mut picked = 0;
-        let rulesets = seed_rulesets().chain(RULESETS.iter().step_by(3));
-        for position in random_positions(rulesets, 4) {
+        let rulesets = seed_rulesets().chain(RULESETS.iter());
+        for position in random_positions(rulesets, 3) {
             let turns = position.legal_turns();
             let movable = turns
                 .iter()
@@ -307,6 +313,14 @@ mod tests {
             for turn in turns.iter() {
                 let mut pick = Pick::default();
                 let mut last = None;
+                if turn.kind() == Kind::Pass {
+                    // A huff alone: the huffed piece picked twice (F4).
+                    let Some(huffed) = turn.huff() else { continue };
+                    pick.choose(huffed, &position);
+                    let done = pick.choose(huffed, &position);
+                    assert_eq!(done, Picked::Turn(*turn), "{position}");
+                    continue;
+                }
                 let points = turn
                     .huff()
                     .into_iter()
@@ -325,6 +339,30 @@ mod tests {
             }
         }
         assert!(picked > 5000, "{picked} turns picked");
+    }
+
+    #[test]
+    fn a_huff_alone_is_the_huffed_piece_picked_twice_f4() {
+        // White's only man is hemmed in: after the huff it cannot move, so
+        // the huff is the whole turn (F4, F6).
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let position = Position::parse(zamma, "W:Wa1:Ba2,b2,a3,c3,e9:He9").expect("valid");
+        let e9 = point(&position, "e9");
+        let mut pick = Pick::default();
+        let first = pick.choose(e9, &position);
+        assert!(
+            matches!(first, Picked::Changed(ref m) if m.contains("or e9 again to take it and pass")),
+            "{first:?}"
+        );
+        let alone = position.check_pick(Some(e9), &[]).expect("a huff alone");
+        assert_eq!(pick.choose(e9, &position), Picked::Turn(alone));
+        // Where a move can follow, picking it again lets it go.
+        let free = Position::parse(zamma, "W:Wa1:Bc3,e9:He9").expect("valid");
+        let mut pick = Pick::default();
+        pick.choose(e9, &free);
+        assert!(
+            matches!(pick.choose(e9, &free), Picked::Changed(ref m) if m.contains("will not take"))
+        );
     }
 
     #[test]

@@ -447,8 +447,9 @@ pub static RULESETS: [Ruleset; 18] = [
 /// ([`Variant::ruleset`](crate::Variant::ruleset)), in the order of
 /// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
 /// family's move generator plays them exactly (its perft agrees with the
-/// reference counts of every seed position); the frontends and the search
-/// play them with the seed games' own generators, which are faster.
+/// reference counts of every seed position). The full-screen terminal
+/// plays them in this model; the search, the tables and the proofs, and
+/// the other frontends for now, play them in the seed games' own model.
 pub static SEED_RULESETS: [Ruleset; 3] = [
     Ruleset {
         removal: Removal::AtEnd,
@@ -548,7 +549,10 @@ impl Ruleset {
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn variant(&self) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.name() == self.id)
+        // The rule book's own rulesets, not one made with the same id.
+        Variant::ALL
+            .into_iter()
+            .find(|v| std::ptr::eq(v.ruleset(), self))
     }
 
     /// The directions `side`'s men step in, as a set of
