@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use alquerque_ai::Player;
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::family::{Game, Kind, Position, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -210,14 +210,19 @@ impl App {
                     Some((turn, Ok(()))) => {
                         let board = self.board();
                         let text = turn.text(board);
-                        let said = match turn.huff() {
-                            Some(claim) => format!(
-                                "The machine takes your piece on {} ({}) and plays {}.",
+                        let move_text = text.rsplit(' ').next().unwrap_or(&text);
+                        let said = match (turn.huff(), turn.kind()) {
+                            (Some(claim), Kind::Pass) => format!(
+                                "The machine takes your piece on {} ({}) and passes.",
                                 board.point_name(claim),
                                 claim_rule(&self.session),
-                                text.rsplit(' ').next().unwrap_or(&text)
                             ),
-                            None => format!("The machine plays {text}."),
+                            (Some(claim), _) => format!(
+                                "The machine takes your piece on {} ({}) and plays {move_text}.",
+                                board.point_name(claim),
+                                claim_rule(&self.session),
+                            ),
+                            (None, _) => format!("The machine plays {text}."),
                         };
                         let said = match self.last_mover() {
                             (mover, true) => {

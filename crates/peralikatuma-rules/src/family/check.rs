@@ -2,6 +2,7 @@
 //! with the rule it breaks ([`Position::check_pick`]).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::position::Position;
 use super::ruleset::Ruleset;
@@ -181,16 +182,18 @@ impl Position {
             ruleset: self.ruleset(),
             reason,
         };
-        let turns = self.legal_turns();
-        if turns.is_empty() {
+        if !self.has_legal_turn() {
             return Err(refuse(Reason::Over));
         }
         let Some((&from, landings)) = path.split_first() else {
-            return turns
-                .iter()
-                .find(|t| t.kind() == Kind::Pass && t.huff() == huff)
-                .copied()
-                .ok_or_else(|| refuse(Reason::MustMove));
+            let pass = self.generate(|t| match t.kind() == Kind::Pass && t.huff() == huff {
+                true => ControlFlow::Break(*t),
+                false => ControlFlow::Continue(()),
+            });
+            return match pass {
+                ControlFlow::Break(turn) => Ok(turn),
+                ControlFlow::Continue(()) => Err(refuse(Reason::MustMove)),
+            };
         };
         let on = |side: Side| from < 128 && self.pieces(side) & (1 << from) != 0;
         let us = self.side_to_move();
@@ -208,17 +211,25 @@ impl Position {
         {
             return Err(refuse(Reason::NotHuffable { point: huffed }));
         }
-        let starts =
-            |turn: &&Turn| turn.huff() == huff && turn.kind() != Kind::Pass && turn.from() == from;
-        if let Some(turn) = turns
-            .iter()
-            .filter(starts)
-            .find(|t| t.landings() == landings)
-        {
-            return Ok(*turn);
+        // One look at the turns as they are generated (a position can have
+        // millions): the turn picked, else whether any turn moves the piece
+        // and whether any goes on past the pick.
+        let (mut starts, mut goes_on) = (false, false);
+        let found = self.generate(|turn| {
+            if turn.huff() == huff && turn.kind() != Kind::Pass && turn.from() == from {
+                if turn.landings() == landings {
+                    return ControlFlow::Break(*turn);
+                }
+                starts = true;
+                goes_on |= turn.landings().starts_with(landings);
+            }
+            ControlFlow::Continue(())
+        });
+        if let ControlFlow::Break(turn) = found {
+            return Ok(turn);
         }
         let Some(&landing) = landings.last() else {
-            return Err(refuse(match turns.iter().any(|t| starts(&t)) {
+            return Err(refuse(match starts {
                 true => Reason::Unfinished { point: from },
                 false => match self.rule_book_stuck(huff, from) {
                     Some(refusal) => Reason::RuleBook(refusal),
@@ -234,11 +245,7 @@ impl Position {
         if landing != from && landing < 128 && taken & (1 << landing) != 0 {
             return Err(refuse(Reason::Occupied { point: landing }));
         }
-        if turns
-            .iter()
-            .filter(starts)
-            .any(|t| t.landings().starts_with(landings))
-        {
+        if goes_on {
             return Err(refuse(Reason::ChainGoesOn { at: landing }));
         }
         Err(refuse(Reason::NoSuchMove { from }))
