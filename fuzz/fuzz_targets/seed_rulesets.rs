@@ -26,7 +26,7 @@ fuzz_target!(|input: (u8, Vec<u8>)| {
         let turns = position.legal_turns();
         let seed_turns: BTreeSet<String> = turns.iter().map(|t| t.to_string()).collect();
         assert_eq!(family_turns, seed_turns, "turns differ in {position}");
-        let Some(turn) = turns.iter().nth(usize::from(choice) % turns.len().max(1)) else {
+        let Some(turn) = turns.get(usize::from(choice) % turns.len().max(1)) else {
             assert!(position.outcome().is_some() && ours.outcome().is_some());
             break;
         };
