@@ -24,10 +24,10 @@ use std::process::ExitCode;
 use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
+use peralikatuma_rules::{Side, Variant};
 
 use peralikatuma::clock::TimeControl;
-use peralikatuma::play::{LineGame, Pace, run_full_screen, run_plain};
+use peralikatuma::play::{Pace, run_full_screen, run_plain};
 use peralikatuma::session::{Opponent, Session, Settings};
 
 /// Play a game of the alquerque family in the terminal.
@@ -41,7 +41,7 @@ struct Args {
     /// ruleset's id (sixteen-soldiers, zamma, ...: rules.md F8)
     /// [default: peralikatuma].
     #[arg(long)]
-    variant: Option<GameKind>,
+    variant: Option<&'static Ruleset>,
     /// Who plays the other side: the machine at beginner, easy, medium,
     /// hard or master, or a second person at this keyboard [default: easy
     /// full screen, human in line mode].
@@ -118,11 +118,8 @@ impl From<OpponentArg> for Opponent {
 fn main() -> ExitCode {
     let args = Args::parse();
     let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
-    let result = match args.variant {
-        None => play::<Game>(&args, Variant::Peralikatuma, plain),
-        Some(GameKind::Seed(variant)) => play::<Game>(&args, variant, plain),
-        Some(GameKind::Family(ruleset)) => play::<family::Game>(&args, ruleset, plain),
-    };
+    let ruleset = args.variant.unwrap_or(Variant::Peralikatuma.ruleset());
+    let result = play(&args, ruleset, plain);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Start) => ExitCode::from(2),
@@ -142,57 +139,14 @@ enum Failure {
     Io(io::Error),
 }
 
-/// A game that the terminal can play.
-trait Playing: LineGame {
-    /// The position written as `text` (`--position`), said on standard
-    /// error when it is bad.
-    fn position_arg(variant: Self::Variant, text: &str) -> Option<Self::Position>;
-    /// Plays `session` full screen, the form first if `ask`, the machine
-    /// answering at `pace`.
-    fn full_screen(session: Session<Self>, ask: bool, pace: Pace) -> io::Result<()>;
-}
-
-impl Playing for Game {
-    fn position_arg(variant: Variant, text: &str) -> Option<Position> {
-        peralikatuma::position_arg(variant, Some(text)).ok()
-    }
-
-    /// As a ruleset of the one model, which the full screen plays.
-    fn full_screen(session: Session<Game>, ask: bool, pace: Pace) -> io::Result<()> {
-        let (s, seed) = (session.settings(), session.fixed_seed());
-        let settings = Settings::<family::Game> {
-            variant: s.variant.ruleset(),
-            opponent: s.opponent,
-            human: s.human,
-            first: s.first,
-            position: s.position.as_ref().map(family::Position::from),
-            clock: s.clock,
-        };
-        let mut session = Session::new(settings).map_err(io::Error::other)?;
-        if let Some(seed) = seed {
-            session.fix_seed(seed);
-        }
-        run_full_screen(session, ask, pace)
-    }
-}
-
-impl Playing for family::Game {
-    fn position_arg(ruleset: &'static Ruleset, text: &str) -> Option<family::Position> {
-        family::Position::parse(ruleset, text)
-            .inspect_err(|error| eprintln!("error: bad --position: {error}"))
-            .ok()
-    }
-
-    fn full_screen(session: Session<family::Game>, ask: bool, pace: Pace) -> io::Result<()> {
-        run_full_screen(session, ask, pace)
-    }
-}
-
-/// Plays a game of `variant` as the command line sets it up, line by line
+/// Plays a game of `ruleset` as the command line sets it up, line by line
 /// if `plain`.
-fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(), Failure> {
+fn play(args: &Args, ruleset: &'static Ruleset, plain: bool) -> Result<(), Failure> {
     let position = match &args.position {
-        Some(text) => Some(G::position_arg(variant, text).ok_or(Failure::Start)?),
+        Some(text) => Some(family::Position::parse(ruleset, text).map_err(|error| {
+            eprintln!("error: bad --position: {error}");
+            Failure::Start
+        })?),
         None => None,
     };
     // Scripts play both sides unless told otherwise; a person at the
@@ -200,15 +154,15 @@ fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(),
     let opponent = match args.opponent {
         Some(opponent) => Opponent::from(opponent),
         None if plain => Opponent::Human,
-        None => Settings::<G>::of(variant).opponent,
+        None => Settings::<family::Game>::of(ruleset).opponent,
     };
-    let settings = Settings::<G> {
+    let settings = Settings::<family::Game> {
         opponent,
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),
         position,
         clock: args.clock,
-        ..Settings::of(variant)
+        ..Settings::of(ruleset)
     };
     let mut session = Session::new(settings).map_err(|error| {
         eprintln!("error: cannot start with these settings: {error}");
@@ -233,7 +187,7 @@ fn play<G: Playing>(args: &Args, variant: G::Variant, plain: bool) -> Result<(),
             || args.first.is_some()
             || args.position.is_some()
             || args.clock.is_some();
-        G::full_screen(session, !chosen, pace)
+        run_full_screen(session, !chosen, pace)
     };
     result.map_err(Failure::Io)
 }

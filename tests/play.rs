@@ -14,8 +14,8 @@ use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use peralikatuma::diagram;
-use peralikatuma_rules::{Game, Variant};
+use peralikatuma::family_diagram;
+use peralikatuma_rules::{Game, Variant, family};
 
 /// The example's binary, next to this test's in the target directory.
 fn binary() -> PathBuf {
@@ -175,7 +175,7 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
     assert!(output.status.success());
     for expected in [
         "`z9`",
-        "`hello there` is not a point name",
+        "`hello there`",
         "there is no piece on c3",
         "Type `moves` for the legal turns.",
         "`save` needs a file name",
@@ -189,7 +189,7 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
     // Only d2-c3 was played.
     let mut game = Game::new(Variant::Alquerque);
     game.play_text("d2-c3").unwrap();
-    assert!(text.contains(&diagram(game.position())));
+    assert!(text.contains(&family_diagram(&family::Position::from(game.position()))));
 }
 
 #[test]
@@ -251,7 +251,10 @@ fn a_saved_game_loads_back_where_it_was() {
     assert!(saved.contains("[Variant \"Permainan\"]"), "{saved}");
     assert!(text.contains(&format!("loaded {file} (6 turns)")), "{text}");
     let after_load = text.rsplit("loaded").next().unwrap();
-    assert!(after_load.contains(&diagram(game.position())), "{text}");
+    assert!(
+        after_load.contains(&family_diagram(&family::Position::from(game.position()))),
+        "{text}"
+    );
 }
 
 /// A file in the temporary directory, named for this test run.

@@ -19,7 +19,10 @@ fn replay(name: &str, exe: &str) {
         .arg("-runs=0")
         .arg("-rss_limit_mb=4096")
         // A failing input is written as crash-<hash>: not into the checkout.
-        .arg(format!("-artifact_prefix={}/", std::env::temp_dir().display()))
+        .arg(format!(
+            "-artifact_prefix={}/",
+            std::env::temp_dir().display()
+        ))
         .arg(&corpus)
         .output()
         .unwrap_or_else(|e| panic!("cannot run {exe}: {e}"));

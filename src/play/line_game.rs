@@ -1,146 +1,49 @@
-//! What the line mode shows of a game, for the seed games and the
-//! family's alike: the board as text, advice, warnings, the legal turns
-//! and the rules in brief.
+//! What the line mode shows of a game, the same for all 21: advice,
+//! warnings, the notation of removals and the rules in brief. Every rule
+//! is the rules crate's; this only says it.
 
-use peralikatuma_rules::Game;
 use peralikatuma_rules::family::{self, Chain, End, Removal};
 
 use crate::play::brief::rules_in_brief;
-use crate::play::{legal_turn_notations, legal_turn_texts};
-use crate::session::{SessionGame, claim_advice, forfeit_warning, no_return_advice};
-use crate::{diagram, family_diagram};
+use crate::session::advice::{claim_advice, forfeit_warning, no_return_advice};
 
-/// A game as the line mode shows it.
-pub trait LineGame: SessionGame {
-    /// The game's name for people.
-    fn title(&self) -> String;
-    /// The board and the status line.
-    fn diagram(&self) -> String;
-    /// What the player to move should know (claims, barred steps).
-    fn advice(&self) -> Vec<String>;
-    /// A warning about the turn written as `text`, if it costs pieces.
-    fn warning(&self, text: &str) -> Option<String>;
-    /// The first legal turns written out, and how many there are.
-    fn legal_texts(&self) -> (Vec<String>, usize);
-    /// The rules in brief.
-    fn brief(&self) -> Vec<String>;
-    /// The help's line on claims (or huffs).
-    fn notation_help(&self) -> &'static str;
-    /// Whether a turn can forfeit pieces (P6), so that `warnings` means
-    /// something.
-    fn has_forfeits(&self) -> bool;
+/// What the player to move should know (pieces they may take first,
+/// steps barred), nothing once the game is over.
+pub(crate) fn advice(game: &family::Game) -> Vec<String> {
+    let position = game.position();
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    let mut advice = Vec::new();
+    advice.extend(no_return_advice(position));
+    advice.extend(claim_advice(position).map(|a| format!("{a} (write `!point` before the move)")));
+    advice
 }
 
-impl LineGame for Game {
-    fn title(&self) -> String {
-        self.variant().to_string()
+/// A warning about the turn written `text`, if it forfeits pieces (P6,
+/// F4); `None` for text that is no legal turn.
+pub(crate) fn warning(game: &family::Game, text: &str) -> Option<String> {
+    let position = game.position();
+    if game.ending().is_some() {
+        return None;
     }
-
-    fn diagram(&self) -> String {
-        diagram(self.position())
-    }
-
-    fn advice(&self) -> Vec<String> {
-        let position = self.position();
-        let mut advice = Vec::new();
-        if self.outcome().is_none() {
-            advice.extend(no_return_advice(position));
-            advice.extend(
-                claim_advice(position).map(|a| format!("{a} (write `!point` before the move)")),
-            );
-        }
-        advice
-    }
-
-    fn warning(&self, text: &str) -> Option<String> {
-        let position = self.position();
-        if self.outcome().is_some() {
-            return None;
-        }
-        let turn = position.parse_turn(text).ok()?;
-        forfeit_warning(position, &turn)
-    }
-
-    fn legal_texts(&self) -> (Vec<String>, usize) {
-        legal_turn_notations(self.position())
-    }
-
-    fn brief(&self) -> Vec<String> {
-        rules_in_brief(self.variant())
-            .iter()
-            .map(|p| (*p).to_owned())
-            .collect()
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "  !e6 d4-d5      claim the forfeited piece on e6, then move"
-    }
-
-    fn has_forfeits(&self) -> bool {
-        self.variant() == peralikatuma_rules::Variant::Peralikatuma
-    }
+    forfeit_warning(position, &position.parse_turn(text).ok()?)
 }
 
-impl LineGame for family::Game {
-    fn title(&self) -> String {
-        self.start().ruleset().name.to_owned()
-    }
+/// Whether a turn can forfeit pieces in `game` (P6, F4), so that warnings
+/// mean something.
+pub(crate) fn has_forfeits(game: &family::Game) -> bool {
+    game.start().ruleset().huff
+}
 
-    fn diagram(&self) -> String {
-        family_diagram(self.position())
-    }
-
-    fn advice(&self) -> Vec<String> {
-        let position = self.position();
-        if self.ending().is_some() || position.huffable() == 0 {
-            return Vec::new();
+/// The help's lines on taking a piece first (a claim, a huff) and on
+/// passing, for `game`.
+pub(crate) fn notation_help(game: &family::Game) -> &'static str {
+    match game.start().ruleset().variant() {
+        Some(_) => "  !e6 d4-d5      claim the forfeited piece on e6, then move (Peralikatuma, P6)",
+        None => {
+            "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"
         }
-        let board = position.board();
-        let names: Vec<String> = (0..board.len() as u8)
-            .filter(|&p| position.huffable() & (1 << p) != 0)
-            .map(|p| board.point_name(p).to_string())
-            .collect();
-        vec![format!(
-            "You may huff {} (write `!point` before the move)",
-            names.join(" or ")
-        )]
-    }
-
-    fn warning(&self, text: &str) -> Option<String> {
-        let position = self.position();
-        if self.ending().is_some() || !position.ruleset().huff {
-            return None;
-        }
-        let after = position.play_unchecked(&position.parse_turn(text).ok()?);
-        let huffable = after.huffable();
-        if huffable == 0 {
-            return None;
-        }
-        let board = position.board();
-        let names: Vec<String> = (0..board.len() as u8)
-            .filter(|&p| huffable & (1 << p) != 0)
-            .map(|p| board.point_name(p).to_string())
-            .collect();
-        Some(format!(
-            "After {text} your opponent may huff {} (F4)",
-            names.join(" or ")
-        ))
-    }
-
-    fn legal_texts(&self) -> (Vec<String>, usize) {
-        legal_turn_texts(self)
-    }
-
-    fn brief(&self) -> Vec<String> {
-        family_brief(self.start().ruleset())
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"
-    }
-
-    fn has_forfeits(&self) -> bool {
-        self.start().ruleset().huff
     }
 }
 
@@ -255,11 +158,29 @@ mod tests {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let start = family::Position::parse(zamma, "W:Wc3,a1:Bd4,i9").expect("a position");
         let game = family::Game::from_position(start);
-        assert!(game.has_forfeits());
-        let warning = game.warning("a1-a2").expect("a warning");
-        assert_eq!(warning, "After a1-a2 your opponent may huff c3 (F4)");
-        assert_eq!(game.warning("c3xe5"), None);
+        assert!(has_forfeits(&game));
+        let warning = warning(&game, "a1-a2").expect("a warning");
+        assert_eq!(
+            warning,
+            "a1-a2 captures nothing, so Black may then take your piece on c3: it could have jumped (F4)"
+        );
+        assert_eq!(super::warning(&game, "c3xe5"), None);
         let lau = family::Game::new(Ruleset::find("lau-kata-kati").expect("a ruleset"));
-        assert!(!lau.has_forfeits() && lau.warning("d3-d4").is_none());
+        assert!(!has_forfeits(&lau) && super::warning(&lau, "d3-d4").is_none());
+    }
+
+    #[test]
+    fn p6_the_rule_books_claims_are_advised_and_written_as_claims() {
+        let peralikatuma = peralikatuma_rules::Variant::Peralikatuma.ruleset();
+        let start =
+            family::Position::parse(peralikatuma, "B:Wc3,e5:Bd4,i5:Fc3").expect("a position");
+        let game = family::Game::from_position(start);
+        assert_eq!(
+            advice(&game),
+            [
+                "White moved without capturing when it could have jumped, so Black may first take its piece on c3 (P6) (write `!point` before the move)"
+            ]
+        );
+        assert!(notation_help(&game).contains("claim the forfeited piece"));
     }
 }

@@ -10,10 +10,10 @@
 //! ```
 //! use peralikatuma::play::{Pace, run_plain};
 //! use peralikatuma::session::{Opponent, Session, Settings};
-//! use peralikatuma_rules::{Side, Variant};
+//! use peralikatuma_rules::{Side, Variant, family};
 //!
-//! let settings: Settings = Settings {
-//!     variant: Variant::Alquerque,
+//! let settings = Settings::<family::Game> {
+//!     variant: Variant::Alquerque.ruleset(),
 //!     opponent: Opponent::Human,
 //!     human: Side::White,
 //!     first: Side::White,
@@ -39,39 +39,16 @@ mod tui;
 
 pub use brief::rules_in_brief;
 pub use commands::{Command, CommandError, HELP};
-pub use line_game::LineGame;
 pub use machine::Pace;
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::Position;
 use peralikatuma_rules::family;
 
 /// The most legal turns `moves` lists: a position can have millions.
 pub(crate) const MOST_LISTED: usize = 1000;
-
-/// The legal turns of `position` in the notation of N2, the first
-/// [`MOST_LISTED`] of them, and how many there are in all; the turns are
-/// looked at as they are generated, never all listed.
-pub(crate) fn legal_turn_notations(position: &Position) -> (Vec<String>, usize) {
-    let mut listed = Vec::new();
-    let full = position.generate(|moves| {
-        let room = MOST_LISTED - listed.len();
-        let turns = moves.turns().take(room);
-        listed.extend(turns.map(|turn| turn.to_string()));
-        match listed.len() {
-            MOST_LISTED => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        }
-    });
-    let count = match full {
-        ControlFlow::Break(()) => position.count_legal_turns(),
-        ControlFlow::Continue(()) => listed.len(),
-    };
-    (listed, count)
-}
 
 /// The legal turns of `game` now, written out, the first [`MOST_LISTED`]
 /// of them, and how many there are in all (none once it is over); the

@@ -9,21 +9,23 @@ use std::time::Instant;
 
 use alquerque_ai::Player;
 use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{FamilyGameError, Game, Turn};
 
 use crate::clock::show_time;
 use crate::play::commands::{Command, HELP};
-use crate::play::line_game::LineGame;
+use crate::play::legal_turn_texts;
+use crate::play::line_game::{advice, has_forfeits, notation_help, rules_brief, warning};
 use crate::play::machine::{self, Pace};
-use crate::plural;
 use crate::session::{Session, SessionGame, Undone};
+use crate::{family_diagram, plural};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input. Where a command would drop a
 /// game not saved (`new`, `load`, `quit`) or write over a file, it asks
 /// first; so does a turn that forfeits pieces (P6), until `warnings off`.
 /// The machine answers at `pace`.
-pub fn run<G: LineGame>(
-    session: &mut Session<G>,
+pub fn run(
+    session: &mut Session<Game>,
     input: impl BufRead,
     out: &mut impl Write,
     pace: Pace,
@@ -60,7 +62,7 @@ pub fn run<G: LineGame>(
                 }
                 writeln!(out, "the game goes on (`save FILE` keeps it)")?;
             }
-            Command::Warnings(_) if !session.game().has_forfeits() => {
+            Command::Warnings(_) if !has_forfeits(session.game()) => {
                 writeln!(out, "this game has no forfeits to warn about")?;
             }
             Command::Warnings(on) => {
@@ -74,13 +76,13 @@ pub fn run<G: LineGame>(
             }
             Command::Help => writeln!(out, "{}", help(session.game()))?,
             Command::Rules => {
-                for paragraph in session.game().brief() {
+                for paragraph in rules_brief(session.game().start().ruleset()) {
                     writeln!(out, "{paragraph}")?;
                 }
             }
             Command::Board => show(session, out)?,
             Command::Moves => {
-                let (listed, count) = session.game().legal_texts();
+                let (listed, count) = legal_turn_texts(session.game());
                 let texts = listed.join("  ");
                 match count {
                     0 => writeln!(out, "no legal turns: the game is over")?,
@@ -105,13 +107,11 @@ pub fn run<G: LineGame>(
                         show(session, out)?;
                         players.reply(session, out)?;
                     }
-                    Err(error) => match G::over(&error) {
-                        Some(outcome) => writeln!(
-                            out,
-                            "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
-                        )?,
-                        None => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
-                    },
+                    Err(FamilyGameError::Over(outcome)) => writeln!(
+                        out,
+                        "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
+                    )?,
+                    Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
                 }
             }
             Command::Undo => match session.undo() {
@@ -235,15 +235,15 @@ pub fn run<G: LineGame>(
 
 /// The machine's players: one for the other side, answering at `pace`,
 /// one for hints.
-struct Players<G: LineGame> {
-    machine: Option<Player<G>>,
+struct Players {
+    machine: Option<Player<Game>>,
     pace: Pace,
-    hint: Player<G>,
+    hint: Player<Game>,
 }
 
-impl<G: LineGame> Players<G> {
+impl Players {
     /// The players of `session`'s game, on its seed.
-    fn new(session: &Session<G>, pace: Pace) -> Players<G> {
+    fn new(session: &Session<Game>, pace: Pace) -> Players {
         let seed = session.seed();
         Players {
             machine: session.machine_player(),
@@ -254,7 +254,7 @@ impl<G: LineGame> Players<G> {
 
     /// The machine's turn, if it has the move, told once its pause is over
     /// ([`Pace::pause`]; on a clock, its time runs meanwhile).
-    fn reply(&mut self, session: &mut Session<G>, out: &mut impl Write) -> io::Result<()> {
+    fn reply(&mut self, session: &mut Session<Game>, out: &mut impl Write) -> io::Result<()> {
         let Some(machine) = &mut self.machine else {
             return Ok(());
         };
@@ -274,10 +274,8 @@ impl<G: LineGame> Players<G> {
             let text = session.game().turn_text(&turn);
             match session.play(&turn) {
                 Ok(()) => writeln!(out, "the machine plays {text}")?,
-                Err(error) => match G::over(&error) {
-                    Some(outcome) => writeln!(out, "time is up: {outcome}")?,
-                    None => writeln!(out, "the machine's {text} is refused: {error}")?,
-                },
+                Err(FamilyGameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
+                Err(error) => writeln!(out, "the machine's {text} is refused: {error}")?,
             }
             show(session, out)?;
         }
@@ -286,9 +284,9 @@ impl<G: LineGame> Players<G> {
 }
 
 /// The game and its players, and against the machine its seed.
-fn introduction<G: LineGame>(session: &Session<G>) -> String {
+fn introduction(session: &Session<Game>) -> String {
     let players = session.settings().players();
-    let variant = session.game().title();
+    let variant = session.game().start().ruleset().name;
     match session.machine() {
         None => format!("{variant}: {players}."),
         Some(_) => {
@@ -323,13 +321,13 @@ fn ask(
 
 /// Whether the turn `text` is to be played: yes unless it forfeits pieces
 /// (P6) and the player, told which, says no (or the input ends).
-fn confirmed<G: LineGame>(
-    session: &Session<G>,
+fn confirmed(
+    session: &Session<Game>,
     text: &str,
     lines: &mut impl Iterator<Item = io::Result<String>>,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    match session.game().warning(text) {
+    match warning(session.game(), text) {
         None => Ok(true),
         Some(warning) => Ok(ask(lines, out, &format!("{warning}. Play it?"))? == Some(true)),
     }
@@ -353,7 +351,7 @@ fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
 }
 
 /// The board, the last turn, and what the player should know now.
-fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<()> {
+fn show(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
     let game = session.game();
     writeln!(out)?;
     match game.turns() {
@@ -367,7 +365,8 @@ fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<(
         [.., last] => writeln!(out, "last turn: {}", game.turn_text(last))?,
         [] => {}
     }
-    write!(out, "{}", game.diagram())?;
+    write!(out, "{}", family_diagram(game.position()))?;
+    writeln!(out, "Turns without a removal: {} (E4).", game.quiet_turns())?;
     if let (Some(clock), Some(left)) = (session.clock(), session.times_left()) {
         let times: Vec<String> = Side::ALL
             .into_iter()
@@ -400,7 +399,7 @@ fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<(
         // The advice is for the person about to move: none while the
         // machine has the move (it may be the machine's huff or claim).
         None if session.person_to_move() => {
-            for advice in game.advice() {
+            for advice in advice(game) {
                 writeln!(out, "{advice}")?;
             }
             Ok(())
@@ -410,20 +409,20 @@ fn show<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<(
 }
 
 /// The turns written out, separated by commas.
-fn notations<G: SessionGame>(game: &G, turns: &[G::Turn]) -> String {
+fn notations(game: &Game, turns: &[Turn]) -> String {
     let texts: Vec<String> = turns.iter().map(|t| game.turn_text(t)).collect();
     texts.join(", ")
 }
 
 /// The commands, with the notation of `game`'s claims or huffs.
-fn help<G: LineGame>(game: &G) -> String {
+fn help(game: &Game) -> String {
     HELP.replace(
         "  !e6 d4-d5      claim the forfeited piece on e6, then move",
-        game.notation_help(),
+        notation_help(game),
     )
 }
 
-fn prompt<G: LineGame>(session: &Session<G>, out: &mut impl Write) -> io::Result<()> {
+fn prompt(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
     if session.game().ending().is_none() {
         write!(out, "{} to move> ", session.mover())?;
     } else {
@@ -462,9 +461,9 @@ mod tests {
         let input = "f4-e5\nyes\nquit\nyes\n".as_bytes();
         run(&mut session, input, &mut out, Pace::AtOnce).expect("played");
         let text = String::from_utf8(out).expect("text");
-        let warned = text.find("your opponent may huff").expect(&text);
+        let warned = text.find("Black may then take").expect(&text);
         let answered = text.find("the machine plays").expect(&text);
-        assert!(!text[warned..answered].contains("You may huff"), "{text}");
+        assert!(!text[warned..answered].contains("may first take"), "{text}");
     }
 
     /// Issue 26: a player with no piece left was asked to type `pass` for

@@ -470,7 +470,7 @@ impl fmt::Display for PointLabel {
 
 /// A name that is no point of a board.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("`{name}` is not a point of the {board} board")]
+#[error("`{name}` is not a point of the board ({board})")]
 pub struct UnknownPoint {
     /// The name given.
     pub name: String,
@@ -534,7 +534,7 @@ mod tests {
             let error = graph.parse_point(bad).expect_err(bad);
             assert_eq!(
                 error.to_string(),
-                format!("`{bad}` is not a point of the cross board")
+                format!("`{bad}` is not a point of the board (cross)")
             );
         }
     }

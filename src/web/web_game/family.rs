@@ -23,6 +23,14 @@ fn names(board: &Graph, set: u128) -> Vec<String> {
 impl WebGame for Game {
     const REMOVAL_RULE: &'static str = "F4";
 
+    fn title(&self) -> String {
+        self.start().ruleset().name.to_owned()
+    }
+
+    fn brief(&self) -> Vec<String> {
+        crate::play::line_game::rules_brief(self.start().ruleset())
+    }
+
     fn position_from(ruleset: &'static Ruleset, text: &str) -> Result<Position, String> {
         Position::parse(ruleset, text).map_err(|e| e.to_string())
     }

@@ -14,11 +14,15 @@ use super::error::ApiError;
 use super::explain::ExplainAnswer;
 use super::geometry::BoardView;
 use super::view::TurnView;
-use crate::play::LineGame;
+use crate::session::SessionGame;
 use peralikatuma_rules::Side;
 
 /// A game the server can hold and the page can show.
-pub trait WebGame: LineGame {
+pub trait WebGame: SessionGame {
+    /// The game's name for people.
+    fn title(&self) -> String;
+    /// The rules in brief.
+    fn brief(&self) -> Vec<String>;
     /// The rule that lets a player remove a piece before moving, as the
     /// page cites it: `P6` (a claim) or `F4` (a huff).
     const REMOVAL_RULE: &'static str;

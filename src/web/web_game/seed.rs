@@ -41,6 +41,14 @@ fn jumped_in_order(position: &Position, turn: &Turn) -> impl Iterator<Item = Poi
 impl WebGame for Game {
     const REMOVAL_RULE: &'static str = "P6";
 
+    fn title(&self) -> String {
+        self.variant().to_string()
+    }
+
+    fn brief(&self) -> Vec<String> {
+        crate::play::line_game::rules_brief(self.variant().ruleset())
+    }
+
     fn position_from(variant: Variant, text: &str) -> Result<Position, String> {
         Position::parse(variant, text).map_err(|e| e.to_string())
     }

@@ -622,7 +622,7 @@ impl FromStr for &'static Ruleset {
 
 /// A name that is no ruleset's id.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown ruleset `{0}` (known: {ids})", ids = Ruleset::all().map(|r| r.id).collect::<Vec<_>>().join(", "))]
+#[error("unknown game `{0}` (known: {ids})", ids = Ruleset::all().map(|r| r.id).collect::<Vec<_>>().join(", "))]
 pub struct UnknownRuleset(pub String);
 
 #[cfg(test)]
@@ -691,7 +691,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .starts_with("unknown ruleset `chess` (known: peralikatuma, alquerque, ")
+                .starts_with("unknown game `chess` (known: peralikatuma, alquerque, ")
         );
     }
 }

@@ -100,6 +100,18 @@ impl super::game::Game {
 
 impl Position {
     /// For a position of one of the rule book's games, the seed model's
+    /// error for turn text that is not of the form of N2, in the rule
+    /// book's words; `None` for other games, or text the seed model reads.
+    pub(super) fn rule_book_syntax_error(&self, text: &str) -> Option<crate::TurnError> {
+        let variant = self.ruleset().variant()?;
+        let seed = crate::Position::parse(variant, &self.to_string()).ok()?;
+        match seed.parse_turn(text) {
+            Err(error) if error.refusal().is_none() => Some(error),
+            _ => None,
+        }
+    }
+
+    /// For a position of one of the rule book's games, the seed model's
     /// refusal of the pick `huff`, `from`, `landings` (which is no legal
     /// turn), citing the rule book's rule (A2, A4, A5, M4, R2.2, ...):
     /// one landing is a step or a one-jump chain, and the refusal said is

@@ -28,6 +28,10 @@ pub enum FamilyTurnError {
         /// The name and the board.
         error: UnknownPoint,
     },
+    /// Text of one of the rule book's games that is not of the form of
+    /// its N2, in the rule book's words.
+    #[error("{0}")]
+    RuleBook(crate::TurnError),
     /// Well formed, but not a legal turn of the position: the refusal
     /// says why.
     #[error("`{text}` is not a legal turn: {refusal}")]
@@ -119,7 +123,16 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_turn(&self, text: &str) -> Result<Turn, FamilyTurnError> {
-        let text = text.trim();
+        self.parse_turn_text(text.trim())
+            .map_err(|error| match error {
+                FamilyTurnError::Illegal { .. } => error,
+                _ => self
+                    .rule_book_syntax_error(text)
+                    .map_or(error, FamilyTurnError::RuleBook),
+            })
+    }
+
+    fn parse_turn_text(&self, text: &str) -> Result<Turn, FamilyTurnError> {
         let parts = parts(text).map_err(|why| FamilyTurnError::Syntax {
             text: text.to_owned(),
             why,
@@ -159,6 +172,35 @@ impl Position {
 mod tests {
     use super::*;
     use crate::family::Ruleset;
+
+    /// Regression (issue 26): text of a rule book's game that is not of
+    /// N2's form was answered in F9's words ("more words than a huff and a
+    /// move"), and a name off the board "of the the ... board".
+    #[test]
+    fn n2_the_rule_books_games_answer_bad_text_in_the_rule_books_words() {
+        let start = Position::start(crate::Variant::Alquerque.ruleset());
+        let error = start.parse_turn("hello there").expect_err("no turn");
+        assert!(matches!(error, FamilyTurnError::RuleBook(_)), "{error:?}");
+        assert!(!error.to_string().contains("huff"), "{error}");
+        assert_eq!(error.to_string(), start_seed_error("hello there"));
+        let error = start.parse_turn("z9-c3").expect_err("no point");
+        assert!(!error.to_string().contains("the the"), "{error}");
+        // Illegal turns keep the rule book's refusal.
+        let error = start.parse_turn("c3-c4").expect_err("illegal");
+        assert!(error.refusal().is_some(), "{error:?}");
+        // The family's games keep F9's words.
+        let lau = Position::start(Ruleset::find("lau-kata-kati").expect("a ruleset"));
+        let error = lau.parse_turn("z9-d4").expect_err("no point");
+        assert_eq!(
+            error.to_string(),
+            "`z9-d4`: `z9` is not a point of the board (two four-row triangles joined at their apex)"
+        );
+    }
+
+    fn start_seed_error(text: &str) -> String {
+        let seed = crate::Position::start(crate::Variant::Alquerque);
+        seed.parse_turn(text).expect_err("no turn").to_string()
+    }
 
     #[test]
     fn f9_turn_text_is_read_in_two_stages() {
