@@ -5,9 +5,7 @@ pub use peralikatuma_rules;
 
 mod any_game;
 pub mod clock;
-mod diagram;
 pub mod engine;
-mod graph_picture;
 pub mod pace;
 mod picture;
 pub mod play;
@@ -18,9 +16,7 @@ pub mod tournament;
 pub mod web;
 
 pub use any_game::AnyGame;
-pub use diagram::diagram;
-pub use graph_picture::{GraphCell, GraphPicture, family_diagram};
-pub use picture::{Cell, Picture};
+pub use picture::{Cell, Picture, diagram};
 
 use peralikatuma_rules::{Position, PositionTextError, Variant};
 

@@ -14,7 +14,7 @@ use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use peralikatuma::family_diagram;
+use peralikatuma::diagram;
 use peralikatuma_rules::{Game, Variant, family};
 
 /// The example's binary, next to this test's in the target directory.
@@ -189,7 +189,7 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
     // Only d2-c3 was played.
     let mut game = Game::new(Variant::Alquerque);
     game.play_text("d2-c3").unwrap();
-    assert!(text.contains(&family_diagram(&family::Position::from(game.position()))));
+    assert!(text.contains(&diagram(&family::Position::from(game.position()))));
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn a_saved_game_loads_back_where_it_was() {
     assert!(text.contains(&format!("loaded {file} (6 turns)")), "{text}");
     let after_load = text.rsplit("loaded").next().unwrap();
     assert!(
-        after_load.contains(&family_diagram(&family::Position::from(game.position()))),
+        after_load.contains(&diagram(&family::Position::from(game.position()))),
         "{text}"
     );
 }

@@ -17,7 +17,7 @@ use crate::play::legal_turn_texts;
 use crate::play::line_game::{advice, has_forfeits, notation_help, rules_brief, warning};
 use crate::play::machine::{self, Pace};
 use crate::session::{Session, SessionGame, Undone};
-use crate::{family_diagram, plural};
+use crate::{diagram, plural};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input. Where a command would drop a
@@ -365,7 +365,7 @@ fn show(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
         [.., last] => writeln!(out, "last turn: {}", game.turn_text(last))?,
         [] => {}
     }
-    write!(out, "{}", family_diagram(game.position()))?;
+    write!(out, "{}", diagram(game.position()))?;
     writeln!(out, "Turns without a removal: {} (E4).", game.quiet_turns())?;
     if let (Some(clock), Some(left)) = (session.clock(), session.times_left()) {
         let times: Vec<String> = Side::ALL

@@ -20,7 +20,7 @@ use crate::play::tui::pick::{Pick, Picked};
 use crate::play::tui::review::MovesView;
 use crate::session::advice::{self, forfeit_warning};
 use crate::session::{Settings, Undone};
-use crate::{GraphPicture, plural};
+use crate::{Picture, plural};
 
 /// The session the screen plays: any of the 21 games.
 type Session = crate::session::Session<Game>;
@@ -87,7 +87,7 @@ pub enum Tone {
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
-    pub picture: GraphPicture,
+    pub picture: Picture,
     pub cursor: u8,
     pub pick: Pick,
     pub mode: Mode,
@@ -333,9 +333,9 @@ impl App {
             KeyCode::Char('f') => {
                 let board = self.board();
                 self.picture = if self.picture.is_turned() {
-                    GraphPicture::new(board)
+                    Picture::new(board)
                 } else {
-                    GraphPicture::turned(board)
+                    Picture::turned(board)
                 };
             }
             KeyCode::Char('q') => self.run(Command::Quit),
@@ -811,16 +811,16 @@ impl App {
 
 /// The board as the person at the keyboard sees it: from Black's side
 /// when they play Black against the machine.
-fn picture_for(session: &Session) -> GraphPicture {
+fn picture_for(session: &Session) -> Picture {
     let board = session.game().start().board();
     match session.machine() {
-        Some(_) if session.settings().human == Side::Black => GraphPicture::turned(board),
-        _ => GraphPicture::new(board),
+        Some(_) if session.settings().human == Side::Black => Picture::turned(board),
+        _ => Picture::new(board),
     }
 }
 
 /// The point nearest the middle of the board, where the cursor starts.
-fn centre(picture: &GraphPicture) -> u8 {
+fn centre(picture: &Picture) -> u8 {
     let (rows, columns) = (picture.height() / 2, picture.width() / 2);
     (0..picture.graph().len() as u8)
         .min_by_key(|&p| {

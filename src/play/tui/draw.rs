@@ -11,7 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::GraphCell;
+use crate::Cell;
 use crate::clock::show_time;
 use crate::play::line_game::rules_brief;
 use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
@@ -217,7 +217,7 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
     for (row, cells) in app.picture.rows().iter().enumerate() {
         let label = app.picture.rank_label(row).unwrap_or_default();
         let is_cursor = |column: Option<usize>| {
-            column.and_then(|c| cells.get(c)) == Some(&GraphCell::Point(marks.cursor))
+            column.and_then(|c| cells.get(c)) == Some(&Cell::Point(marks.cursor))
         };
         // The cursor's brackets may stand just outside the picture.
         let before = if is_cursor(Some(0)) { "[" } else { " " };
@@ -229,9 +229,9 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
             let span = match cell {
                 _ if is_cursor(Some(column + 1)) => Span::styled("[", cursor_style),
                 _ if is_cursor(column.checked_sub(1)) => Span::styled("]", cursor_style),
-                GraphCell::Blank => Span::raw(" "),
-                GraphCell::Line(mark) => Span::styled(line_glyph(mark), Style::new().fg(LINES)),
-                GraphCell::Point(p) => point_span(app, &marks, p, &position),
+                Cell::Blank => Span::raw(" "),
+                Cell::Line(mark) => Span::styled(line_glyph(mark), Style::new().fg(LINES)),
+                Cell::Point(p) => point_span(app, &marks, p, &position),
             };
             spans.push(span);
         }
