@@ -1117,9 +1117,10 @@ async fn games_kept_as_json_files_by_the_last_version_are_imported_once() {
 async fn boards_are_served_from_the_topology_r1_5() {
     let h = Harness::new("boards");
     for (variant, points, lines) in [
-        ("peralikatuma", 49, 24),
-        ("permainan", 37, 0),
-        ("alquerque", 25, 0),
+        // Each line is a segment between two neighbouring points.
+        ("peralikatuma", 49, 96),
+        ("permainan", 37, 76),
+        ("alquerque", 25, 56),
     ] {
         let answer = h.get(&format!("/api/boards/{variant}"), None).await;
         assert_eq!(answer.status, StatusCode::OK);
@@ -1406,7 +1407,9 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
             game.play_text(&text)
                 .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
         }
-        assert_eq!(game.position().to_string(), state["position"], "{id}");
+        // The one model's position text, which has no sixty-turn count.
+        let position = peralikatuma_rules::family::Position::from(game.position());
+        assert_eq!(position.to_string(), state["position"], "{id}");
         let kept = store.load(&id).expect("readable").expect("kept");
         let record: Record = kept.record.parse().expect("by the rules");
         assert_eq!(record.game.turns().len(), game.turns().len(), "{id}");
@@ -1686,7 +1689,10 @@ async fn f4_a_huff_is_offered_and_made_over_the_api() {
     let black = h.play(&id, Some(&token), "a1-a2", 0).await.body;
     assert_eq!(black["claimable"], json!(["c3"]));
     let advice = black["claim_advice"].as_str().expect("advice");
-    assert!(advice.contains("huff its piece on c3 (F4)"), "{advice}");
+    assert!(
+        advice.contains("may first take its piece on c3 (F4)"),
+        "{advice}"
+    );
     let after = h.play(&id, Some(&token), "!c3 d4-e3", 1).await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
     assert_eq!(moves(&after.body), ["a1-a2", "!c3 d4-e3"]);

@@ -47,9 +47,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::{
-    Bitboard, Game, Outcome, Point, Position, PositionError, Side, Turn, Variant,
-};
+use peralikatuma_rules::{Game, Outcome, PositionError, Side, Variant};
 
 use crate::clock::{Clock, TimeControl};
 
@@ -886,76 +884,10 @@ fn recorded_clock<G: SessionGame>(record: &G::Record) -> Option<Clock> {
     Some(Clock::with_times(control, left))
 }
 
-/// Says plainly which pieces the side to move may claim and why (P6), or
-/// `None` when there is no claim.
-pub fn claim_advice(position: &Position) -> Option<String> {
-    let claimable = position.claimable();
-    if claimable.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = claimable
-        .iter()
-        .map(|p| position.board().point_name(p).to_string())
-        .collect();
-    let us = position.side_to_move();
-    Some(format!(
-        "{} moved without capturing when it could have jumped, so {us} may first take {} {} (P6)",
-        us.opposite(),
-        if names.len() == 1 {
-            "its piece on"
-        } else {
-            "one of its pieces on"
-        },
-        names.join(" or ")
-    ))
-}
-
-/// The mover's pieces that `turn` forfeits (P6): those the opponent may
-/// take first after it, because the turn captures nothing while they could
-/// have jumped. The rules crate decides: the turn is played and the next
-/// position's claimable pieces read. Empty for a turn that forfeits
-/// nothing, for an illegal turn, and outside Peralikatuma.
-pub fn forfeited(position: &Position, turn: &Turn) -> Bitboard {
-    position
-        .play(turn)
-        .map_or(Bitboard::EMPTY, |next| next.claimable())
-}
-
-/// A warning, before `turn` is played, that it forfeits pieces (P6):
-/// which, and to whom; `None` when it forfeits none.
-pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
-    let forfeited = forfeited(position, turn);
-    if forfeited.is_empty() {
-        return None;
-    }
-    let names: Vec<String> = forfeited
-        .iter()
-        .map(|p| position.board().point_name(p).to_string())
-        .collect();
-    let (pieces, could) = match names.len() {
-        1 => ("your piece on", "it could have jumped"),
-        _ => ("one of your pieces on", "they could have jumped"),
-    };
-    Some(format!(
-        "{turn} captures nothing, so {} may then take {pieces} {}: {could} (P6)",
-        position.side_to_move().opposite(),
-        names.join(" or ")
-    ))
-}
-
-/// The side to move's pieces that may not step straight back (A5), in
-/// words, or `None` when there are none.
-pub fn no_return_advice(position: &Position) -> Option<String> {
-    let name = |p: Point| position.board().point_name(p);
-    let barred: Vec<String> = position
-        .barred_steps()
-        .map(|(piece, to)| format!("{} not to {}", name(piece), name(to)))
-        .collect();
-    (!barred.is_empty()).then(|| format!("No return (A5): {}", barred.join(", ")))
-}
-
 #[cfg(test)]
 mod tests {
+    use peralikatuma_rules::{Position, Turn, family};
+
     use super::*;
     use peralikatuma_rules::{GameError, Outcome, Record, WinReason};
 
@@ -1222,8 +1154,9 @@ mod tests {
 
     #[test]
     fn a_claim_is_explained_with_its_rule_p6() {
-        let position = Position::parse(
-            Variant::Peralikatuma,
+        use advice::claim_advice;
+        let position = family::Position::parse(
+            Variant::Peralikatuma.ruleset(),
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         )
         .expect("valid");
@@ -1233,24 +1166,29 @@ mod tests {
                 "White moved without capturing when it could have jumped, so Black may first take one of its pieces on a3 or d6 (P6)"
             )
         );
-        assert_eq!(claim_advice(&Position::start(Variant::Peralikatuma)), None);
+        assert_eq!(
+            claim_advice(&family::Position::start(Variant::Peralikatuma.ruleset())),
+            None
+        );
     }
 
     #[test]
     fn pieces_that_may_not_step_back_are_named_a5() {
-        let position = Position::parse(Variant::Alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2")
+        use advice::no_return_advice;
+        let alquerque = Variant::Alquerque.ruleset();
+        let position = family::Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2")
             .expect("valid");
         assert_eq!(
             no_return_advice(&position).as_deref(),
             Some("No return (A5): a4 not to b4")
         );
-        let position = Position::parse(Variant::Alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,d4-c4")
+        let position = family::Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,d4-c4")
             .expect("valid");
         assert_eq!(
             no_return_advice(&position).as_deref(),
             Some("No return (A5): a4 not to b4, d4 not to c4")
         );
-        assert_eq!(no_return_advice(&Position::start(Variant::Alquerque)), None);
+        assert_eq!(no_return_advice(&family::Position::start(alquerque)), None);
     }
 
     #[test]
@@ -1393,10 +1331,10 @@ mod tests {
 
     #[test]
     fn a_step_that_leaves_a_jump_untaken_forfeits_the_piece_p6() {
-        let position = Position::parse(Variant::Peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
+        use advice::forfeit_warning;
+        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let position = family::Position::parse(peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
         let turn = |text| position.parse_turn(text).expect("legal");
-        let e4 = position.board().parse_point("e4").expect("a point");
-        assert_eq!(forfeited(&position, &turn("c1-d2")), Bitboard::from(e4));
         assert_eq!(
             forfeit_warning(&position, &turn("c1-d2")).as_deref(),
             Some(
@@ -1404,14 +1342,17 @@ mod tests {
             )
         );
         // The piece that could jump steps away: claimable where it went (P6.1).
-        let d4 = position.board().parse_point("d4").expect("a point");
-        assert_eq!(forfeited(&position, &turn("e4-d4")), Bitboard::from(d4));
-        assert_eq!(forfeited(&position, &turn("e4xe6")), Bitboard::EMPTY);
+        assert_eq!(
+            forfeit_warning(&position, &turn("e4-d4")).as_deref(),
+            Some(
+                "e4-d4 captures nothing, so Black may then take your piece on d4: it could have jumped (P6)"
+            )
+        );
         assert_eq!(forfeit_warning(&position, &turn("e4xe6")), None);
         // Captures are compulsory elsewhere: nothing is forfeited (A4, M5).
-        let alquerque = Position::start(Variant::Alquerque);
+        let alquerque = family::Position::start(Variant::Alquerque.ruleset());
         let step = alquerque.legal_turns()[0];
-        assert_eq!(forfeited(&alquerque, &step), Bitboard::EMPTY);
+        assert_eq!(forfeit_warning(&alquerque, &step), None);
     }
 
     #[test]

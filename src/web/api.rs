@@ -13,16 +13,17 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use futures_util::Stream;
-use peralikatuma_rules::{Game, GameKind, Side, Variant, family};
+use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{GameKind, Side, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::error::ApiError;
 use super::explain::ExplainAnswer;
-use super::geometry::{BoardView, game_board};
+use super::geometry::{BoardView, graph_view};
 use super::seating::{Seat, Seating};
-use super::server::{AnyEntry, Entries, Entry, Server, on_entry};
+use super::server::{Entry, Server};
 use super::store::is_game_id;
 use super::table::{DrawOffer, Table};
 use super::view::{GameView, TurnView, view};
@@ -143,7 +144,7 @@ async fn seated(
     server: &Arc<Server>,
     id: &str,
     headers: &HeaderMap,
-) -> Result<(AnyEntry, Option<String>), ApiError> {
+) -> Result<(Arc<Entry>, Option<String>), ApiError> {
     let entry = server.entry(id).await?;
     Ok((entry, token(headers, id)))
 }
@@ -161,9 +162,10 @@ pub async fn game(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    Ok(Json(
-        on_entry!(entry, entry => seen(&entry, token.as_deref()).await),
-    ))
+    Ok(Json({
+        let entry = entry;
+        seen(&entry, token.as_deref()).await
+    }))
 }
 
 /// A new game, as `POST /api/games` and `GET /new` take it; every field
@@ -218,46 +220,45 @@ fn clock(text: &str) -> Result<TimeControl, ApiError> {
 
 /// A new game made from `new`, and the fault of a record loaded up to a
 /// fault. The game is the record's, else the one `new` names.
-async fn start(server: &Arc<Server>, new: NewGame) -> Result<(AnyEntry, Option<String>), ApiError> {
-    let kind = match (new.record.as_deref(), new.variant.as_deref()) {
-        (Some(record), _) => GameKind::of_record(record)
-            .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?,
-        (None, Some(name)) if !name.is_empty() => name
-            .parse()
-            .map_err(|e| ApiError::bad_request(format!("{e}")))?,
-        (None, _) => GameKind::Seed(Variant::Peralikatuma),
+async fn start(
+    server: &Arc<Server>,
+    new: NewGame,
+) -> Result<(Arc<Entry>, Option<String>), ApiError> {
+    let ruleset = match (new.record.as_deref(), new.variant.as_deref()) {
+        (Some(record), _) => match GameKind::of_record(record)
+            .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?
+        {
+            GameKind::Seed(variant) => variant.ruleset(),
+            GameKind::Family(ruleset) => ruleset,
+        },
+        (None, Some(name)) if !name.is_empty() => {
+            Ruleset::find(name).map_err(|e| ApiError::bad_request(format!("{e}")))?
+        }
+        (None, _) => Variant::Peralikatuma.ruleset(),
     };
-    Ok(match kind {
-        GameKind::Seed(variant) => {
-            let (entry, fault) = start_game::<Game>(server, new, variant).await?;
-            (AnyEntry::Seed(entry), fault)
-        }
-        GameKind::Family(ruleset) => {
-            let (entry, fault) = start_game::<family::Game>(server, new, ruleset).await?;
-            (AnyEntry::Family(entry), fault)
-        }
-    })
+    let (entry, fault) = start_game(server, new, ruleset).await?;
+    Ok((entry, fault))
 }
 
 /// A new game of `variant` made from `new`, and the fault of a record
 /// loaded up to a fault.
-async fn start_game<G: Entries>(
+async fn start_game(
     server: &Arc<Server>,
     new: NewGame,
-    variant: G::Variant,
-) -> Result<(Arc<Entry<G>>, Option<String>), ApiError> {
+    variant: &'static Ruleset,
+) -> Result<(Arc<Entry>, Option<String>), ApiError> {
     // A record brings its players (its `Opponent` and `Person` tags, as the
     // session writes them) where the request does not choose them.
     let (record, fault) = match new.record.as_deref() {
         Some(text) => {
-            let (record, fault) = Server::read_record::<G>(text)?;
+            let (record, fault) = Server::read_record::<family::Game>(text)?;
             (Some(record), fault)
         }
         None => (None, None),
     };
     let tag = |key: &str| {
         let record = record.as_ref()?;
-        G::tags(record)
+        family::Game::tags(record)
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, value)| value.clone())
@@ -279,7 +280,7 @@ async fn start_game<G: Entries>(
             .map_err(|e| ApiError::bad_request(format!("{e}")))?,
         None => Seating::Machine(alquerque_ai::Strength::Easy),
     };
-    let mut settings = Settings::<G> {
+    let mut settings = Settings::<family::Game> {
         variant,
         opponent: seating.opponent(),
         human: side(new.colour.as_deref(), "colour")?,
@@ -291,7 +292,7 @@ async fn start_game<G: Entries>(
         },
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
-        let position = G::position_from(variant, text)
+        let position = family::Game::position_from(variant, text)
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }
@@ -340,7 +341,10 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let (entry, fault) = start(&server, new).await?;
     let secure = over_https(&headers);
-    Ok(on_entry!(entry, entry => created(&entry, fault, secure).await))
+    Ok({
+        let entry = entry;
+        created(&entry, fault, secure).await
+    })
 }
 
 /// `GET /new?variant=..&opponent=..&colour=..&first=..&clock=..`: starts a game and
@@ -351,10 +355,11 @@ pub async fn new_game(
     Query(new): Query<NewGame>,
 ) -> Result<Response, ApiError> {
     let (entry, _) = start(&server, new).await?;
-    let (id, owner) = on_entry!(entry, entry => {
+    let (id, owner) = {
+        let entry = entry;
         let table = entry.lock().await;
         (table.id.clone(), table.seats.owner.clone())
-    });
+    };
     Ok(to_seat(&id, "", Some(&owner), over_https(&headers)))
 }
 
@@ -417,10 +422,13 @@ pub async fn turn(
     Body(request): Body<TurnRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
-        table.play(seat, &request.turn, request.number)
-    })
-    .await)
+    {
+        let entry = entry;
+        change(&server, &entry, token.as_deref(), |table, seat| {
+            table.play(seat, &request.turn, request.number)
+        })
+        .await
+    }
 }
 
 /// `POST /api/games/{id}/undo`.
@@ -431,10 +439,13 @@ pub async fn undo(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
-        table.undo(seat, request.number).map(drop)
-    })
-    .await)
+    {
+        let entry = entry;
+        change(&server, &entry, token.as_deref(), |table, seat| {
+            table.undo(seat, request.number).map(drop)
+        })
+        .await
+    }
 }
 
 /// `POST /api/games/{id}/redo`.
@@ -445,10 +456,13 @@ pub async fn redo(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
-        table.redo(seat, request.number)
-    })
-    .await)
+    {
+        let entry = entry;
+        change(&server, &entry, token.as_deref(), |table, seat| {
+            table.redo(seat, request.number)
+        })
+        .await
+    }
 }
 
 /// `POST /api/games/{id}/resign`: the seat's side resigns (at one screen,
@@ -460,10 +474,13 @@ pub async fn resign(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
-        table.resign(seat, request.number)
-    })
-    .await)
+    {
+        let entry = entry;
+        change(&server, &entry, token.as_deref(), |table, seat| {
+            table.resign(seat, request.number)
+        })
+        .await
+    }
 }
 
 /// `POST /api/games/{id}/takeback`: between two devices, asks the other
@@ -475,13 +492,14 @@ pub async fn ask_takeback(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => {
+    {
+        let entry = entry;
         let mut table = entry.lock().await;
         let seat = table.seat(token.as_deref());
         table.ask_takeback(seat, request.number)?;
         server.announce(&entry, &table).await?;
         Ok(Json(view(&table, seat)))
-    })
+    }
 }
 
 /// `POST /api/games/{id}/takeback/accept` and `.../decline`: answers the
@@ -493,7 +511,8 @@ async fn answer_takeback(
     accept: bool,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => {
+    {
+        let entry = entry;
         let mut table = entry.lock().await;
         let seat = table.seat(token.as_deref());
         table.answer_takeback(seat, accept)?;
@@ -502,7 +521,7 @@ async fn answer_takeback(
             false => server.announce(&entry, &table).await?,
         }
         Ok(Json(view(&table, seat)))
-    })
+    }
 }
 
 /// `POST /api/games/{id}/takeback/accept`.
@@ -544,7 +563,10 @@ pub async fn draw(
     Body(request): Body<ActionRequest>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => offer_draw(&server, &entry, token.as_deref(), request.number).await)
+    {
+        let entry = entry;
+        offer_draw(&server, &entry, token.as_deref(), request.number).await
+    }
 }
 
 /// A draw offered by the seat of `token` in the game on `entry`.
@@ -608,10 +630,13 @@ pub async fn decline_draw(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => change(&server, &entry, token.as_deref(), |table, seat| {
-        table.decline_draw(seat)
-    })
-    .await)
+    {
+        let entry = entry;
+        change(&server, &entry, token.as_deref(), |table, seat| {
+            table.decline_draw(seat)
+        })
+        .await
+    }
 }
 
 /// What `POST /api/games/{id}/hint` answers.
@@ -631,7 +656,10 @@ pub async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    on_entry!(entry, entry => hint_for(&server, &entry, token.as_deref()).await)
+    {
+        let entry = entry;
+        hint_for(&server, &entry, token.as_deref()).await
+    }
 }
 
 /// The machine's suggestion in the game on `entry` for the seat of `token`.
@@ -665,10 +693,11 @@ pub async fn record(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let entry = server.entry(&id).await?;
-    let (game, text) = on_entry!(entry, entry => {
+    let (game, text) = {
+        let entry = entry;
         let table = entry.lock().await;
         (table.game().kind().id(), table.session.record().to_string())
-    });
+    };
     let name = format!("attachment; filename=\"{game}-{id}.txt\"");
     Ok((
         [
@@ -688,7 +717,10 @@ pub async fn events(
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (entry, token) = seated(&server, &id, &headers).await?;
-    let changes = on_entry!(&entry, entry => entry.subscribe());
+    let changes = {
+        let entry = &entry;
+        entry.subscribe()
+    };
     let stream = futures_util::stream::unfold(
         (entry, changes, token, true),
         |(entry, mut changes, token, first)| async move {
@@ -698,7 +730,10 @@ pub async fn events(
                     Err(RecvError::Closed) => return None,
                 }
             }
-            let state = on_entry!(&entry, entry => seen(entry, token.as_deref()).await);
+            let state = {
+                let entry = &entry;
+                seen(entry, token.as_deref()).await
+            };
             let event = Event::default()
                 .event("state")
                 .json_data(&state)
@@ -730,7 +765,11 @@ pub async fn explain(
     Body(request): Body<ExplainRequest>,
 ) -> Result<Json<ExplainAnswer>, ApiError> {
     let entry = server.entry(&id).await?;
-    on_entry!(entry, entry => explain_in(&entry, &request).await).map(Json)
+    {
+        let entry = entry;
+        explain_in(&entry, &request).await
+    }
+    .map(Json)
 }
 
 /// What the pick of `request` comes to in the game on `entry`.
@@ -745,10 +784,8 @@ async fn explain_in<G: WebGame>(
 /// `GET /api/boards/{game}`: the board's points, their names and places,
 /// and its lines.
 pub async fn board(Path(game): Path<String>) -> Result<Json<BoardView>, ApiError> {
-    let game: GameKind = game
-        .parse()
-        .map_err(|e| ApiError::not_found(format!("{e}")))?;
-    Ok(Json(game_board(game)))
+    let ruleset = Ruleset::find(&game).map_err(|e| ApiError::not_found(format!("{e}")))?;
+    Ok(Json(graph_view(ruleset.board, ruleset.id)))
 }
 
 /// The routes of the API, under `/api`.

@@ -5,7 +5,6 @@
 
 use board_topology::Direction;
 use board_topology::graph::Graph;
-use peralikatuma_rules::{Board, GameKind, Point, Variant};
 use serde::Serialize;
 
 /// A board as the page draws it.
@@ -19,8 +18,7 @@ pub struct BoardView {
     pub ranks: u8,
     /// The points, in the order of the position text (N3).
     pub points: Vec<PointView>,
-    /// The straight lines (R1.4, cut as in R1.5), each its points' names
-    /// in order; for a family board (F7), each segment between two
+    /// The lines (R1.4, F7), as segments: each the names of two
     /// neighbouring points.
     pub lines: Vec<Vec<String>>,
 }
@@ -36,15 +34,7 @@ pub struct PointView {
     pub rank: u8,
 }
 
-/// The geometry of `game`'s board.
-pub fn game_board(game: GameKind) -> BoardView {
-    match game {
-        GameKind::Seed(variant) => board_view(variant),
-        GameKind::Family(ruleset) => graph_view(ruleset.board, ruleset.id),
-    }
-}
-
-/// The geometry of a family board (F7), for the game `id`: its points where
+/// The geometry of a board (F7), for the game `id`: its points where
 /// their names put them, and a segment for each pair of neighbours.
 pub fn graph_view(graph: &'static Graph, id: &'static str) -> BoardView {
     let name = |p: u8| graph.point_name(p).to_string();
@@ -78,36 +68,10 @@ pub fn graph_view(graph: &'static Graph, id: &'static str) -> BoardView {
     }
 }
 
-/// The geometry of `variant`'s board.
-pub fn board_view(variant: Variant) -> BoardView {
-    let board = variant.board();
-    let (files, ranks) = board.grid_size();
-    let name = |p: Point| board.point_name(p).to_string();
-    let points = (0..ranks)
-        .flat_map(|rank| (0..files).map(move |file| (file, rank)))
-        .filter_map(|(file, rank)| {
-            board.point_at(file, rank).map(|p| PointView {
-                name: name(p),
-                file,
-                rank,
-            })
-        })
-        .collect();
-    BoardView {
-        variant: variant.name(),
-        files,
-        ranks,
-        points,
-        lines: Board::lines(board)
-            .iter()
-            .map(|line| line.points().iter().map(|&p| name(p)).collect())
-            .collect(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::Variant;
 
     #[test]
     fn each_board_has_its_points_and_lines_r1_5() {
@@ -117,18 +81,17 @@ mod tests {
             (Variant::Alquerque, 25),
         ];
         for (variant, points) in counts {
-            let view = board_view(variant);
+            let ruleset = variant.ruleset();
+            let view = graph_view(ruleset.board, ruleset.id);
             assert_eq!(view.points.len(), points, "{variant}");
-            assert!(view.lines.iter().all(|line| line.len() >= 2), "{variant}");
+            assert!(view.lines.iter().all(|line| line.len() == 2), "{variant}");
             for point in &view.points {
-                let named = variant.board().parse_point(&point.name).expect("a point");
-                assert_eq!(
-                    variant.board().point_at(point.file, point.rank),
-                    Some(named)
-                );
+                let named = ruleset.board.parse_point(&point.name).expect("a point");
+                assert_eq!(ruleset.board.coords(named), (point.file, point.rank));
             }
         }
-        let square = board_view(Variant::Alquerque);
+        let square = Variant::Alquerque.ruleset();
+        let square = graph_view(square.board, square.id);
         assert_eq!((square.files, square.ranks), (5, 5));
         assert_eq!(square.points[0].name, "a1");
     }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::api::{over_https, to_seat, token};
 use super::error::ApiError;
-use super::server::{Server, on_entry};
+use super::server::Server;
 use super::table::Joined;
 use super::view::{GameView, view};
 
@@ -40,7 +40,8 @@ pub async fn join(
     let entry = server.entry(id).await?;
     let carried = token(headers, id);
     let secure = over_https(headers);
-    on_entry!(entry, entry => {
+    {
+        let entry = entry;
         let mut table = entry.lock().await;
         Ok(match table.join(code, carried.as_deref()) {
             Joined::Taken(seat) => {
@@ -54,7 +55,7 @@ pub async fn join(
             Joined::Own => to_seat(id, "invite-own", None, secure),
             Joined::Used => to_seat(id, "invite-used", None, secure),
         })
-    })
+    }
 }
 
 /// What `POST /api/games/{id}/invite` answers.
@@ -75,7 +76,8 @@ pub async fn renew(
 ) -> Result<Json<Invitation>, ApiError> {
     let entry = server.entry(&id).await?;
     let carried = token(&headers, &id);
-    on_entry!(entry, entry => {
+    {
+        let entry = entry;
         let mut table = entry.lock().await;
         let seat = table.seat(carried.as_deref());
         let code = table.new_invite(seat)?;
@@ -84,7 +86,7 @@ pub async fn renew(
             invite: invite_path(&id, &code),
             state: view(&table, seat),
         }))
-    })
+    }
 }
 
 /// `?text=...`: what a QR code says.

@@ -2,10 +2,9 @@
 //! page and a JSON API over the [session layer](crate::session), for
 //! `examples/serve.rs`.
 //!
-//! - Every game is served: the seed games and the family's rulesets
-//!   (rules.md F), each a [`Table`](table::Table) of its own kind of game
-//!   ([`WebGame`](web_game::WebGame)); the server holds either kind
-//!   ([`AnyEntry`](server::AnyEntry)).
+//! - Every one of the 21 games is served in the one model
+//!   ([`family::Game`](peralikatuma_rules::family::Game)), each game a
+//!   [`Table`](table::Table) held in an [`Entry`](server::Entry).
 //! - Games are kept in an SQLite database in the data directory
 //!   ([`store`]), every change in a transaction, and come back after a
 //!   restart. A game idle for a while leaves memory and is read back when

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::TimeSource;
-use peralikatuma_rules::{Game, GameKind, family};
+use peralikatuma_rules::family;
 use serde::Serialize;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
@@ -85,51 +85,22 @@ impl Config {
 }
 
 /// One game and the pages watching it.
-pub struct Entry<G: WebGame = Game> {
+pub struct Entry<G: WebGame = family::Game> {
     table: AsyncMutex<Table<G>>,
     changes: broadcast::Sender<()>,
     /// When it was last asked for, in milliseconds since the server began.
     used: AtomicU64,
 }
 
-/// A game of any kind the server holds: a seed game or a family game.
-#[derive(Clone)]
-pub enum AnyEntry {
-    /// A seed game.
-    Seed(Arc<Entry<Game>>),
-    /// A family game (rules.md F).
-    Family(Arc<Entry<family::Game>>),
-}
-
-/// Runs `$body` with `$entry` (an [`AnyEntry`]) bound to `$name` as the
-/// game's own [`Entry`], whichever kind it is.
-macro_rules! on_entry {
-    ($entry:expr, $name:ident => $body:expr) => {
-        match $entry {
-            $crate::web::server::AnyEntry::Seed($name) => $body,
-            $crate::web::server::AnyEntry::Family($name) => $body,
-        }
-    };
-}
-pub(crate) use on_entry;
-
-impl AnyEntry {
-    /// Whether only the server's list of games holds it: no request, page,
-    /// clock or thinking machine.
-    fn unheld(&self) -> bool {
-        on_entry!(self, entry => Arc::strong_count(entry) == 1)
-    }
-
+impl<G: WebGame> Entry<G> {
     fn used(&self) -> u64 {
-        on_entry!(self, entry => entry.used.load(Ordering::Relaxed))
+        self.used.load(Ordering::Relaxed)
     }
 
     fn touch(&self, now: u64) {
-        on_entry!(self, entry => entry.used.store(now, Ordering::Relaxed));
+        self.used.store(now, Ordering::Relaxed);
     }
-}
 
-impl<G: WebGame> Entry<G> {
     fn new(table: Table<G>, now: u64) -> Arc<Entry<G>> {
         let (changes, _) = broadcast::channel(16);
         Arc::new(Entry {
@@ -155,26 +126,8 @@ pub struct Server {
     config: Config,
     store: Arc<dyn Store>,
     pool: Pool,
-    games: Mutex<HashMap<String, AnyEntry>>,
+    games: Mutex<HashMap<String, Arc<Entry>>>,
     began: Instant,
-}
-
-/// A game of either kind, to be kept as an entry.
-pub trait Entries: WebGame {
-    /// `entry` as an entry of any kind.
-    fn any(entry: Arc<Entry<Self>>) -> AnyEntry;
-}
-
-impl Entries for Game {
-    fn any(entry: Arc<Entry<Game>>) -> AnyEntry {
-        AnyEntry::Seed(entry)
-    }
-}
-
-impl Entries for family::Game {
-    fn any(entry: Arc<Entry<family::Game>>) -> AnyEntry {
-        AnyEntry::Family(entry)
-    }
 }
 
 /// How the server stands, for `GET /api/server`.
@@ -275,13 +228,13 @@ impl Server {
         u64::try_from(self.began.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, AnyEntry>> {
+    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Entry>>> {
         self.games
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn cached(&self, id: &str) -> Option<AnyEntry> {
+    fn cached(&self, id: &str) -> Option<Arc<Entry>> {
         let entry = self.games().get(id).cloned()?;
         entry.touch(self.now());
         Some(entry)
@@ -289,7 +242,7 @@ impl Server {
 
     /// Keeps `entry` as game `id`, unless another request kept it first;
     /// returns the one kept, and whether it is `entry`.
-    fn remember(&self, id: &str, entry: AnyEntry) -> (AnyEntry, bool) {
+    fn remember(&self, id: &str, entry: Arc<Entry>) -> (Arc<Entry>, bool) {
         let mut games = self.games();
         match games.get(id) {
             Some(kept) => (kept.clone(), false),
@@ -317,7 +270,7 @@ impl Server {
     ///
     /// # Errors
     /// 404 when there is no such game, 500 when it cannot be read.
-    pub async fn entry(self: &Arc<Self>, id: &str) -> Result<AnyEntry, ApiError> {
+    pub async fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<Entry>, ApiError> {
         if let Some(entry) = self.cached(id) {
             return Ok(entry);
         }
@@ -329,20 +282,18 @@ impl Server {
             .on_store(move |store| store.load(&owned))
             .await?
             .ok_or_else(|| ApiError::unknown_game(id))?;
-        match GameKind::of_record(&stored.record).map_err(|e| unreadable(id, e))? {
-            GameKind::Seed(_) => self.read_back::<Game>(id, stored).await,
-            GameKind::Family(_) => self.read_back::<family::Game>(id, stored).await,
-        }
+        self.read_back(id, stored).await
     }
 
     /// Game `id` as `stored`, kept in memory (unless another request
     /// read it first) with the machine going on where it has the move.
-    async fn read_back<G: Entries>(
+    async fn read_back(
         self: &Arc<Self>,
         id: &str,
         stored: StoredGame,
-    ) -> Result<AnyEntry, ApiError> {
-        let mut table = Table::<G>::from_stored(stored).map_err(|e| unreadable(id, e))?;
+    ) -> Result<Arc<Entry>, ApiError> {
+        let mut table =
+            Table::<family::Game>::from_stored(stored).map_err(|e| unreadable(id, e))?;
         table.session.set_time_source(self.config.time.clone());
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         if let Some(strength) = table.session.machine()
@@ -352,7 +303,7 @@ impl Server {
             self.pool.prepare(strength).await;
         }
         let entry = Entry::new(table, self.now());
-        let (kept, fresh) = self.remember(id, G::any(entry.clone()));
+        let (kept, fresh) = self.remember(id, entry.clone());
         if fresh {
             self.clone().machine_moves(entry.clone());
             self.clone().watch_clock(entry, runs_out_at);
@@ -389,7 +340,11 @@ impl Server {
         let now = self.now();
         let mut games = self.games();
         let before = games.len();
-        games.retain(|_, entry| !(entry.unheld() && now.saturating_sub(entry.used()) >= idle));
+        // An entry only the list holds has no request, page, clock or
+        // thinking machine on it.
+        games.retain(|_, entry| {
+            !(Arc::strong_count(entry) == 1 && now.saturating_sub(entry.used()) >= idle)
+        });
         before - games.len()
     }
 
@@ -445,12 +400,12 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be kept.
-    pub async fn create<G: Entries>(
+    pub async fn create(
         self: &Arc<Self>,
-        settings: Settings<G>,
-        record: Option<G::Record>,
+        settings: Settings<family::Game>,
+        record: Option<family::Record>,
         seating: Seating,
-    ) -> Result<Arc<Entry<G>>, ApiError> {
+    ) -> Result<Arc<Entry>, ApiError> {
         let mut session = match record {
             Some(record) => Session::resume_record(settings, &record),
             None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
@@ -466,7 +421,7 @@ impl Server {
         self.persist(&table).await?;
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         let entry = Entry::new(table, self.now());
-        self.remember(&id, G::any(entry.clone()));
+        self.remember(&id, entry.clone());
         self.clone().machine_moves(entry.clone());
         self.clone().watch_clock(entry.clone(), runs_out_at);
         Ok(entry)
@@ -676,9 +631,5 @@ fn import_legacy(store: &SqliteStore, dir: &std::path::Path) -> std::io::Result<
 
 /// The game of `file`, as the store keeps it.
 fn stored_of_legacy(file: LegacyFile) -> Result<StoredGame, String> {
-    let kind = GameKind::of_record(&file.game.record).map_err(|e| e.to_string())?;
-    Ok(match kind {
-        GameKind::Seed(_) => Table::<Game>::from_legacy(file)?.stored(),
-        GameKind::Family(_) => Table::<family::Game>::from_legacy(file)?.stored(),
-    })
+    Ok(Table::<family::Game>::from_legacy(file)?.stored())
 }

@@ -6,7 +6,7 @@
 //! and its seats.
 
 use alquerque_ai::Stop;
-use peralikatuma_rules::{Game, Outcome, Side};
+use peralikatuma_rules::{Outcome, Side, family};
 
 use super::error::ApiError;
 use super::seating::{Seat, Seating, Seats, new_token, same_token, sides};
@@ -17,7 +17,7 @@ use super::web_game::WebGame;
 use crate::session::{Session, Settings, Undone};
 
 /// A web game: a seed game, or a family game (rules.md F).
-pub struct Table<G: WebGame = Game> {
+pub struct Table<G: WebGame = family::Game> {
     /// The game's id.
     pub id: String,
     /// The game and its players.
@@ -714,7 +714,7 @@ mod tests {
 
     fn against_the_machine() -> Table {
         let settings = Settings {
-            variant: Variant::Alquerque,
+            variant: Variant::Alquerque.ruleset(),
             opponent: crate::session::Opponent::Machine(Strength::Easy),
             human: Side::Black,
             first: Side::White,
@@ -746,9 +746,9 @@ mod tests {
     #[test]
     fn a_kept_game_is_read_back_as_it_was() {
         let mut table = against_the_machine();
-        let turn = table.game().legal_turns()[0];
+        let turn = table.game().position().legal_turns()[0];
         assert!(table.play_machine(&turn));
-        let back = Table::<Game>::from_stored(table.stored()).expect("readable");
+        let back = Table::<family::Game>::from_stored(table.stored()).expect("readable");
         assert_eq!(back.game(), table.game());
         assert_eq!(back.seats, table.seats);
         assert_eq!(back.seating, table.seating);

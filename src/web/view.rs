@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use peralikatuma_rules::{GameKind, Outcome, QUIET_TURNS_FOR_DRAW, Side};
+use peralikatuma_rules::{Outcome, QUIET_TURNS_FOR_DRAW, Side};
 use serde::Serialize;
 
 use super::invite::invite_path;
@@ -275,9 +275,9 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
         id: table.id.clone(),
         variant: game.kind().id(),
         name: game.title(),
-        family: matches!(game.kind(), GameKind::Family(_)),
+        family: game.is_family(),
         brief: game.brief(),
-        removal_rule: G::REMOVAL_RULE,
+        removal_rule: G::removal_rule(position),
         opponent: table.seating.name(),
         colour: owner_side,
         first: G::side_in(game.start()),

@@ -8,10 +8,11 @@ use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
 
 use super::super::error::ApiError;
-use super::super::explain::ExplainAnswer;
+use super::super::explain::{ExplainAnswer, explain};
 use super::super::geometry::{BoardView, graph_view};
 use super::super::view::{MOST_TURNS, TurnView};
 use super::{WebGame, picked};
+use crate::session::advice::{claim_advice, claim_rule, no_return_advice};
 
 fn names(board: &Graph, set: u128) -> Vec<String> {
     (0..board.len() as u8)
@@ -21,7 +22,13 @@ fn names(board: &Graph, set: u128) -> Vec<String> {
 }
 
 impl WebGame for Game {
-    const REMOVAL_RULE: &'static str = "F4";
+    fn removal_rule(position: &Position) -> &'static str {
+        claim_rule(position)
+    }
+
+    fn is_family(&self) -> bool {
+        self.start().ruleset().variant().is_none()
+    }
 
     fn title(&self) -> String {
         self.start().ruleset().name.to_owned()
@@ -121,24 +128,11 @@ impl WebGame for Game {
     }
 
     fn removal_advice(position: &Position) -> Option<String> {
-        let huffable = names(position.board(), position.huffable());
-        if huffable.is_empty() {
-            return None;
-        }
-        let us = position.side_to_move();
-        Some(format!(
-            "{} moved without capturing when it could have jumped, so {us} may first huff {} {} (F4)",
-            us.opposite(),
-            match huffable.len() {
-                1 => "its piece on",
-                _ => "one of its pieces on",
-            },
-            huffable.join(" or ")
-        ))
+        claim_advice(position)
     }
 
-    fn barred_advice(_: &Position) -> Option<String> {
-        None
+    fn barred_advice(position: &Position) -> Option<String> {
+        no_return_advice(position)
     }
 
     fn quiet_turns(&self) -> u32 {
@@ -146,13 +140,22 @@ impl WebGame for Game {
     }
 
     fn parse_turn(position: &Position, text: &str) -> Result<Turn, ApiError> {
-        position
-            .parse_turn(text)
-            .map_err(|error| match error.refusal() {
+        position.parse_turn(text).map_err(|error| {
+            // The rule book's games answer as the rule book does, with
+            // its refusal's parts for the page.
+            if let Some(Err(seed_error)) = seed_position(position).map(|seed| seed.parse_turn(text))
+            {
+                return match seed_error.refusal() {
+                    Some(refusal) => ApiError::illegal(refusal),
+                    None => ApiError::bad_request(seed_error.to_string()),
+                };
+            }
+            match error.refusal() {
                 Some(_) => ApiError::illegal_text(error.to_string()),
                 // The error names the text already.
                 None => ApiError::bad_request(error.to_string()),
-            })
+            }
+        })
     }
 
     fn explain(
@@ -160,6 +163,11 @@ impl WebGame for Game {
         removed: Option<&str>,
         path: &[String],
     ) -> Result<ExplainAnswer, ApiError> {
+        if let Some(seed) = seed_position(position) {
+            let board = seed.board();
+            let (claim, path) = picked(|name| board.parse_point(name), removed, path)?;
+            return explain(&seed, claim, &path).map(ExplainAnswer::from);
+        }
         let board = position.board();
         let (huff, path) = picked(|name| board.parse_point(name), removed, path)?;
         if path.is_empty() {
@@ -173,4 +181,11 @@ impl WebGame for Game {
             Err(refusal) => ExplainAnswer::refused(refusal.to_string()),
         })
     }
+}
+
+/// `position` in the seed model, for one of the rule book's games, whose
+/// refusals the page shows in their parts (rule, reason, points).
+fn seed_position(position: &Position) -> Option<peralikatuma_rules::Position> {
+    let variant = position.ruleset().variant()?;
+    peralikatuma_rules::Position::parse(variant, &position.to_string()).ok()
 }

@@ -1,14 +1,13 @@
-//! What the web pages need of a game, for the seed games' [`Game`] and
-//! the family's [`family::Game`] alike: its board, its turns as the
-//! picker sees them (a piece removed first, a path, the pieces jumped),
-//! advice for the player to move, how it ended, and why a pick is no
-//! legal turn. Every answer comes from the rules crate.
+//! What the web pages need of a game of the one model
+//! ([`family::Game`]): its board, its turns as the picker sees them (a
+//! piece removed first, a path, the pieces jumped), advice for the player
+//! to move, how it ended, and why a pick is no legal turn. Every answer
+//! comes from the rules crate; the rule book's games answer a refused
+//! turn with the rule book's refusal in its parts.
 //!
-//! [`Game`]: peralikatuma_rules::Game
 //! [`family::Game`]: peralikatuma_rules::family::Game
 
 mod family;
-mod seed;
 
 use super::error::ApiError;
 use super::explain::ExplainAnswer;
@@ -23,9 +22,11 @@ pub trait WebGame: SessionGame {
     fn title(&self) -> String;
     /// The rules in brief.
     fn brief(&self) -> Vec<String>;
-    /// The rule that lets a player remove a piece before moving, as the
-    /// page cites it: `P6` (a claim) or `F4` (a huff).
-    const REMOVAL_RULE: &'static str;
+    /// The rule that lets a player remove a piece before moving in
+    /// `position`, as the page cites it: `P6` (a claim) or `F4` (a huff).
+    fn removal_rule(position: &Self::Position) -> &'static str;
+    /// Whether it is one of the family's games, not the rule book's.
+    fn is_family(&self) -> bool;
 
     /// The position of `variant` that `text` writes (N3, or F9 in a
     /// family game).
