@@ -199,7 +199,11 @@ impl Picture {
             let (dr, dc) = (row - r as i32, c as i32 - column);
             let along = dc * files + dr * ranks;
             let across = (dc * ranks - dr * files).abs();
-            (along > 0).then_some((along + 2 * across, across))
+            // Within 45 degrees of the direction, nearest first, a step
+            // along a diagonal before one twice as far straight ahead (or
+            // the points half-way along the diagonals, as on Kharbaga's
+            // board, could never be reached).
+            (along > 0 && across <= along).then_some((2 * along + across, across))
         };
         (0..self.graph.len() as u8)
             .filter_map(|p| ahead(p).map(|key| (key, p)))
@@ -351,11 +355,11 @@ fn piece(position: &Position, point: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::family::RULESETS;
+    use peralikatuma_rules::family::Ruleset;
 
     #[test]
     fn every_point_of_every_board_has_its_own_cell_and_its_lines_reach_it() {
-        for ruleset in &RULESETS {
+        for ruleset in Ruleset::all() {
             let graph = ruleset.board;
             let picture = Picture::new(graph);
             for p in 0..graph.len() as u8 {
@@ -388,5 +392,94 @@ mod tests {
             let expected = (start.pieces(Side::White) | start.pieces(Side::Black)).count_ones();
             assert_eq!(pieces, expected as usize, "{}\n{diagram}", ruleset.id);
         }
+    }
+
+    #[test]
+    fn the_turned_picture_is_the_same_drawing_upside_down() {
+        for ruleset in Ruleset::all() {
+            let graph = ruleset.board;
+            let (upright, turned) = (Picture::new(graph), Picture::turned(graph));
+            let (h, w) = (upright.height(), upright.width());
+            assert_eq!((turned.height(), turned.width()), (h, w), "{}", ruleset.id);
+            for p in 0..graph.len() as u8 {
+                let (row, column) = upright.place(p);
+                assert_eq!(
+                    turned.place(p),
+                    (h - 1 - row, w - 1 - column),
+                    "{}",
+                    ruleset.id
+                );
+                assert_eq!(upright.point_near(row, column), Some(p), "{}", ruleset.id);
+            }
+            let lines = |c: Cell| match c {
+                Cell::Point(_) => Cell::Blank,
+                line => line,
+            };
+            for row in 0..h {
+                for column in 0..w {
+                    assert_eq!(
+                        lines(upright.rows()[row][column]),
+                        lines(turned.rows()[h - 1 - row][w - 1 - column]),
+                        "{}",
+                        ruleset.id
+                    );
+                }
+            }
+        }
+    }
+
+    /// The points of `graph` the arrow keys cannot reach from its first
+    /// point in `picture`, by name.
+    fn out_of_the_cursors_reach(graph: &Graph, picture: &Picture) -> Vec<String> {
+        let mut seen = vec![0u8];
+        let mut todo = vec![0u8];
+        while let Some(p) = todo.pop() {
+            for (files, ranks) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let q = picture.next_point(p, files, ranks);
+                assert!(usize::from(q) < graph.len());
+                if !seen.contains(&q) {
+                    seen.push(q);
+                    todo.push(q);
+                }
+            }
+        }
+        (0..graph.len() as u8)
+            .filter(|p| !seen.contains(p))
+            .map(|p| graph.point_name(p).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_cursor_reaches_every_point_and_never_leaves_the_board() {
+        for ruleset in Ruleset::all() {
+            let graph = ruleset.board;
+            for picture in [Picture::new(graph), Picture::turned(graph)] {
+                let missing = out_of_the_cursors_reach(graph, &picture);
+                assert!(missing.is_empty(), "{}: {missing:?}", ruleset.id);
+            }
+        }
+    }
+
+    #[test]
+    fn arrows_move_to_the_neighbour_when_there_is_one() {
+        let graph = peralikatuma_rules::Variant::Peralikatuma.ruleset().board;
+        let picture = Picture::new(graph);
+        let point = |name: &str| graph.parse_point(name).expect("a point");
+        let name = |p: u8| graph.point_name(p).to_string();
+        let e5 = point("e5");
+        assert_eq!(name(picture.next_point(e5, 1, 0)), "f5");
+        assert_eq!(name(picture.next_point(e5, 0, 1)), "e6");
+        assert_eq!(name(picture.next_point(e5, -1, 0)), "d5");
+        assert_eq!(name(picture.next_point(e5, 0, -1)), "e4");
+        // From the arm's tip, right goes to the nearest point that way:
+        // d8 down the diagonal, before e9 two files on.
+        assert_eq!(name(picture.next_point(point("c9"), 1, 0)), "d8");
+        assert_eq!(name(picture.next_point(point("d8"), 1, 0)), "e8");
+        // Regression: the points half-way along Kharbaga's diagonals were
+        // out of the arrows' reach.
+        let kharbaga = Ruleset::find("kharbaga").expect("a ruleset").board;
+        let a1 = kharbaga.parse_point("a1").expect("a point");
+        let right = Picture::new(kharbaga).next_point(a1, 1, 0);
+        assert_eq!(kharbaga.point_name(right).to_string(), "b2");
     }
 }

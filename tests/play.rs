@@ -175,7 +175,7 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
     assert!(output.status.success());
     for expected in [
         "`z9`",
-        "`hello there`",
+        "`hello there` is not a point name",
         "there is no piece on c3",
         "Type `moves` for the legal turns.",
         "`save` needs a file name",

@@ -16,6 +16,7 @@ use crate::play::commands::{Command, HELP};
 use crate::play::legal_turn_texts;
 use crate::play::line_game::{advice, has_forfeits, notation_help, rules_brief, warning};
 use crate::play::machine::{self, Pace};
+use crate::session::advice::claim_rule;
 use crate::session::{Session, SessionGame, Undone};
 use crate::{diagram, plural};
 
@@ -67,10 +68,11 @@ pub fn run(
             }
             Command::Warnings(on) => {
                 warnings = on;
+                let rule = claim_rule(session.game().position());
                 let said = if on {
-                    "a turn that forfeits pieces (P6) is asked about first"
+                    format!("a turn that forfeits pieces ({rule}) is asked about first")
                 } else {
-                    "turns that forfeit pieces (P6) are played without asking"
+                    format!("turns that forfeit pieces ({rule}) are played without asking")
                 };
                 writeln!(out, "{said}")?;
             }
