@@ -8,6 +8,7 @@ use peralikatuma_rules::Side;
 use peralikatuma_rules::family::Position;
 
 use crate::plural;
+use crate::session::advice::point_names;
 
 /// What one character cell of a [`Picture`] shows.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -321,11 +322,7 @@ pub fn diagram(position: &Position) -> String {
     ));
     let huffable = position.huffable();
     if huffable != 0 {
-        let board = position.board();
-        let names: Vec<String> = (0..board.len() as u8)
-            .filter(|&p| huffable & (1 << p) != 0)
-            .map(|p| board.point_name(p).to_string())
-            .collect();
+        let names = point_names(position.board(), huffable);
         // Peralikatuma's claim (P6) is the rule book's name for a huff.
         let take = match position.ruleset().variant() {
             Some(_) => "claim",

@@ -3,11 +3,11 @@
 //! their pieces may not make (A5), and a warning before a turn that
 //! forfeits pieces. The rules crate decides it all; this only says it.
 
+use board_topology::graph::Graph;
 use peralikatuma_rules::family::{Position, Turn};
 
-/// The points of `set` on the board of `position`, by name.
-fn names(position: &Position, set: u128) -> Vec<String> {
-    let board = position.board();
+/// The points of `set` on `board`, by name.
+pub(crate) fn point_names(board: &Graph, set: u128) -> Vec<String> {
     (0..board.len() as u8)
         .filter(|&p| set & (1 << p) != 0)
         .map(|p| board.point_name(p).to_string())
@@ -39,7 +39,7 @@ pub fn claim_rule(position: &Position) -> &'static str {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn claim_advice(position: &Position) -> Option<String> {
-    let names = names(position, position.huffable());
+    let names = point_names(position.board(), position.huffable());
     if names.is_empty() {
         return None;
     }
@@ -76,7 +76,7 @@ pub fn claim_advice(position: &Position) -> Option<String> {
 /// ```
 pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
     let after = position.play(turn).ok()?;
-    let names = names(position, after.huffable());
+    let names = point_names(position.board(), after.huffable());
     if names.is_empty() {
         return None;
     }

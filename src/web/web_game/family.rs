@@ -3,7 +3,6 @@
 
 use std::ops::ControlFlow;
 
-use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
 
@@ -12,14 +11,7 @@ use super::super::explain::{ExplainAnswer, explain};
 use super::super::geometry::{BoardView, graph_view};
 use super::super::view::{MOST_TURNS, TurnView};
 use super::{WebGame, picked};
-use crate::session::advice::{claim_advice, claim_rule, no_return_advice};
-
-fn names(board: &Graph, set: u128) -> Vec<String> {
-    (0..board.len() as u8)
-        .filter(|&p| set & (1 << p) != 0)
-        .map(|p| board.point_name(p).to_string())
-        .collect()
-}
+use crate::session::advice::{claim_advice, claim_rule, no_return_advice, point_names};
 
 impl WebGame for Game {
     fn removal_rule(position: &Position) -> &'static str {
@@ -99,7 +91,7 @@ impl WebGame for Game {
                 let mut view = Game::turn_view(position, turn);
                 if huffs && turn.kind() != Kind::Capture {
                     view.forfeits =
-                        names(position.board(), position.play_unchecked(turn).huffable());
+                        point_names(position.board(), position.play_unchecked(turn).huffable());
                 }
                 listed.push(view);
             }
@@ -120,11 +112,11 @@ impl WebGame for Game {
             }
             ControlFlow::<()>::Continue(())
         });
-        names(position.board(), capturers)
+        point_names(position.board(), capturers)
     }
 
     fn removable(position: &Position) -> Vec<String> {
-        names(position.board(), position.huffable())
+        point_names(position.board(), position.huffable())
     }
 
     fn removal_advice(position: &Position) -> Option<String> {
@@ -143,8 +135,7 @@ impl WebGame for Game {
         position.parse_turn(text).map_err(|error| {
             // The rule book's games answer as the rule book does, with
             // its refusal's parts for the page.
-            if let Some(Err(seed_error)) = seed_position(position).map(|seed| seed.parse_turn(text))
-            {
+            if let Some(Err(seed_error)) = position.to_seed().map(|seed| seed.parse_turn(text)) {
                 return match seed_error.refusal() {
                     Some(refusal) => ApiError::illegal(refusal),
                     None => ApiError::bad_request(seed_error.to_string()),
@@ -163,7 +154,7 @@ impl WebGame for Game {
         removed: Option<&str>,
         path: &[String],
     ) -> Result<ExplainAnswer, ApiError> {
-        if let Some(seed) = seed_position(position) {
+        if let Some(seed) = position.to_seed() {
             let board = seed.board();
             let (claim, path) = picked(|name| board.parse_point(name), removed, path)?;
             return explain(&seed, claim, &path).map(ExplainAnswer::from);
@@ -181,11 +172,4 @@ impl WebGame for Game {
             Err(refusal) => ExplainAnswer::refused(refusal.to_string()),
         })
     }
-}
-
-/// `position` in the seed model, for one of the rule book's games, whose
-/// refusals the page shows in their parts (rule, reason, points).
-fn seed_position(position: &Position) -> Option<peralikatuma_rules::Position> {
-    let variant = position.ruleset().variant()?;
-    peralikatuma_rules::Position::parse(variant, &position.to_string()).ok()
 }

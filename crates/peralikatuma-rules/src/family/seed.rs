@@ -87,9 +87,7 @@ impl super::game::Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_seed(&self) -> Option<crate::Game> {
-        let variant = self.start().ruleset().variant()?;
-        let start = crate::Position::parse(variant, &self.start().to_string()).ok()?;
-        let mut seed = crate::Game::from_position(start);
+        let mut seed = crate::Game::from_position(self.start().to_seed()?);
         let board = self.start().board();
         for turn in self.turns() {
             seed.play_text(&turn.text(board)).ok()?;
@@ -99,12 +97,30 @@ impl super::game::Game {
 }
 
 impl Position {
+    /// The same position in the seed games' model, when it is one of the
+    /// rule book's rulesets ([`Variant::ruleset`]); `None` for the family's
+    /// other rulesets. (The seed position's count of quiet turns, N3's
+    /// `C`, is zero: this model does not keep it.)
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let start = Position::start(Variant::Alquerque.ruleset());
+    /// assert_eq!(start.to_seed(), Some(peralikatuma_rules::Position::start(Variant::Alquerque)));
+    /// assert_eq!(Position::start(Ruleset::find("zamma")?).to_seed(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_seed(&self) -> Option<crate::Position> {
+        let variant = self.ruleset().variant()?;
+        crate::Position::parse(variant, &self.to_string()).ok()
+    }
+
     /// For a position of one of the rule book's games, the seed model's
     /// error for turn text that is not of the form of N2, in the rule
     /// book's words; `None` for other games, or text the seed model reads.
     pub(super) fn rule_book_syntax_error(&self, text: &str) -> Option<crate::TurnError> {
-        let variant = self.ruleset().variant()?;
-        let seed = crate::Position::parse(variant, &self.to_string()).ok()?;
+        let seed = self.to_seed()?;
         match seed.parse_turn(text) {
             Err(error) if error.refusal().is_none() => Some(error),
             _ => None,
@@ -125,8 +141,8 @@ impl Position {
         from: u8,
         landings: &[u8],
     ) -> Option<crate::Refusal> {
-        let variant = self.ruleset().variant()?;
-        let seed = crate::Position::parse(variant, &self.to_string()).ok()?;
+        let seed = self.to_seed()?;
+        let variant = seed.variant();
         let (board, graph) = (variant.board(), self.board());
         let point = |p: u8| board.parse_point(&graph.point_name(p).to_string()).ok();
         let claimed = |turn: crate::Turn| match huff.and_then(point) {
