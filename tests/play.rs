@@ -371,6 +371,26 @@ fn a_turn_that_forfeits_pieces_is_confirmed_first_until_warnings_are_off_p6() {
     );
 }
 
+/// Regression: the one model's position text refused N3's `C` field, so
+/// `--position` could not start a game part-way through the sixty turns.
+#[test]
+fn a_position_with_its_sixty_turn_count_counts_on_to_the_draw_e4() {
+    let script = "a1-a2\nquit\nyes\n";
+    let args = [
+        "--plain",
+        "--variant",
+        "alquerque",
+        "--position",
+        "W:Wa1:Be5:C59",
+    ];
+    let text = stdout(&run(&args, script));
+    assert!(text.contains("Turns without a removal: 59 (E4)."), "{text}");
+    assert!(
+        text.contains("Game over: draw: sixty turns without a piece leaving the board (E4)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_draw_between_two_players_needs_the_other_to_accept_e6() {
     let output = run(&["--plain"], "draw\nno\ndraw\nmaybe\nyes\nmoves\nquit\n");

@@ -121,7 +121,7 @@ impl Playable for family::Game {
     }
 
     fn node(&self) -> FamilyNode {
-        FamilyNode::new(*self.position(), self.quiet_turns())
+        FamilyNode::new(*self.position())
     }
 
     fn since_removal(&self) -> Vec<u64> {

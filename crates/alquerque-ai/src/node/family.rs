@@ -1,5 +1,5 @@
-//! Family positions as search nodes: the position, the count of quiet
-//! turns that the sixty-turn rule (E4) needs, and the position's hash.
+//! Family positions as search nodes: the position (which counts its quiet
+//! turns for the sixty-turn rule, E4) and its hash.
 
 use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Turn};
@@ -16,18 +16,15 @@ use crate::tuning::Tuning;
 pub struct FamilyNode {
     /// The position.
     pub position: Position,
-    /// Turns in a row without a removal (E4).
-    pub quiet: u32,
     /// The position's hash, kept.
     hash: u64,
 }
 
 impl FamilyNode {
-    /// `position` after `quiet` turns in a row without a removal.
-    pub fn new(position: Position, quiet: u32) -> FamilyNode {
+    /// `position` as a node.
+    pub fn new(position: Position) -> FamilyNode {
         FamilyNode {
             position,
-            quiet,
             hash: position.zobrist(),
         }
     }
@@ -52,12 +49,11 @@ impl Node for FamilyNode {
 
     #[inline]
     fn quiet_turns(&self) -> u32 {
-        self.quiet
+        self.position.quiet_turns()
     }
 
     fn play(&self, turn: &Turn) -> FamilyNode {
-        let quiet = if turn.removes() { 0 } else { self.quiet + 1 };
-        FamilyNode::new(self.position.play_unchecked(turn), quiet)
+        FamilyNode::new(self.position.play_unchecked(turn))
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
@@ -73,7 +69,7 @@ impl Node for FamilyNode {
         has_legal_turn: impl FnOnce() -> bool,
         repetitions: impl FnOnce() -> usize,
     ) -> Option<Ended> {
-        let ending = Game::judge(&self.position, has_legal_turn, repetitions, self.quiet)?;
+        let ending = Game::judge(&self.position, has_legal_turn, repetitions)?;
         Some(ending.winner().map_or(Ended::Draw, Ended::Win))
     }
 
@@ -134,7 +130,7 @@ mod tests {
     #[test]
     fn captures_are_compulsory_where_the_ruleset_says_so() {
         for variant in Variant::ALL {
-            let node = FamilyNode::new(Position::start(variant.ruleset()), 0);
+            let node = FamilyNode::new(Position::start(variant.ruleset()));
             assert_eq!(
                 node.captures_compulsory(),
                 variant.captures_compulsory(),
@@ -143,7 +139,7 @@ mod tests {
         }
         // Ludii's rulesets never make captures compulsory.
         for ruleset in &RULESETS {
-            let node = FamilyNode::new(Position::start(ruleset), 0);
+            let node = FamilyNode::new(Position::start(ruleset));
             assert!(!node.captures_compulsory(), "{}", ruleset.id);
         }
     }

@@ -1,7 +1,7 @@
 //! A position as the search sees it, for each kind of game: what the
 //! search, the evaluation and the weak strengths need of it. The seed
 //! games' [`Position`](peralikatuma_rules::Position) is one; a family
-//! position with its count of quiet turns ([`FamilyNode`]) is the other.
+//! position ([`FamilyNode`]) is the other.
 
 mod family;
 mod seed;

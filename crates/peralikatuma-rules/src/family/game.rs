@@ -53,8 +53,6 @@ pub struct Game {
     /// The positions since a piece last left the board.
     positions: Vec<Position>,
     turns: Vec<Turn>,
-    /// Turns since a piece last left the board.
-    quiet: u32,
     /// An end declared outside the turns: a resignation, an agreed draw,
     /// a loss on time.
     declared: Option<Outcome>,
@@ -67,7 +65,8 @@ impl Game {
     }
 
     /// A game from `start`, a position of any ruleset (set up, or read
-    /// from text), counted as if a piece had just left the board.
+    /// from text), its count of quiet turns (E4) going on from the
+    /// position's; none of the positions before it can come back (E2).
     ///
     /// ```
     /// use peralikatuma_rules::family::{Game, Position, Ruleset};
@@ -85,7 +84,6 @@ impl Game {
             start,
             positions: vec![start],
             turns: Vec::new(),
-            quiet: 0,
             declared: None,
         }
     }
@@ -114,7 +112,7 @@ impl Game {
 
     /// Turns in a row without a piece leaving the board (E4).
     pub fn quiet_turns(&self) -> u32 {
-        self.quiet
+        self.position().quiet_turns()
     }
 
     /// How the game has ended, if it has (E5: the rules' own end first,
@@ -124,8 +122,11 @@ impl Game {
             return self.declared;
         }
         let position = self.position();
-        let seen = || self.positions.iter().filter(|p| *p == position).count();
-        Game::judge(position, || position.has_legal_turn(), seen, self.quiet)
+        let seen = || {
+            let same = |p: &&Position| p.same_for_repetition(position);
+            self.positions.iter().filter(same).count()
+        };
+        Game::judge(position, || position.has_legal_turn(), seen)
     }
 
     /// Plays `turn`, if it is legal.
@@ -248,7 +249,6 @@ impl Game {
     fn play_legal(&mut self, position: Position, turn: &Turn) {
         let removal = turn.removes();
         let next = position.play_unchecked(turn);
-        self.quiet = if removal { 0 } else { self.quiet + 1 };
         if removal {
             // No earlier position can come back once a piece has left.
             self.positions.clear();
@@ -258,9 +258,8 @@ impl Game {
     }
 
     /// How a game has ended in `position`, given whether the side to move
-    /// has a legal turn, how many times the position has stood since the
-    /// last removal (itself included) and how many turns in a row have
-    /// removed nothing: in E5's order, the ruleset's own end first, then
+    /// has a legal turn and how many times the position has stood since
+    /// the last removal (itself included): in E5's order, the ruleset's own end first, then
     /// repetition (E2), then the sixty-turn rule (E4). [`Game::ending`]
     /// and [`playout`] judge by it; a search judges its own lines by it.
     ///
@@ -270,16 +269,16 @@ impl Game {
     ///
     /// let start = Position::start(Ruleset::find("zamma")?);
     /// let draw = |reason| Some(Outcome::Draw { reason });
-    /// assert_eq!(Game::judge(&start, || true, || 1, 0), None);
-    /// assert_eq!(Game::judge(&start, || true, || 3, 0), draw(DrawReason::Repetition));
-    /// assert_eq!(Game::judge(&start, || true, || 1, 60), draw(DrawReason::SixtyTurns));
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// let late = Position::parse(start.ruleset(), &format!("{start}:C60"))?;
+    /// assert_eq!(Game::judge(&start, || true, || 1), None);
+    /// assert_eq!(Game::judge(&start, || true, || 3), draw(DrawReason::Repetition));
+    /// assert_eq!(Game::judge(&late, || true, || 1), draw(DrawReason::SixtyTurns));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn judge(
         position: &Position,
         has_turn: impl FnOnce() -> bool,
         seen: impl FnOnce() -> usize,
-        quiet: u32,
     ) -> Option<Outcome> {
         if !has_turn() {
             // The generator lists no turn exactly when the rules end the game.
@@ -287,7 +286,7 @@ impl Game {
         }
         let reason = if seen() >= REPETITIONS_FOR_DRAW {
             DrawReason::Repetition
-        } else if quiet >= QUIET_TURNS_FOR_DRAW {
+        } else if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
             DrawReason::SixtyTurns
         } else {
             return None;
@@ -320,9 +319,11 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
             turns.push(*turn);
             ControlFlow::<()>::Continue(())
         });
-        let seen = || since_removal.iter().filter(|p| **p == position).count();
-        let quiet = since_removal.len() as u32 - 1;
-        if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen, quiet) {
+        let seen = || {
+            let same = |p: &&Position| p.same_for_repetition(&position);
+            since_removal.iter().filter(same).count()
+        };
+        if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen) {
             return (played, ending);
         }
         let turn = &turns[choose(turns.len())];
@@ -341,8 +342,9 @@ mod tests {
 
     #[test]
     fn e4_sixty_quiet_turns_draw_and_a_capture_resets_the_count() {
-        let mut game = Game::new(Ruleset::find("zamma").expect("a ruleset"));
-        game.quiet = QUIET_TURNS_FOR_DRAW - 1;
+        let mut start = Position::start(Ruleset::find("zamma").expect("a ruleset"));
+        start.quiet = QUIET_TURNS_FOR_DRAW - 1;
+        let mut game = Game::from_position(start);
         let quiet = game
             .position()
             .legal_turns()
@@ -373,5 +375,30 @@ mod tests {
             reason: DrawReason::Repetition,
         };
         assert_eq!(game.ending(), Some(repetition));
+    }
+
+    #[test]
+    fn e2_a_game_from_a_counted_position_counts_on_and_still_sees_repetitions() {
+        let rules = Ruleset::find("terhuchu-small").expect("a ruleset");
+        let start = Position::parse(rules, &format!("{}:C50", Position::start(rules)));
+        let mut game = Game::from_position(start.expect("valid"));
+        for text in ["b2-b3", "b4-c3", "b3-b2", "c3-b4", "b2-b3"] {
+            game.play_text(text).expect(text);
+        }
+        assert_eq!(game.quiet_turns(), 55);
+        assert_eq!(game.ending(), None);
+        for text in ["b4-c3", "b3-b2", "c3-b4"] {
+            game.play_text(text).expect(text);
+        }
+        // The start stood a third time, 58 turns after the last removal.
+        let repetition = Outcome::Draw {
+            reason: DrawReason::Repetition,
+        };
+        assert_eq!(game.ending(), Some(repetition));
+        assert_eq!(
+            game.undo().map(|t| t.text(rules.board)).as_deref(),
+            Some("c3-b4")
+        );
+        assert_eq!(game.quiet_turns(), 57);
     }
 }

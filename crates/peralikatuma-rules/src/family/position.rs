@@ -38,6 +38,8 @@ pub struct Position {
     /// The men that may not step east, and west, back to the point they
     /// left by a sideways step (A5; rulesets with no return only).
     pub(super) barred: [u128; 2],
+    /// Turns in a row without a piece leaving the board (E4; N3's `C`).
+    pub(super) quiet: u32,
 }
 
 impl Position {
@@ -51,6 +53,7 @@ impl Position {
             huffable: 0,
             passes: 0,
             barred: [0, 0],
+            quiet: 0,
         }
     }
 
@@ -114,6 +117,40 @@ impl Position {
     /// left by their last step, a sideways one (A5): `[east, west]`.
     pub fn barred(&self) -> [u128; 2] {
         self.barred
+    }
+
+    /// Turns in a row without a piece leaving the board (E4): N3's `C`.
+    /// A pass counts; a huff, like a capture, starts the count again.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let lau = Ruleset::find("lau-kata-kati")?;
+    /// let position = Position::parse(lau, "W:Wc3:Bd5:C7")?;
+    /// assert_eq!(position.quiet_turns(), 7);
+    /// assert_eq!(position.play(&position.parse_turn("c3-d4")?)?.quiet_turns(), 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet
+    }
+
+    /// Whether `other` is the same position for repetition (E2): the same
+    /// in everything but the count of quiet turns.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let lau = Ruleset::find("lau-kata-kati")?;
+    /// let (early, late) = (Position::parse(lau, "W:Wc3:Bd5")?, Position::parse(lau, "W:Wc3:Bd5:C4")?);
+    /// assert!(early.same_for_repetition(&late) && early != late);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn same_for_repetition(&self, other: &Position) -> bool {
+        Position {
+            quiet: other.quiet,
+            ..*self
+        } == *other
     }
 
     /// How the game has ended, if it has (F6): by the last turn, or
@@ -277,6 +314,10 @@ impl Position {
         let mut next = *self;
         next.side = self.side.opposite();
         next.huffable = 0;
+        next.quiet = match turn.removes() {
+            true => 0,
+            false => self.quiet.saturating_add(1),
+        };
         if let Some(huffed) = turn.huff() {
             next.men[them] &= !bit(huffed);
             next.kings[them] &= !bit(huffed);

@@ -2,12 +2,13 @@
 //! White's points, Black's points (kings marked `K`), then the pieces the
 //! side to move may huff (`H`), the no-return restrictions (`R`, as N3
 //! writes them: `b3-a3`, the piece on `b3` may not step to `a3`; A5) and
-//! the passes just played (`P`). The rule book's games write their
+//! the passes just played (`P`) and the turns since a piece last left the
+//! board (`C`, E4). The rule book's games write their
 //! claimable pieces as N3 does (`F`, P6.5); `F` reads as `H` in any
 //! ruleset.
 //!
 //! ```text
-//! W:Wa1,b2,Kc3:Bd4,e5:Hd4:P1
+//! W:Wa1,b2,Kc3:Bd4,e5:Hd4:P1:C12
 //! ```
 
 use std::fmt;
@@ -22,7 +23,8 @@ use crate::Side;
 /// and where.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FamilyPositionError {
-    /// The text is not `side:W...:B...` with optional `H` and `P` fields.
+    /// The text is not `side:W...:B...` with optional `H`, `R`, `P` and
+    /// `C` fields.
     #[error("`{text}`: {why}")]
     Syntax {
         /// The text, or the part of it that is wrong.
@@ -122,7 +124,7 @@ impl Position {
         let mut position = Position::start(ruleset);
         position.side = side;
         position.men = [0, 0];
-        let mut bodies: [Option<&str>; 5] = [None; 5];
+        let mut bodies: [Option<&str>; 6] = [None; 6];
         for field in fields {
             let mut chars = field.chars();
             let which = match chars.next() {
@@ -131,13 +133,14 @@ impl Position {
                 Some('H' | 'F') => 2,
                 Some('P') => 3,
                 Some('R') => 4,
-                _ => return Err(syntax("a field starts with W, B, H (or F), R or P")),
+                Some('C') => 5,
+                _ => return Err(syntax("a field starts with W, B, H (or F), R, P or C")),
             };
             if bodies[which].replace(chars.as_str()).is_some() {
                 return Err(syntax("a field appears twice"));
             }
         }
-        let [Some(white), Some(black), huffs, passes, barred] = bodies else {
+        let [Some(white), Some(black), huffs, passes, barred, quiet] = bodies else {
             return Err(syntax("both sides' fields, W and B, are needed"));
         };
         position.read_pieces(0, white)?;
@@ -163,6 +166,11 @@ impl Position {
             position.passes = passes
                 .parse()
                 .map_err(|_| syntax("P is followed by the number of passes"))?;
+        }
+        if let Some(quiet) = quiet {
+            position.quiet = quiet.parse().map_err(|_| {
+                syntax("C is followed by the number of turns since a piece last left the board")
+            })?;
         }
         // Two passes end a capture-all game; one pass ends the others, and
         // where no move loses, only a huff can be followed by a pass.
@@ -324,6 +332,9 @@ impl fmt::Display for Position {
         if self.passes != 0 {
             write!(f, ":P{}", self.passes)?;
         }
+        if self.quiet != 0 {
+            write!(f, ":C{}", self.quiet)?;
+        }
         Ok(())
     }
 }
@@ -346,6 +357,19 @@ mod tests {
         // b3 steps on: its restriction goes; c1 steps west: it may not step back east.
         let next = position.play_unchecked(&position.parse_turn("b3-b4").expect("legal"));
         assert_eq!(next.barred(), [bit("c1"), 0]);
+    }
+
+    #[test]
+    fn e4_the_count_of_quiet_turns_is_written_and_read_as_n3_writes_it() {
+        let lau = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let position = Position::parse(lau, "W:Wc3:Bd5:C59").expect("valid");
+        assert_eq!(position.quiet_turns(), 59);
+        assert_eq!(position.to_string(), "W:Wc3:Bd5:C59");
+        let step = position.play(&position.parse_turn("c3-d4").expect("legal"));
+        assert_eq!(step.expect("legal").to_string(), "B:Wd4:Bd5:C60");
+        // Not printed when zero (N3).
+        let none = Position::parse(lau, "W:Wc3:Bd5:C0").expect("valid");
+        assert_eq!(none.to_string(), "W:Wc3:Bd5");
     }
 
     #[test]
@@ -374,7 +398,7 @@ mod tests {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
         let alquerque = Variant::Alquerque.ruleset();
-        let cases: [(&Ruleset, &str, &str); 16] = [
+        let cases: [(&Ruleset, &str, &str); 17] = [
             (alquerque, "W:Wb3:Bd5:Rb3", "it is written y-x"),
             (alquerque, "W:Wb3:Bd5:Rb3-c4", "not neighbours on a rank"),
             (
@@ -398,9 +422,14 @@ mod tests {
             (
                 zamma,
                 "W:Wa1:Ba2:Q",
-                "a field starts with W, B, H (or F), R or P",
+                "a field starts with W, B, H (or F), R, P or C",
             ),
             (zamma, "W:Wa1:Ba2:Wb1", "a field appears twice"),
+            (
+                zamma,
+                "W:Wa1:Ba2:C-1",
+                "C is followed by the number of turns since a piece last left the board",
+            ),
             (zamma, "W:Wz1:Ba2", "`z1` is not a point of zamma's board"),
             (zamma, "W:Wa1:Ba1", "a1 holds two pieces"),
             (
