@@ -1183,6 +1183,8 @@ async fn a_refused_pick_is_explained_by_the_rules() {
         answer.body["message"],
         "the piece on e1 has no free point beside it"
     );
+    assert_eq!(answer.body["refusal"]["reason"], "hemmed_in");
+    assert_eq!(answer.body["refusal"]["points"], json!(["e1"]));
     let answer = h.post(&uri, None, json!({"path": []})).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     let answer = h.post(&uri, None, json!({"path": ["z9"]})).await;
@@ -1730,7 +1732,7 @@ async fn a_refused_pick_in_a_family_game_is_explained() {
     );
     for (path, message) in [
         (&["d2", "d3"][..], "d3 is not empty (F1)"),
-        (&["a1"], "the piece on a1 has no legal move (F1)"),
+        (&["a1"], "the piece on a1 has no free point beside it (F1)"),
         (&["d5"], "d5 holds a Black piece, and White is to move"),
     ] {
         let (_, body) = explained(&h, &id, path).await;
@@ -1739,6 +1741,12 @@ async fn a_refused_pick_in_a_family_game_is_explained() {
             (&json!(false), &json!(message))
         );
     }
+    // The refusal comes in its parts too, as in the rule book's games.
+    let (_, body) = explained(&h, &id, &["d2", "d3"]).await;
+    assert_eq!(body["refusal"]["rule"], "F1");
+    assert_eq!(body["refusal"]["anchor"], "f1");
+    assert_eq!(body["refusal"]["reason"], "occupied");
+    assert_eq!(body["refusal"]["points"], json!(["d3"]));
     for path in [&[][..], &["z9"]] {
         assert_eq!(explained(&h, &id, path).await.0, StatusCode::BAD_REQUEST);
     }

@@ -9,7 +9,8 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use peralikatuma_rules::{Bitboard, Point, Reason, Refusal};
+use peralikatuma_rules::family::{Reason, Refusal};
+use peralikatuma_rules::{self as seed, Bitboard, Point};
 use serde::Serialize;
 
 /// A request the server refuses, and why.
@@ -25,12 +26,10 @@ pub struct ApiError {
     pub refusal: Option<Box<RefusalJson>>,
 }
 
-/// A [`Refusal`] as the API reports it: the reason's kind, its Display,
-/// the rule and the points it names, in the game's names.
+/// A [`Refusal`] as the API reports it: the reason's kind, the rule and
+/// the points it names, in the game's names.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct RefusalJson {
-    /// The turn refused, in N2.
-    pub turn: String,
     /// The reason's kind in snake case: `occupied`, `capture_compulsory`, ...
     pub reason: &'static str,
     /// The rule's number (`R2.1`), if one rule refuses.
@@ -42,26 +41,53 @@ pub struct RefusalJson {
 }
 
 impl RefusalJson {
-    /// The API's form of `refusal`.
+    /// The API's form of `refusal`: in the rule book's games, of the rule
+    /// book's refusal inside it.
     pub fn new(refusal: &Refusal) -> RefusalJson {
-        let board = refusal.turn.variant().board();
-        let (reason, points) = reason_parts(refusal.reason);
-        let rule = refusal.rule();
+        let (reason, points, rule) = match refusal.reason {
+            Reason::RuleBook(seed) => {
+                let (reason, points) = rule_book_parts(seed.reason);
+                let board = seed.turn.variant().board();
+                let names = points.iter().map(|&p| board.point_name(p).to_string());
+                (reason, names.collect(), seed.rule())
+            }
+            other => {
+                let (reason, points) = parts(other);
+                let board = refusal.ruleset.board;
+                let names = points.iter().map(|&p| board.point_name(p).to_string());
+                (reason, names.collect(), refusal.rule())
+            }
+        };
         RefusalJson {
-            turn: refusal.turn.to_string(),
             reason,
             rule: rule.map(|r| r.number()),
             anchor: rule.map(|r| r.anchor()),
-            points: points
-                .iter()
-                .map(|&p| board.point_name(p).to_string())
-                .collect(),
+            points,
         }
     }
 }
 
-/// The kind of `reason` and the points it names, in order.
-fn reason_parts(reason: Reason) -> (&'static str, Vec<Point>) {
+/// The kind of a refusal's `reason` and the points it names, in order.
+fn parts(reason: Reason) -> (&'static str, Vec<u8>) {
+    match reason {
+        Reason::Over => ("over", vec![]),
+        Reason::MustMove => ("must_move", vec![]),
+        Reason::NoPiece { point } => ("no_piece", vec![point]),
+        Reason::NotYourPiece { point, .. } => ("not_your_piece", vec![point]),
+        Reason::NotHuffable { point } => ("not_huffable", vec![point]),
+        Reason::Unfinished { point } => ("unfinished", vec![point]),
+        Reason::Stuck { point } => ("stuck", vec![point]),
+        Reason::HemmedIn { point } => ("hemmed_in", vec![point]),
+        Reason::Occupied { point } => ("occupied", vec![point]),
+        Reason::ChainGoesOn { at } => ("chain_goes_on", vec![at]),
+        Reason::NoSuchMove { from } => ("no_such_move", vec![from]),
+        _ => ("other", vec![]),
+    }
+}
+
+/// The kind of the rule book's `reason` and the points it names, in order.
+fn rule_book_parts(reason: seed::Reason) -> (&'static str, Vec<Point>) {
+    use seed::Reason;
     let set = |set: Bitboard| set.iter().collect::<Vec<Point>>();
     match reason {
         Reason::OtherGame { .. } => ("other_game", vec![]),
@@ -149,13 +175,7 @@ impl ApiError {
         )
     }
 
-    /// 422: the rules refuse the turn, for the reason said (a family
-    /// game's, whose refusals are not the seed games' [`Refusal`]).
-    pub fn illegal_text(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_turn", message)
-    }
-
-    /// 422: the rules refuse the turn.
+    /// 422: the rules refuse the turn, for the reason said, with its parts.
     pub fn illegal(refusal: &Refusal) -> ApiError {
         ApiError {
             refusal: Some(Box::new(RefusalJson::new(refusal))),
@@ -280,7 +300,8 @@ pub async fn pages_for_browsers(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::{Position, Variant};
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::{Position, Ruleset};
 
     #[test]
     fn an_error_page_says_the_reason_in_a_sentence_and_escapes_it() {
@@ -292,7 +313,7 @@ mod tests {
 
     #[test]
     fn an_illegal_turn_reports_the_rule_and_the_points_in_the_games_names() {
-        let start = Position::start(Variant::Peralikatuma);
+        let start = Position::start(Variant::Peralikatuma.ruleset());
         let turn = start.parse_turn("d4-e4").expect_err("e4 is taken");
         let refusal = turn.refusal().expect("a refusal");
         let error = ApiError::illegal(refusal);
@@ -303,5 +324,13 @@ mod tests {
         assert_eq!(json.rule, Some("R2.1"));
         assert_eq!(json.anchor, Some("r2.1"));
         assert_eq!(json.points, ["e4"]);
+        // A family game's refusal, in the same parts.
+        let lau = Position::start(Ruleset::find("lau-kata-kati").expect("a ruleset"));
+        let turn = lau.parse_turn("d2-d3").expect_err("d3 is taken");
+        let error = ApiError::illegal(turn.refusal().expect("a refusal"));
+        assert_eq!(error.message, "d3 is not empty (F1)");
+        let json = error.refusal.expect("refusal");
+        assert_eq!((json.reason, json.rule), ("occupied", Some("F1")));
+        assert_eq!(json.points, ["d3"]);
     }
 }

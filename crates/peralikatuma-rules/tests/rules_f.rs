@@ -70,7 +70,7 @@ fn f3_a_king_captures_from_afar_and_lands_on_any_empty_point_beyond() {
 fn f3_a_man_ending_its_move_on_the_far_row_is_crowned() {
     let man = position("zamma", "W:Wd8:Bi9");
     let after = man.play_unchecked(&man.parse_turn("d8-d9").unwrap());
-    assert_eq!(after.to_string(), "B:WKd9:Bi9");
+    assert_eq!(after.to_string(), "B:WKd9:Bi9:C1");
 }
 
 #[test]
@@ -305,7 +305,10 @@ fn f1_f6_a_refused_pick_says_why_with_its_rule() {
     let stuck = refused("zamma", "W:Wa1,a2,b2,b1:Bi9", None, &["a1"]);
     assert_eq!(
         (stuck.1, stuck.2.as_str()),
-        (Some(Rule::F3), "the piece on a1 has no legal move (F3)")
+        (
+            Some(Rule::F3),
+            "the piece on a1 has no free point beside it (F3)"
+        )
     );
     // A pass is a turn only for a player with no move (F6).
     assert_eq!(

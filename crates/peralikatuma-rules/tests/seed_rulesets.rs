@@ -131,3 +131,107 @@ fn repetitions_and_quiet_turns_end_alike() {
         "the third time of the start draws (E2)"
     );
 }
+
+/// What the one model says of a pick (a claim, the piece, its landings)
+/// in `variant`'s position `text`: the legal turn, or the refusal.
+fn picked(variant: Variant, text: &str, claim: Option<&str>, path: &[&str]) -> String {
+    let position = family::Position::parse(variant.ruleset(), text).unwrap();
+    let point = |name: &str| position.board().parse_point(name).unwrap();
+    let path: Vec<u8> = path.iter().map(|&name| point(name)).collect();
+    match position.check_pick(claim.map(point), &path) {
+        Ok(turn) => format!("legal {}", turn.text(position.board())),
+        Err(refusal) => refusal.to_string(),
+    }
+}
+
+/// In the rule book's games, the one model refuses a pick as the rule
+/// book does, with its rule: one landing is a step or a one-jump chain,
+/// the refusal said being the step's for a point beside the piece and the
+/// chain's for one further off, but the step's for a king with nothing to
+/// jump (a long move, M4); a claim that cannot be is refused by P6 and
+/// R2.6. (Ported from the web server's own explanation, which the rules
+/// crate now gives.)
+#[test]
+fn a2_a4_m4_p6_r2_a_refused_pick_says_which_rule_of_the_rule_book_forbids_it() {
+    use Variant::{Alquerque, Peralikatuma, Permainan};
+    for (variant, text, claim, path, said) in [
+        (
+            Alquerque,
+            "W:Wc3,a5:Be5",
+            None,
+            &["c3", "c2"][..],
+            "a piece steps only forward, diagonally forward or sideways, never backward (A2)",
+        ),
+        (
+            Alquerque,
+            "W:Wa1,d3:Bb2,e5",
+            None,
+            &["d3", "d4"],
+            "a capture is compulsory, and the piece on a1 can capture (A4)",
+        ),
+        (
+            Peralikatuma,
+            "W:Wc3:Bd4,e9",
+            None,
+            &["c3", "c5"],
+            "there is no enemy piece on c4 to jump (R2.2)",
+        ),
+        (
+            Permainan,
+            "W:Wc1,Ka5:Ba7,e9",
+            None,
+            &["a5", "a7"],
+            "a7 is not empty (M4)",
+        ),
+        (
+            Alquerque,
+            "W:Wa1:Bb2,c4,e5",
+            None,
+            &["a1", "c3"],
+            "the chain must go on: the piece can jump again from c3 (A4.3)",
+        ),
+        (
+            Alquerque,
+            "W:Wa1,a2,b1,b2:Be5",
+            None,
+            &["a1"],
+            "the piece on a1 has no free point beside it",
+        ),
+        (
+            Alquerque,
+            "W:Wa1:Bb2,c4,e5",
+            None,
+            &["a1", "c3", "c5"],
+            "legal a1xc3xc5",
+        ),
+        (
+            Alquerque,
+            "W:Wa1:Be5",
+            Some("e5"),
+            &["a1", "a2"],
+            "Alquerque has no forfeit claims: a turn is one move (R2.6)",
+        ),
+        (
+            Peralikatuma,
+            "B:We4,c1:Be5,i7:Fe4",
+            Some("c1"),
+            &["e5", "e6"],
+            "c1 is not claimable; claimable: e4 (P6)",
+        ),
+    ] {
+        let got = picked(variant, text, claim, path);
+        assert!(got.starts_with(said), "{variant} {text} {path:?}: {got}");
+    }
+}
+
+/// Turn text of the rule book's games that names no legal turn is refused
+/// by the rule book's own refusal, whose rule and reason are data.
+#[test]
+fn r2_1_turn_text_is_refused_with_the_rule_books_reason() {
+    let position = family::Position::start(Variant::Peralikatuma.ruleset());
+    let error = position.parse_turn("d4-e4").unwrap_err();
+    let refusal = error.refusal().expect("a refusal");
+    assert!(matches!(refusal.reason, family::Reason::RuleBook(_)));
+    assert_eq!(refusal.rule(), Some(peralikatuma_rules::Rule::R2_1));
+    assert_eq!(refusal.to_string(), "e4 is not empty (R2.1)");
+}

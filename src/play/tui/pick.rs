@@ -7,8 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Kind, Position, Reason, Turn};
+use peralikatuma_rules::family::{Kind, Position, Turn};
 
 use crate::session::advice::claim_rule;
 
@@ -207,19 +206,7 @@ impl Pick {
             .collect();
         position
             .check_pick(self.claim, &path)
-            .map_err(|refusal| match refusal.reason {
-                Reason::Stuck { point } if Pick::hemmed_in(position, point) => format!(
-                    "the piece on {} has no free point beside it",
-                    position.board().point_name(point)
-                ),
-                _ => refusal.to_string(),
-            })
-    }
-
-    /// Whether every point beside `point` holds a piece.
-    fn hemmed_in(position: &Position, point: u8) -> bool {
-        let taken = position.pieces(Side::White) | position.pieces(Side::Black);
-        position.board().neighbours(point) & !taken == 0
+            .map_err(|refusal| refusal.to_string())
     }
 }
 

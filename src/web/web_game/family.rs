@@ -7,7 +7,7 @@ use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
 
 use super::super::error::ApiError;
-use super::super::explain::{ExplainAnswer, explain};
+use super::super::explain::ExplainAnswer;
 use super::super::geometry::{BoardView, graph_view};
 use super::super::view::{MOST_TURNS, TurnView};
 use super::{WebGame, picked};
@@ -132,21 +132,13 @@ impl WebGame for Game {
     }
 
     fn parse_turn(position: &Position, text: &str) -> Result<Turn, ApiError> {
-        position.parse_turn(text).map_err(|error| {
-            // The rule book's games answer as the rule book does, with
-            // its refusal's parts for the page.
-            if let Some(Err(seed_error)) = position.to_seed().map(|seed| seed.parse_turn(text)) {
-                return match seed_error.refusal() {
-                    Some(refusal) => ApiError::illegal(refusal),
-                    None => ApiError::bad_request(seed_error.to_string()),
-                };
-            }
-            match error.refusal() {
-                Some(_) => ApiError::illegal_text(error.to_string()),
+        position
+            .parse_turn(text)
+            .map_err(|error| match error.refusal() {
+                Some(refusal) => ApiError::illegal(refusal),
                 // The error names the text already.
                 None => ApiError::bad_request(error.to_string()),
-            }
-        })
+            })
     }
 
     fn explain(
@@ -154,11 +146,6 @@ impl WebGame for Game {
         removed: Option<&str>,
         path: &[String],
     ) -> Result<ExplainAnswer, ApiError> {
-        if let Some(seed) = position.to_seed() {
-            let board = seed.board();
-            let (claim, path) = picked(|name| board.parse_point(name), removed, path)?;
-            return explain(&seed, claim, &path).map(ExplainAnswer::from);
-        }
         let board = position.board();
         let (huff, path) = picked(|name| board.parse_point(name), removed, path)?;
         if path.is_empty() {
@@ -169,7 +156,7 @@ impl WebGame for Game {
         }
         Ok(match position.check_pick(huff, &path) {
             Ok(turn) => ExplainAnswer::legal(turn.text(board)),
-            Err(refusal) => ExplainAnswer::refused(refusal.to_string()),
+            Err(refusal) => ExplainAnswer::refused(&refusal),
         })
     }
 }

@@ -45,6 +45,11 @@ pub enum Reason {
         /// The piece's point.
         point: u8,
     },
+    /// The piece has no legal move, and every point beside it is taken.
+    HemmedIn {
+        /// The piece's point.
+        point: u8,
+    },
     /// The pick lands on a point that is taken (F1).
     Occupied {
         /// The point.
@@ -110,17 +115,18 @@ impl Refusal {
             // The rule book's games: a step goes to an empty point (R2.1);
             // a piece with no free point has no rule against it.
             Reason::Occupied { .. } if self.ruleset.variant().is_some() => Rule::R2_1,
-            Reason::Stuck { .. } | Reason::NoSuchMove { .. }
+            Reason::Stuck { .. } | Reason::HemmedIn { .. } | Reason::NoSuchMove { .. }
                 if self.ruleset.variant().is_some() =>
             {
                 return None;
             }
-            Reason::Stuck { .. } | Reason::Occupied { .. } | Reason::NoSuchMove { .. } => {
-                match self.ruleset.forward != [None, None] {
-                    true => Rule::F3,
-                    false => Rule::F1,
-                }
-            }
+            Reason::Stuck { .. }
+            | Reason::HemmedIn { .. }
+            | Reason::Occupied { .. }
+            | Reason::NoSuchMove { .. } => match self.ruleset.forward != [None, None] {
+                true => Rule::F3,
+                false => Rule::F1,
+            },
         })
     }
 }
@@ -144,6 +150,13 @@ impl fmt::Display for Refusal {
             Reason::Unfinished { point } => write!(f, "the piece on {} can move", name(point)),
             Reason::Stuck { point } => {
                 write!(f, "the piece on {} has no legal move", name(point))
+            }
+            Reason::HemmedIn { point } => {
+                write!(
+                    f,
+                    "the piece on {} has no free point beside it",
+                    name(point)
+                )
             }
             Reason::Occupied { point } => write!(f, "{} is not empty", name(point)),
             Reason::ChainGoesOn { at } => {
@@ -209,7 +222,13 @@ impl Position {
         if let Some(huffed) = huff
             && (huffed >= 128 || self.huffable() & (1 << huffed) == 0)
         {
-            return Err(refuse(Reason::NotHuffable { point: huffed }));
+            // The rule book's games refuse a claim as their rule book does
+            // (P6, R2.6): the claim is checked before the move.
+            let to = landings.first().map_or(from, |&to| to);
+            return Err(refuse(
+                self.rule_book_refusal(huff, from, &[to])
+                    .map_or(Reason::NotHuffable { point: huffed }, Reason::RuleBook),
+            ));
         }
         // One look at the turns as they are generated (a position can have
         // millions): the turn picked, else whether any turn moves the piece
@@ -228,11 +247,16 @@ impl Position {
         if let ControlFlow::Break(turn) = found {
             return Ok(turn);
         }
+        let taken =
+            (self.pieces(Side::White) | self.pieces(Side::Black)) & !huff.map_or(0, |h| 1u128 << h);
         let Some(&landing) = landings.last() else {
             return Err(refuse(match starts {
                 true => Reason::Unfinished { point: from },
                 false => match self.rule_book_stuck(huff, from) {
                     Some(refusal) => Reason::RuleBook(refusal),
+                    None if self.board().neighbours(from) & !taken == 0 => {
+                        Reason::HemmedIn { point: from }
+                    }
                     None => Reason::Stuck { point: from },
                 },
             }));
@@ -240,8 +264,6 @@ impl Position {
         if let Some(refusal) = self.rule_book_refusal(huff, from, landings) {
             return Err(refuse(Reason::RuleBook(refusal)));
         }
-        let taken =
-            (self.pieces(Side::White) | self.pieces(Side::Black)) & !huff.map_or(0, |h| 1u128 << h);
         if landing != from && landing < 128 && taken & (1 << landing) != 0 {
             return Err(refuse(Reason::Occupied { point: landing }));
         }

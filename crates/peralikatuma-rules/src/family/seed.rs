@@ -31,16 +31,15 @@ impl From<&crate::Position> for Position {
     /// The same position as a position of its game's ruleset
     /// ([`Variant::ruleset`]): the pieces, the side to move, the claimable
     /// pieces (P6) as pieces that may be huffed, and the no-return
-    /// restrictions (A5). (The sixty-turn count is the game's, not the
-    /// position's, in the family.)
+    /// restrictions (A5) and the count of quiet turns (E4).
     ///
     /// ```
     /// use peralikatuma_rules::{Position, Variant};
     /// use peralikatuma_rules::family;
     ///
-    /// let seed = Position::parse(Variant::Alquerque, "W:Wb3:Bd5:Rb3-a3")?;
+    /// let seed = Position::parse(Variant::Alquerque, "W:Wb3:Bd5:Rb3-a3:C4")?;
     /// let position = family::Position::from(&seed);
-    /// assert_eq!(position.to_string(), "W:Wb3:Bd5:Rb3-a3");
+    /// assert_eq!(position.to_string(), "W:Wb3:Bd5:Rb3-a3:C4");
     /// assert_eq!(position.perft(2), seed.perft(2));
     /// # Ok::<(), peralikatuma_rules::PositionTextError>(())
     /// ```
@@ -62,6 +61,7 @@ impl From<&crate::Position> for Position {
         position.kings = Side::ALL.map(|s| set(kings(s)));
         position.huffable = set(seed.claimable());
         position.barred = [set(no_return.east), set(no_return.west)];
+        position.quiet = seed.quiet_turns();
         position
     }
 }
@@ -82,7 +82,6 @@ impl super::game::Game {
     /// let seed = game.to_seed().expect("a rule book game");
     /// assert_eq!(seed.turns().len(), 1);
     /// assert_eq!(Position::from(seed.position()), *game.position());
-    /// // The seed position counts the quiet turns (N3's `C`).
     /// assert_eq!(seed.position().to_string(), "B:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,c3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5:Rc3-d3:C1");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -99,8 +98,7 @@ impl super::game::Game {
 impl Position {
     /// The same position in the seed games' model, when it is one of the
     /// rule book's rulesets ([`Variant::ruleset`]); `None` for the family's
-    /// other rulesets. (The seed position's count of quiet turns, N3's
-    /// `C`, is zero: this model does not keep it.)
+    /// other rulesets.
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
@@ -117,14 +115,11 @@ impl Position {
     }
 
     /// For a position of one of the rule book's games, the seed model's
-    /// error for turn text that is not of the form of N2, in the rule
-    /// book's words; `None` for other games, or text the seed model reads.
-    pub(super) fn rule_book_syntax_error(&self, text: &str) -> Option<crate::TurnError> {
-        let seed = self.to_seed()?;
-        match seed.parse_turn(text) {
-            Err(error) if error.refusal().is_none() => Some(error),
-            _ => None,
-        }
+    /// error for turn text that names no legal turn, in the rule book's
+    /// words (its refusal, or what is wrong with the text); `None` for
+    /// other games, or text the seed model reads as a legal turn.
+    pub(super) fn rule_book_error(&self, text: &str) -> Option<crate::TurnError> {
+        self.to_seed()?.parse_turn(text).err()
     }
 
     /// For a position of one of the rule book's games, the seed model's

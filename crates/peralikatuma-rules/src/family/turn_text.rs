@@ -3,7 +3,7 @@
 
 use board_topology::graph::UnknownPoint;
 
-use super::check::Refusal;
+use super::check::{Reason, Refusal};
 use super::position::Position;
 use super::turn::{Kind, Turn};
 
@@ -123,13 +123,24 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_turn(&self, text: &str) -> Result<Turn, FamilyTurnError> {
-        self.parse_turn_text(text.trim())
-            .map_err(|error| match error {
-                FamilyTurnError::Illegal { .. } => error,
-                _ => self
-                    .rule_book_syntax_error(text.trim())
-                    .map_or(error, FamilyTurnError::RuleBook),
-            })
+        let text = text.trim();
+        self.parse_turn_text(text).map_err(|error| {
+            // The rule book's games answer in the rule book's words: its
+            // refusal with its rule, or what is wrong with the text.
+            match self.rule_book_error(text) {
+                None => error,
+                Some(seed) => match seed.refusal() {
+                    Some(refusal) => FamilyTurnError::Illegal {
+                        text: text.to_owned(),
+                        refusal: Refusal {
+                            ruleset: self.ruleset(),
+                            reason: Reason::RuleBook(*refusal),
+                        },
+                    },
+                    None => FamilyTurnError::RuleBook(seed),
+                },
+            }
+        })
     }
 
     fn parse_turn_text(&self, text: &str) -> Result<Turn, FamilyTurnError> {
@@ -161,7 +172,7 @@ impl Position {
         if !path.is_empty() && parts.captures != (turn.kind() == Kind::Capture) {
             return Err(illegal(Refusal {
                 ruleset: self.ruleset(),
-                reason: super::check::Reason::NoSuchMove { from: path[0] },
+                reason: Reason::NoSuchMove { from: path[0] },
             }));
         }
         Ok(turn)
