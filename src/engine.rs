@@ -13,12 +13,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::family;
-use peralikatuma_rules::{Game, GameKind, Position, Side, Variant};
+use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{Game, Position, Side, Variant};
 
-use alquerque_ai::{Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource};
-
-use crate::AnyGame;
+use alquerque_ai::{
+    Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
+    evaluate_family,
+};
 
 /// Default size of the transposition table, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -85,7 +86,7 @@ pub enum Flow {
 /// ```
 pub struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    game: AnyGame,
+    game: family::Game,
     searcher: Option<AnySearcher>,
     hash_mb: usize,
     running: Option<(Stop, JoinHandle<AnySearcher>)>,
@@ -93,7 +94,8 @@ pub struct Engine<W: Write + Send + 'static> {
     time: TimeSource,
 }
 
-/// A searcher for the kind of game the engine plays.
+/// A searcher for the game the engine plays: the rule book's games are
+/// searched in the seed model, with its tables and proofs.
 enum AnySearcher {
     Seed(Searcher),
     Family(Searcher<family::Game>),
@@ -102,14 +104,14 @@ enum AnySearcher {
 impl AnySearcher {
     /// A searcher for `game` with a table of `mb` MiB, reading the time
     /// from `time`.
-    fn new(game: &AnyGame, mb: usize, time: &TimeSource) -> AnySearcher {
-        match game {
-            AnyGame::Seed(_) => {
+    fn new(game: &family::Game, mb: usize, time: &TimeSource) -> AnySearcher {
+        match game.start().ruleset().variant() {
+            Some(_) => {
                 let mut searcher = Searcher::new(mb);
                 searcher.set_time_source(time.clone());
                 AnySearcher::Seed(searcher)
             }
-            AnyGame::Family(_) => {
+            None => {
                 let mut searcher = Searcher::new(mb);
                 searcher.set_time_source(time.clone());
                 AnySearcher::Family(searcher)
@@ -118,11 +120,8 @@ impl AnySearcher {
     }
 
     /// Whether it searches games like `game`.
-    fn fits(&self, game: &AnyGame) -> bool {
-        matches!(
-            (self, game),
-            (AnySearcher::Seed(_), AnyGame::Seed(_)) | (AnySearcher::Family(_), AnyGame::Family(_))
-        )
+    fn fits(&self, game: &family::Game) -> bool {
+        matches!(self, AnySearcher::Seed(_)) == game.start().ruleset().variant().is_some()
     }
 
     fn clear(&mut self) {
@@ -145,7 +144,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(out: Arc<Mutex<W>>) -> Engine<W> {
         Engine {
             out,
-            game: AnyGame::new(GameKind::Seed(Variant::Peralikatuma)),
+            game: family::Game::new(Variant::Peralikatuma.ruleset()),
             searcher: Some(AnySearcher::Seed(Searcher::new(DEFAULT_HASH_MB))),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
@@ -199,13 +198,14 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "help" => {
                 self.say(HELP);
-                self.say(&format!("games: {}", GameKind::ALL_IDS.join(" ")));
+                let ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
+                self.say(&format!("games: {}", ids.join(" ")));
                 Ok(())
             }
             _ if busy => Err("a search is running: send `stop` (or `wait`) first".to_owned()),
             "game" => self.set_game(&rest),
             "newgame" => {
-                self.game = self.game.restarted();
+                self.game = family::Game::from_position(*self.game.start());
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
                 }
@@ -218,11 +218,16 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }
             "legal" => {
-                self.say(&format!("legal {}", self.game.legal_turns().join(" ")));
+                self.say(&format!("legal {}", legal_turns(&self.game).join(" ")));
                 Ok(())
             }
             "eval" => {
-                self.say(&format!("eval {}", self.game.evaluate()));
+                let position = self.game.position();
+                let score = match position.to_seed() {
+                    Some(seed) => evaluate(&seed),
+                    None => evaluate_family(position),
+                };
+                self.say(&format!("eval {score}"));
                 Ok(())
             }
             "perft" => self.perft(&rest),
@@ -273,8 +278,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         let [name] = args else {
             return Err("usage: game ID (peralikatuma, alquerque, permainan, or a family ruleset's id: `help` lists them)".into());
         };
-        let kind: GameKind = name.parse().map_err(|e| format!("{e}"))?;
-        self.game = AnyGame::new(kind);
+        let ruleset = Ruleset::find(name).map_err(|e| format!("{e}"))?;
+        self.game = family::Game::new(ruleset);
         match &mut self.searcher {
             Some(searcher) if searcher.fits(&self.game) => searcher.clear(),
             _ => self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb, &self.time)),
@@ -283,11 +288,14 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
-        let kind = self.game.kind();
+        let ruleset = self.game.start().ruleset();
         let usage = "usage: position start|text TEXT [turns T1 T2 ...]";
         let (start, rest) = match args {
-            ["start", rest @ ..] => (AnyGame::new(kind), rest),
-            ["text", text, rest @ ..] => (AnyGame::from_text(kind, text)?, rest),
+            ["start", rest @ ..] => (family::Position::start(ruleset), rest),
+            ["text", text, rest @ ..] => (
+                family::Position::parse(ruleset, text).map_err(|e| e.to_string())?,
+                rest,
+            ),
             _ => return Err(usage.into()),
         };
         let turns = match rest {
@@ -295,7 +303,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["turns", turns @ ..] => turns,
             _ => return Err(usage.into()),
         };
-        let mut game = start;
+        let mut game = family::Game::from_position(start);
         let mut i = 0;
         while i < turns.len() {
             // A claim `!e6` is written apart from its move (N2).
@@ -306,7 +314,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 turns[i].to_owned()
             };
             game.play_text(&text)
-                .map_err(|e| format!("turn {}: {e}", game.turns_played() + 1))?;
+                .map_err(|e| format!("turn {}: {e}", game.turns().len() + 1))?;
             i += 1;
         }
         self.game = game;
@@ -316,15 +324,15 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
-        self.run(move |searcher, _, out| match (searcher, game) {
-            (AnySearcher::Seed(searcher), AnyGame::Seed(game)) => {
+        self.run(move |searcher, _, out| match (searcher, game.to_seed()) {
+            (AnySearcher::Seed(searcher), Some(game)) => {
                 searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
                 searcher.set_solution(crate::solutions::for_variant(game.variant()));
                 let text = |turn: &peralikatuma_rules::Turn| turn.to_string();
                 let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
                 say(out, &best_line(&result, text));
             }
-            (AnySearcher::Family(searcher), AnyGame::Family(game)) => {
+            (AnySearcher::Family(searcher), None) => {
                 let board = game.start().ruleset().board;
                 let text = |turn: &family::Turn| turn.text(board);
                 let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
@@ -361,11 +369,11 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn show(&self) {
-        self.say(&format!("game {}", self.game.kind().id()));
-        self.say(&format!("position {}", self.game.position_text()));
+        self.say(&format!("game {}", self.game.start().ruleset().id));
+        self.say(&format!("position {}", self.game.position()));
         let status = match self.game.ending() {
             Some(ending) => format!("over {ending}"),
-            None => format!("{} to move", self.game.side_to_move()),
+            None => format!("{} to move", self.game.position().side_to_move()),
         };
         self.say(&format!("status {status}"));
     }
@@ -376,12 +384,12 @@ impl<W: Write + Send + 'static> Engine<W> {
             _ => None,
         }
         .ok_or(format!("usage: perft DEPTH (0 to {MAX_PERFT_DEPTH})"))?;
-        let game = self.game.clone();
+        let position = *self.game.position();
         self.run(move |_, stop, out| {
             let started = Instant::now();
-            let nodes = match &game {
-                AnyGame::Seed(game) => perft_until(game.position(), depth, stop),
-                AnyGame::Family(game) => perft_until(game.position(), depth, stop),
+            let nodes = match position.to_seed() {
+                Some(seed) => perft_until(&seed, depth, stop),
+                None => perft_until(&position, depth, stop),
             };
             let ms = started.elapsed().as_millis();
             match nodes {
@@ -512,6 +520,16 @@ fn perft_until<P: Counted>(position: &P, depth: u32, stop: &Stop) -> Option<u64>
     Some(nodes)
 }
 
+/// The legal turns of `game`, written out; none once it is over.
+fn legal_turns(game: &family::Game) -> Vec<String> {
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    let board = game.start().ruleset().board;
+    let turns = game.position().legal_turns();
+    turns.iter().map(|t| t.text(board)).collect()
+}
+
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
     if let Ok(mut out) = out.lock() {
         let _ = writeln!(out, "{line}");
@@ -525,7 +543,7 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// left (the increment for this turn included) and increment give the
 /// search its budget ([`TimeBudget::from_clock`]), which a `time` given
 /// too can only shorten.
-fn parse_limits(args: &[&str], game: &AnyGame) -> Result<Limits, String> {
+fn parse_limits(args: &[&str], game: &family::Game) -> Result<Limits, String> {
     let usage =
         "usage: go [depth N] [nodes N] [time MS] [wtime MS btime MS winc MS binc MS] | go infinite";
     let mut limits = Limits::default();
@@ -556,9 +574,9 @@ fn parse_limits(args: &[&str], game: &AnyGame) -> Result<Limits, String> {
     if args.is_empty() {
         return Err(usage.into());
     }
-    let mover = usize::from(game.side_to_move() == Side::Black);
+    let mover = usize::from(game.position().side_to_move() == Side::Black);
     if let Some(left) = clock[mover] {
-        let budget = TimeBudget::from_clock(left, increment[mover], game.turns_played());
+        let budget = TimeBudget::from_clock(left, increment[mover], game.turns().len());
         let hard = limits
             .time
             .map_or(budget.hard, |time| time.min(budget.hard));

@@ -3,7 +3,6 @@
 pub use board_topology;
 pub use peralikatuma_rules;
 
-mod any_game;
 pub mod clock;
 pub mod engine;
 pub mod pace;
@@ -15,7 +14,6 @@ pub mod tablebases;
 pub mod tournament;
 pub mod web;
 
-pub use any_game::AnyGame;
 pub use picture::{Cell, Picture, diagram};
 
 use peralikatuma_rules::{Position, PositionTextError, Variant};

@@ -87,6 +87,10 @@ pub enum FamilyPositionError {
         /// Why not.
         why: &'static str,
     },
+    /// Position text of one of the rule book's games that its N3 refuses,
+    /// in the rule book's words.
+    #[error("{0}")]
+    RuleBook(crate::PositionTextError),
     /// More passes in a row than a game of the ruleset can have.
     #[error("{passes} passes in a row cannot happen in {ruleset}")]
     Passes {
@@ -111,6 +115,11 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Position, FamilyPositionError> {
+        // The rule book's games read their text as N3 does, so that every
+        // such position is one of the seed model's too.
+        if let Some(variant) = ruleset.variant() {
+            crate::Position::parse(variant, text).map_err(FamilyPositionError::RuleBook)?;
+        }
         let syntax = |why| FamilyPositionError::Syntax {
             text: text.to_owned(),
             why,
@@ -398,13 +407,17 @@ mod tests {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
         let alquerque = Variant::Alquerque.ruleset();
-        let cases: [(&Ruleset, &str, &str); 17] = [
-            (alquerque, "W:Wb3:Bd5:Rb3", "it is written y-x"),
-            (alquerque, "W:Wb3:Bd5:Rb3-c4", "not neighbours on a rank"),
+        let cases: [(&Ruleset, &str, &str); 16] = [
+            // The rule book's games are read as N3 reads them.
+            (
+                alquerque,
+                "W:Wb3:Bd5:Rb3",
+                "`b3` is not a restriction `y-x` with x next to y on the same row (A5)",
+            ),
             (
                 alquerque,
                 "W:Wb3:Bd5:Ra1-b1",
-                "there is no man on its point",
+                "a no-return restriction is on a1, where there is no piece (A5)",
             ),
             (zamma, "W:Wa1:Bd5:Ra1-b1", "the ruleset has no such rule"),
             (
