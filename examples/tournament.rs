@@ -35,8 +35,8 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma::clock::TimeControl;
 use peralikatuma::tournament::{Fixture, LADDER, Played, Tally, ratings_table};
-use peralikatuma_rules::family::RULESETS;
-use peralikatuma_rules::{GameKind, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{RULESETS, Ruleset};
 use rayon::prelude::*;
 
 /// Play matches between machine players and rate them.
@@ -96,14 +96,14 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let mut variants: Vec<GameKind> = Vec::new();
+    let mut variants: Vec<&'static Ruleset> = Vec::new();
     for name in &args.variant {
-        let named: Vec<GameKind> = if name.eq_ignore_ascii_case("all") {
-            Variant::ALL.map(GameKind::Seed).to_vec()
+        let named: Vec<&'static Ruleset> = if name.eq_ignore_ascii_case("all") {
+            Variant::ALL.map(Variant::ruleset).to_vec()
         } else if name.eq_ignore_ascii_case("family") {
-            RULESETS.iter().map(GameKind::Family).collect()
+            RULESETS.iter().collect()
         } else {
-            match name.parse() {
+            match Ruleset::find(name) {
                 Ok(game) => vec![game],
                 Err(error) => {
                     eprintln!("error: --variant: {error} (or `all`, `family`)");
@@ -132,10 +132,8 @@ fn main() -> ExitCode {
     }
     // Proofs of a game's value are read before the first game, so that
     // every game plays from them (or none does) and seeds replay.
-    for game in &variants {
-        if let GameKind::Seed(variant) = game {
-            peralikatuma::solutions::wait_for(*variant);
-        }
+    for variant in variants.iter().filter_map(|game| game.variant()) {
+        peralikatuma::solutions::wait_for(variant);
     }
     let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
         return ExitCode::from(2);
@@ -222,7 +220,7 @@ fn main() -> ExitCode {
     }
 
     for &variant in &variants {
-        let name = variant.name();
+        let name = variant.name;
         println!("{name}, seeds from {}:", args.seed);
         let games: Vec<Played> = played
             .iter()

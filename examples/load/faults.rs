@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::GameKind;
+use peralikatuma_rules::family::Ruleset;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
@@ -82,7 +82,7 @@ async fn play_slot(trial: Arc<Trial>, slot: usize) -> FaultSlot {
             .is_none_or(|(_, state)| state.outcome.is_some() || state.turns.is_empty());
         if over {
             out.games.extend(current.take().map(|(game, _)| game));
-            let ids = GameKind::ALL_IDS;
+            let ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
             let variant = ids[rng.random_range(0..ids.len())];
             match trial
                 .api

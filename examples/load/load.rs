@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::GameKind;
+use peralikatuma_rules::family::Ruleset;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Deserialize;
@@ -42,7 +42,7 @@ struct Seen {
 /// colour, so that every level meets every game and both colours.
 fn plan(index: usize) -> (&'static str, &'static str, &'static str) {
     let level = LEVELS[index % LEVELS.len()];
-    let ids = GameKind::ALL_IDS;
+    let ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
     let variant = ids[(index / LEVELS.len()) % ids.len()];
     let colour = match (index / (LEVELS.len() * ids.len())) % 2 {
         0 => "white",

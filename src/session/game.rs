@@ -10,8 +10,7 @@ use alquerque_ai::alquerque_proof::Proof;
 use alquerque_ai::alquerque_tablebase::Tablebase;
 use peralikatuma_rules::family::{self, Ruleset};
 use peralikatuma_rules::{
-    Game, GameError, GameKind, Outcome, Position, PositionError, Record, RecordError, Setup, Side,
-    Variant,
+    Game, GameError, Outcome, Position, PositionError, Record, RecordError, Setup, Side, Variant,
 };
 
 /// A record that cannot be read in full: why, and the record up to the
@@ -45,8 +44,8 @@ pub trait SessionGame: Playable + Eq {
     fn from_position(start: Self::Position) -> Self;
     /// What it was set up from.
     fn variant(&self) -> Self::Variant;
-    /// Which game it is.
-    fn kind(&self) -> GameKind;
+    /// Which game it is, as a ruleset of the one model.
+    fn ruleset(&self) -> &'static Ruleset;
     /// Its start.
     fn start(&self) -> &Self::Position;
     /// The side to move in `position`.
@@ -118,8 +117,8 @@ impl SessionGame for Game {
         Game::variant(self)
     }
 
-    fn kind(&self) -> GameKind {
-        GameKind::Seed(Game::variant(self))
+    fn ruleset(&self) -> &'static Ruleset {
+        Game::variant(self).ruleset()
     }
 
     fn start(&self) -> &Position {
@@ -237,8 +236,8 @@ impl SessionGame for family::Game {
         self.start().ruleset()
     }
 
-    fn kind(&self) -> GameKind {
-        GameKind::Family(self.start().ruleset())
+    fn ruleset(&self) -> &'static Ruleset {
+        self.start().ruleset()
     }
 
     fn start(&self) -> &family::Position {

@@ -3,20 +3,18 @@
 //! ratings fitted across all pairings ([`ratings`]).
 
 mod ratings;
-mod record;
 
 use std::path::Path;
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength};
-use peralikatuma_rules::family;
-use peralikatuma_rules::{Game, GameKind, Side};
+use peralikatuma_rules::family::{self, Record, Ruleset};
+use peralikatuma_rules::{DrawReason, Outcome, Side};
 
 use crate::clock::TimeControl;
-use crate::session::{Opponent, Session, SessionGame, Settings};
+use crate::session::{Opponent, Session, Settings};
 
 pub use ratings::{GameResult, Rating, ratings};
-pub use record::GameRecord;
 
 /// The pairings of the ladder: each strength against the one below it,
 /// and the casual player against the two weakest levels and the random
@@ -39,7 +37,7 @@ const MAX_TURNS: usize = 5_000;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Fixture {
     /// The game.
-    pub game: GameKind,
+    pub game: &'static Ruleset,
     /// The first player.
     pub first: Strength,
     /// The second player.
@@ -52,12 +50,12 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// The games of `first` against `second` in `game` (a seed game's
-    /// [`Variant`](peralikatuma_rules::Variant) or a family [`Ruleset`](peralikatuma_rules::family::Ruleset)): `games` of them (rounded up to
-    /// even), in pairs with the same seed, one with each colour; pair `i`
-    /// has the seed `seed + i`.
+    /// The games of `first` against `second` in `game` (a [`Ruleset`], or
+    /// a [`Variant`](peralikatuma_rules::Variant) for the rule book's
+    /// games): `games` of them (rounded up to even), in pairs with the
+    /// same seed, one with each colour; pair `i` has the seed `seed + i`.
     pub fn match_games(
-        game: impl Into<GameKind>,
+        game: impl Into<&'static Ruleset>,
         first: Strength,
         second: Strength,
         games: u32,
@@ -81,19 +79,11 @@ impl Fixture {
     /// Master use the endgame tables the frontends find
     /// ([`crate::tablebases`]).
     pub fn play(self, hard_time: Duration, clock: Option<TimeControl>) -> Played {
-        let record = match self.game {
-            GameKind::Seed(variant) => {
-                GameRecord::Seed(self.play_game::<Game>(variant, hard_time, clock))
-            }
-            GameKind::Family(ruleset) => {
-                GameRecord::Family(self.play_game::<family::Game>(ruleset, hard_time, clock))
-            }
-        };
-        Played::new(self, record)
+        Played::new(self, self.play_game(hard_time, clock))
     }
 
     /// The two players of the game, each thinking `hard_time` if Hard.
-    fn players<G: alquerque_ai::Playable>(&self, hard_time: Duration) -> [Player<G>; 2] {
+    fn players(&self, hard_time: Duration) -> [Player<family::Game>; 2] {
         let mut players = [
             Player::new(self.first, self.seed),
             Player::new(self.second, self.seed ^ 0x5eed),
@@ -109,31 +99,27 @@ impl Fixture {
         (side == Side::White) == self.first_is_white
     }
 
-    /// The game of `variant` played to its end between the two players,
-    /// on a clock or not, as a record with the tournament's tags.
-    fn play_game<G: SessionGame>(
-        &self,
-        variant: G::Variant,
-        hard_time: Duration,
-        clock: Option<TimeControl>,
-    ) -> G::Record {
-        let [mut first, mut second] = self.players::<G>(hard_time);
-        let settings = Settings::<G> {
+    /// The game played to its end between the two players, on a clock or
+    /// not, as a record with the tournament's tags.
+    fn play_game(&self, hard_time: Duration, clock: Option<TimeControl>) -> Record {
+        let [mut first, mut second] = self.players(hard_time);
+        let settings = Settings::<family::Game> {
             opponent: Opponent::Human,
             clock,
-            ..Settings::of(variant)
+            ..Settings::of(self.game)
         };
         let Ok(mut session) = Session::new(settings) else {
             unreachable!("a game's start is a valid position")
         };
-        let tablebase = session.game().tablebase();
-        let solution = session.game().solution();
+        let variant = self.game.variant();
+        let tablebase = variant.and_then(crate::tablebases::for_variant);
+        let solution = variant.and_then(crate::solutions::for_variant);
         for player in [&mut first, &mut second] {
             player.set_tablebase(tablebase.clone());
             player.set_solution(solution.clone());
         }
         while session.game().ending().is_none() && session.game().turns().len() < MAX_TURNS {
-            let player = if self.first_moves(session.game().side_to_move()) {
+            let player = if self.first_moves(session.game().position().side_to_move()) {
                 &mut first
             } else {
                 &mut second
@@ -146,20 +132,20 @@ impl Fixture {
                 break;
             };
             if let Err(error) = session.play(&turn) {
-                if G::over(&error).is_none() {
+                if !matches!(error, family::FamilyGameError::Over(_)) {
                     break;
                 }
             }
         }
         let on_clock = session.record();
-        let mut record = session.game().record();
+        let mut record = Record::new(session.game().clone());
         for (tag, value) in self.tags(hard_time, clock) {
-            G::set_tag(&mut record, tag, &value);
+            record.set_tag(tag, &value);
         }
         if clock.is_some() {
-            for (tag, value) in G::tags(&on_clock) {
+            for (tag, value) in &on_clock.tags {
                 if tag == "WhiteClock" || tag == "BlackClock" {
-                    G::set_tag(&mut record, tag, value);
+                    record.set_tag(tag, value);
                 }
             }
         }
@@ -209,10 +195,7 @@ impl Fixture {
         };
         format!(
             "{}-{}-{}-{}-{colour}.txt",
-            self.game.id(),
-            self.first,
-            self.second,
-            self.seed
+            self.game.id, self.first, self.second, self.seed
         )
     }
 
@@ -232,8 +215,9 @@ impl Fixture {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(SavedError::new(&path, error.to_string())),
         };
-        let record =
-            GameRecord::parse(self.game, &text).map_err(|error| SavedError::new(&path, error))?;
+        let record: Record = text.parse().map_err(|error: family::FamilyRecordError| {
+            SavedError::new(&path, error.to_string())
+        })?;
         for (tag, value) in self.tags(hard_time, clock) {
             let found = record.tag(tag).unwrap_or("none");
             if found != value {
@@ -243,13 +227,13 @@ impl Fixture {
                 ));
             }
         }
-        if record.game() != self.game {
+        if record.game.start().ruleset() != self.game {
             return Err(SavedError::new(
                 &path,
                 "it is a game of another game".into(),
             ));
         }
-        if record.result().is_none() && record.turns() < MAX_TURNS {
+        if record.game.ending().is_none() && record.game.turns().len() < MAX_TURNS {
             return Err(SavedError::new(&path, "the game in it is not over".into()));
         }
         Ok(Some(Played::new(self, record)))
@@ -295,13 +279,14 @@ pub struct Played {
     /// Whether it was lost on time (T2).
     pub on_time: bool,
     /// The game, with the players' names and the seed in its tags.
-    pub record: GameRecord,
+    pub record: Record,
 }
 
 impl Played {
     /// The game of `fixture` recorded in `record`, scored.
-    pub fn new(fixture: Fixture, record: GameRecord) -> Played {
-        let points = match record.result().flatten() {
+    pub fn new(fixture: Fixture, record: Record) -> Played {
+        let ending = record.game.ending();
+        let points = match ending.and_then(Outcome::winner) {
             Some(Side::White) => f64::from(u8::from(fixture.first_is_white)),
             Some(Side::Black) => f64::from(u8::from(!fixture.first_is_white)),
             None => 0.5,
@@ -309,8 +294,11 @@ impl Played {
         Played {
             fixture,
             points,
-            sixty_turns: record.sixty_turns(),
-            on_time: record.on_time(),
+            sixty_turns: ending
+                == Some(Outcome::Draw {
+                    reason: DrawReason::SixtyTurns,
+                }),
+            on_time: ending.is_some_and(Outcome::is_on_time),
             record,
         }
     }
@@ -495,7 +483,7 @@ mod tests {
                 .map(|f| f.play(Duration::from_millis(1), None))
                 .collect();
         for game in &played {
-            assert!(game.record.result().is_some());
+            assert!(game.record.game.ending().is_some());
             let white = if game.fixture.first_is_white {
                 "casual"
             } else {
@@ -554,10 +542,8 @@ mod tests {
         assert!(error.reason.contains("White"), "{error}");
 
         // A game cut short is not taken as played.
-        let GameRecord::Seed(mut unfinished) = played.record.clone() else {
-            panic!("a seed game's record")
-        };
-        let mut replay = peralikatuma_rules::Game::new(Variant::Peralikatuma);
+        let mut unfinished = played.record.clone();
+        let mut replay = family::Game::new(Variant::Peralikatuma.ruleset());
         for turn in unfinished.game.turns().iter().take(3) {
             replay.play(turn).expect("a turn of the game");
         }
@@ -590,7 +576,7 @@ mod tests {
                 )
             );
             let played = fixture.play(time, None);
-            assert!(played.record.result().is_some());
+            assert!(played.record.game.ending().is_some());
             assert!(
                 played
                     .record
@@ -617,7 +603,7 @@ mod tests {
             .next()
             .expect("a game");
         let played = fixture.play(Duration::from_millis(1), Some(clock));
-        assert!(played.record.result().is_some());
+        assert!(played.record.game.ending().is_some());
         let text = played.record.to_string();
         let control = format!("[TimeControl \"{}\"]", clock.record_tag());
         assert!(text.contains(&control), "{text}");

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use futures_util::Stream;
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{GameKind, Side, Variant};
+use peralikatuma_rules::{Side, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
@@ -225,12 +225,8 @@ async fn start(
     new: NewGame,
 ) -> Result<(Arc<Entry>, Option<String>), ApiError> {
     let ruleset = match (new.record.as_deref(), new.variant.as_deref()) {
-        (Some(record), _) => match GameKind::of_record(record)
-            .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?
-        {
-            GameKind::Seed(variant) => variant.ruleset(),
-            GameKind::Family(ruleset) => ruleset,
-        },
+        (Some(record), _) => Ruleset::of_record(record)
+            .map_err(|e| ApiError::bad_request(format!("not a game record: {e}")))?,
         (None, Some(name)) if !name.is_empty() => {
             Ruleset::find(name).map_err(|e| ApiError::bad_request(format!("{e}")))?
         }
@@ -696,7 +692,10 @@ pub async fn record(
     let (game, text) = {
         let entry = entry;
         let table = entry.lock().await;
-        (table.game().kind().id(), table.session.record().to_string())
+        (
+            table.game().ruleset().id,
+            table.session.record().to_string(),
+        )
     };
     let name = format!("attachment; filename=\"{game}-{id}.txt\"");
     Ok((

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use peralikatuma_rules::{GameKind, Side};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::Ruleset;
 use serde::Serialize;
 
 use super::api::seat_cookies;
@@ -55,7 +56,7 @@ impl MyGame {
     fn of(seated: SeatedGame) -> Option<MyGame> {
         let game = seated.game;
         let seating: Seating = game.opponent.parse().ok()?;
-        let kind: GameKind = game.summary.variant.parse().ok()?;
+        let game_rules = Ruleset::find(&game.summary.variant).ok()?;
         let (sides, opponent) = match (seated.role, seating) {
             (Role::Owner, Seating::OneScreen) => (
                 vec![Side::White, Side::Black],
@@ -73,7 +74,7 @@ impl MyGame {
             url: format!("/games/{}", game.id),
             id: game.id,
             variant: summary.variant,
-            name: kind.name().to_owned(),
+            name: game_rules.name.to_owned(),
             opponent,
             your_turn: !finished && sides.contains(&summary.to_move),
             sides,

@@ -164,7 +164,7 @@ pub fn fallbacks(router: Router<Arc<Server>>) -> Router<Arc<Server>> {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::GameKind;
+    use peralikatuma_rules::family::Ruleset;
 
     use super::{INDEX, RULES, players_rules};
 
@@ -195,13 +195,13 @@ mod tests {
             .skip(1)
             .filter_map(|option| option.split('"').next())
             .collect();
-        let mut ids: Vec<&str> = GameKind::ALL_IDS.to_vec();
+        let mut ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
         let mut sorted = offered.clone();
         sorted.sort_unstable();
         ids.sort_unstable();
         assert_eq!(sorted, ids);
         for id in offered {
-            assert!(id.parse::<GameKind>().is_ok(), "{id}");
+            assert!(Ruleset::find(id).is_ok(), "{id}");
         }
     }
 }

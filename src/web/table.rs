@@ -94,7 +94,7 @@ impl<G: WebGame> Table<G> {
         let outcome = game.ending().map(OutcomeView::new);
         let clock = self.session.clock();
         Summary {
-            variant: game.kind().id().to_owned(),
+            variant: game.ruleset().id.to_owned(),
             turns: game.turns().len(),
             to_move,
             status: match &outcome {

@@ -273,7 +273,7 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
 
     GameView {
         id: table.id.clone(),
-        variant: game.kind().id(),
+        variant: game.ruleset().id,
         name: game.title(),
         family: game.is_family(),
         brief: game.brief(),

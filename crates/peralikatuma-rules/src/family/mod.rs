@@ -47,7 +47,7 @@ mod zobrist;
 pub use check::{Reason, Refusal};
 pub use game::{FamilyGameError, Game, playout};
 pub use position::Position;
-pub use record::{FamilyRecordError, Record};
+pub use record::{FamilyRecordError, Record, RecordGameError};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};

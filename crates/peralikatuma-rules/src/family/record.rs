@@ -10,7 +10,7 @@ use super::ruleset::{Ruleset, UnknownRuleset};
 use super::text::FamilyPositionError;
 use crate::Side;
 use crate::text::record_text::{
-    self, TokenKind, is_tag_key, read_header, tokens, write_movetext, write_tag,
+    self, TokenKind, is_tag_key, read_header, tag, tokens, write_movetext, write_tag,
 };
 use crate::{Outcome, WinReason};
 
@@ -294,6 +294,56 @@ impl FromStr for Record {
         }
         Ok(record)
     }
+}
+
+impl Ruleset {
+    /// The game a record (N4) is of, read from its `Variant` tag, before
+    /// the rest is read as that game's [`Record`].
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{RecordGameError, Ruleset};
+    /// use peralikatuma_rules::Variant;
+    ///
+    /// let zamma = Ruleset::of_record("[Variant \"zamma\"]\n\n1. c2-c3 *")?;
+    /// assert_eq!(zamma.id, "zamma");
+    /// let alquerque = Ruleset::of_record("[Variant \"Alquerque\"]\n[White \"Ann\"]\n\n*")?;
+    /// assert_eq!(alquerque, Variant::Alquerque.ruleset());
+    /// assert_eq!(Ruleset::of_record("1. c2-c3 *"), Err(RecordGameError::NoVariant));
+    /// assert!(matches!(
+    ///     Ruleset::of_record("[Variant \"chess\"]"),
+    ///     Err(RecordGameError::Unknown(_))
+    /// ));
+    /// # Ok::<(), RecordGameError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A header line that is not a tag, a record without a `Variant` tag,
+    /// or one naming no game.
+    pub fn of_record(text: &str) -> Result<&'static Ruleset, RecordGameError> {
+        let (tags, _) =
+            read_header(text).map_err(|(line, text)| RecordGameError::Header { line, text })?;
+        let id = tag(&tags, "Variant").ok_or(RecordGameError::NoVariant)?;
+        Ok(Ruleset::find(id)?)
+    }
+}
+
+/// Why [`Ruleset::of_record`] cannot tell a record's game.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RecordGameError {
+    /// A header line that is not `[Key "Value"]`.
+    #[error("line {line}: `{text}` is not a header line of the form [Key \"Value\"]")]
+    Header {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// No `Variant` tag.
+    #[error("the record has no [Variant \"...\"] header")]
+    NoVariant,
+    /// A `Variant` tag naming no game.
+    #[error(transparent)]
+    Unknown(#[from] UnknownRuleset),
 }
 
 #[cfg(test)]

@@ -27,6 +27,21 @@ impl Variant {
     }
 }
 
+impl From<Variant> for &'static Ruleset {
+    /// [`Variant::ruleset`], for functions that take any game.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Ruleset;
+    ///
+    /// let game: &Ruleset = Variant::Permainan.into();
+    /// assert_eq!(game.id, "permainan");
+    /// ```
+    fn from(variant: Variant) -> &'static Ruleset {
+        variant.ruleset()
+    }
+}
+
 impl From<&crate::Position> for Position {
     /// The same position as a position of its game's ruleset
     /// ([`Variant::ruleset`]): the pieces, the side to move, the claimable
