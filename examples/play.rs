@@ -154,9 +154,9 @@ fn play(args: &Args, ruleset: &'static Ruleset, plain: bool) -> Result<(), Failu
     let opponent = match args.opponent {
         Some(opponent) => Opponent::from(opponent),
         None if plain => Opponent::Human,
-        None => Settings::<family::Game>::of(ruleset).opponent,
+        None => Settings::of(ruleset).opponent,
     };
-    let settings = Settings::<family::Game> {
+    let settings = Settings {
         opponent,
         human: args.colour.map_or(Side::White, Side::from),
         first: args.first.map_or(Side::White, Side::from),

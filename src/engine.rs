@@ -105,7 +105,7 @@ impl AnySearcher {
     /// A searcher for `game` with a table of `mb` MiB, reading the time
     /// from `time`.
     fn new(game: &family::Game, mb: usize, time: &TimeSource) -> AnySearcher {
-        match game.start().ruleset().variant() {
+        match game.ruleset().variant() {
             Some(_) => {
                 let mut searcher = Searcher::new(mb);
                 searcher.set_time_source(time.clone());
@@ -121,7 +121,7 @@ impl AnySearcher {
 
     /// Whether it searches games like `game`.
     fn fits(&self, game: &family::Game) -> bool {
-        matches!(self, AnySearcher::Seed(_)) == game.start().ruleset().variant().is_some()
+        matches!(self, AnySearcher::Seed(_)) == game.ruleset().variant().is_some()
     }
 
     fn clear(&mut self) {
@@ -288,7 +288,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
-        let ruleset = self.game.start().ruleset();
+        let ruleset = self.game.ruleset();
         let usage = "usage: position start|text TEXT [turns T1 T2 ...]";
         let (start, rest) = match args {
             ["start", rest @ ..] => (family::Position::start(ruleset), rest),
@@ -333,7 +333,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 say(out, &best_line(&result, text));
             }
             (AnySearcher::Family(searcher), None) => {
-                let board = game.start().ruleset().board;
+                let board = game.ruleset().board;
                 let text = |turn: &family::Turn| turn.text(board);
                 let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
                 say(out, &best_line(&result, text));
@@ -369,11 +369,11 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn show(&self) {
-        self.say(&format!("game {}", self.game.start().ruleset().id));
+        self.say(&format!("game {}", self.game.ruleset().id));
         self.say(&format!("position {}", self.game.position()));
         let status = match self.game.ending() {
             Some(ending) => format!("over {ending}"),
-            None => format!("{} to move", self.game.position().side_to_move()),
+            None => format!("{} to move", self.game.side_to_move()),
         };
         self.say(&format!("status {status}"));
     }
@@ -525,7 +525,7 @@ fn legal_turns(game: &family::Game) -> Vec<String> {
     if game.ending().is_some() {
         return Vec::new();
     }
-    let board = game.start().ruleset().board;
+    let board = game.ruleset().board;
     let turns = game.position().legal_turns();
     turns.iter().map(|t| t.text(board)).collect()
 }
@@ -574,7 +574,7 @@ fn parse_limits(args: &[&str], game: &family::Game) -> Result<Limits, String> {
     if args.is_empty() {
         return Err(usage.into());
     }
-    let mover = usize::from(game.position().side_to_move() == Side::Black);
+    let mover = usize::from(game.side_to_move() == Side::Black);
     if let Some(left) = clock[mover] {
         let budget = TimeBudget::from_clock(left, increment[mover], game.turns().len());
         let hard = limits

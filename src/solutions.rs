@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use alquerque_proof::{Proof, ProofError};
+use peralikatuma_rules::family::Ruleset;
 use peralikatuma_rules::{Position, Variant};
 
 /// The directory the frontends read proofs from.
@@ -62,6 +63,12 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
             None
         }
     }
+}
+
+/// The proof for `ruleset`'s start ([`for_variant`]): only the rule
+/// book's games have one.
+pub fn for_ruleset(ruleset: &Ruleset) -> Option<Arc<Proof>> {
+    ruleset.variant().and_then(for_variant)
 }
 
 /// The proof for `variant`'s start position, waiting for it to be read:

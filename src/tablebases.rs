@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use alquerque_tablebase::{LoadError, Tablebase};
 use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::Ruleset;
 
 /// The directory the frontends read tables from.
 pub fn directory() -> PathBuf {
@@ -36,6 +37,12 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Tablebase>> {
             }
         })
         .clone()
+}
+
+/// The tables of `ruleset` ([`for_variant`]): only the rule book's games
+/// have tables.
+pub fn for_ruleset(ruleset: &Ruleset) -> Option<Arc<Tablebase>> {
+    ruleset.variant().and_then(for_variant)
 }
 
 /// Reads the tables of `variant` from [`directory`]: `None` if it has none.

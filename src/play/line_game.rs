@@ -33,13 +33,13 @@ pub(crate) fn warning(game: &family::Game, text: &str) -> Option<String> {
 /// Whether a turn can forfeit pieces in `game` (P6, F4), so that warnings
 /// mean something.
 pub(crate) fn has_forfeits(game: &family::Game) -> bool {
-    game.start().ruleset().huff
+    game.ruleset().huff
 }
 
 /// The help's lines on taking a piece first (a claim, a huff) and on
 /// passing, for `game`.
 pub(crate) fn notation_help(game: &family::Game) -> &'static str {
-    match game.start().ruleset().variant() {
+    match game.ruleset().variant() {
         Some(_) => "  !e6 d4-d5      claim the forfeited piece on e6, then move (Peralikatuma, P6)",
         None => {
             "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"

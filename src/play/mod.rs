@@ -12,7 +12,7 @@
 //! use peralikatuma::session::{Opponent, Session, Settings};
 //! use peralikatuma_rules::{Side, Variant, family};
 //!
-//! let settings = Settings::<family::Game> {
+//! let settings = Settings {
 //!     variant: Variant::Alquerque.ruleset(),
 //!     opponent: Opponent::Human,
 //!     human: Side::White,

@@ -17,7 +17,7 @@ use crate::play::legal_turn_texts;
 use crate::play::line_game::{advice, has_forfeits, notation_help, rules_brief, warning};
 use crate::play::machine::{self, Pace};
 use crate::session::advice::claim_rule;
-use crate::session::{Session, SessionGame, Undone};
+use crate::session::{Session, Undone};
 use crate::{diagram, plural};
 
 /// Plays `session` reading commands from `input` and writing to `out`,
@@ -26,7 +26,7 @@ use crate::{diagram, plural};
 /// first; so does a turn that forfeits pieces (P6), until `warnings off`.
 /// The machine answers at `pace`.
 pub fn run(
-    session: &mut Session<Game>,
+    session: &mut Session,
     input: impl BufRead,
     out: &mut impl Write,
     pace: Pace,
@@ -78,7 +78,7 @@ pub fn run(
             }
             Command::Help => writeln!(out, "{}", help(session.game()))?,
             Command::Rules => {
-                for paragraph in rules_brief(session.game().start().ruleset()) {
+                for paragraph in rules_brief(session.game().ruleset()) {
                     writeln!(out, "{paragraph}")?;
                 }
             }
@@ -147,7 +147,7 @@ pub fn run(
                 None => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
-                        writeln!(out, "hint: {}", session.game().turn_text(&turn))?;
+                        writeln!(out, "hint: {}", turn.text(session.game().start().board()))?;
                     }
                 }
             },
@@ -245,7 +245,7 @@ struct Players {
 
 impl Players {
     /// The players of `session`'s game, on its seed.
-    fn new(session: &Session<Game>, pace: Pace) -> Players {
+    fn new(session: &Session, pace: Pace) -> Players {
         let seed = session.seed();
         Players {
             machine: session.machine_player(),
@@ -256,7 +256,7 @@ impl Players {
 
     /// The machine's turn, if it has the move, told once its pause is over
     /// ([`Pace::pause`]; on a clock, its time runs meanwhile).
-    fn reply(&mut self, session: &mut Session<Game>, out: &mut impl Write) -> io::Result<()> {
+    fn reply(&mut self, session: &mut Session, out: &mut impl Write) -> io::Result<()> {
         let Some(machine) = &mut self.machine else {
             return Ok(());
         };
@@ -273,7 +273,7 @@ impl Players {
         };
         thread::sleep(pause.saturating_sub(began.elapsed()));
         if let Some(turn) = chosen {
-            let text = session.game().turn_text(&turn);
+            let text = turn.text(session.game().start().board());
             match session.play(&turn) {
                 Ok(()) => writeln!(out, "the machine plays {text}")?,
                 Err(FamilyGameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
@@ -286,9 +286,9 @@ impl Players {
 }
 
 /// The game and its players, and against the machine its seed.
-fn introduction(session: &Session<Game>) -> String {
+fn introduction(session: &Session) -> String {
     let players = session.settings().players();
-    let variant = session.game().start().ruleset().name;
+    let variant = session.game().ruleset().name;
     match session.machine() {
         None => format!("{variant}: {players}."),
         Some(_) => {
@@ -324,7 +324,7 @@ fn ask(
 /// Whether the turn `text` is to be played: yes unless it forfeits pieces
 /// (P6) and the player, told which, says no (or the input ends).
 fn confirmed(
-    session: &Session<Game>,
+    session: &Session,
     text: &str,
     lines: &mut impl Iterator<Item = io::Result<String>>,
     out: &mut impl Write,
@@ -353,18 +353,18 @@ fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
 }
 
 /// The board, the last turn, and what the player should know now.
-fn show(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
+fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
     let game = session.game();
     writeln!(out)?;
     match game.turns() {
         // A pass after a turn: the rules played it (F6), say whose it was.
-        [.., before, last] if game.turn_text(last) == "pass" => writeln!(
+        [.., before, last] if last.text(game.start().board()) == "pass" => writeln!(
             out,
             "last turns: {}, then {} had no move and passed (F6)",
-            game.turn_text(before),
+            before.text(game.start().board()),
             game.side_to_move().opposite()
         )?,
-        [.., last] => writeln!(out, "last turn: {}", game.turn_text(last))?,
+        [.., last] => writeln!(out, "last turn: {}", last.text(game.start().board()))?,
         [] => {}
     }
     write!(out, "{}", diagram(game.position()))?;
@@ -412,7 +412,7 @@ fn show(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
 
 /// The turns written out, separated by commas.
 fn notations(game: &Game, turns: &[Turn]) -> String {
-    let texts: Vec<String> = turns.iter().map(|t| game.turn_text(t)).collect();
+    let texts: Vec<String> = turns.iter().map(|t| t.text(game.start().board())).collect();
     texts.join(", ")
 }
 
@@ -424,7 +424,7 @@ fn help(game: &Game) -> String {
     )
 }
 
-fn prompt(session: &Session<Game>, out: &mut impl Write) -> io::Result<()> {
+fn prompt(session: &Session, out: &mut impl Write) -> io::Result<()> {
     if session.game().ending().is_none() {
         write!(out, "{} to move> ", session.mover())?;
     } else {
@@ -454,7 +454,7 @@ mod tests {
         let settings = Settings {
             opponent: Opponent::Machine(Strength::Beginner),
             position: Some(*game.position()),
-            ..Settings::<family::Game>::of(zamma)
+            ..Settings::of(zamma)
         };
         let mut session = Session::new(settings).expect("a start");
         let mut out = Vec::new();
@@ -477,7 +477,7 @@ mod tests {
         let settings = Settings {
             opponent: Opponent::Human,
             position: Some(family::Position::parse(kharbaga, "B:Wf4:Be5").expect("a position")),
-            ..Settings::<family::Game>::of(kharbaga)
+            ..Settings::of(kharbaga)
         };
         let mut session = Session::new(settings).expect("a start");
         let mut out = Vec::new();

@@ -46,15 +46,18 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::{Game, Outcome, PositionError, Side, Variant};
+use alquerque_ai::{Limits, Playable, Searcher, Strength, TimeBudget, TimeSource};
+use peralikatuma_rules::family::{
+    FamilyGameError, FamilyRecordError, Game, Position, Record, Ruleset, Turn,
+};
+use peralikatuma_rules::{Outcome, PositionError, Side};
 
 use crate::clock::{Clock, TimeControl};
 
 pub mod advice;
 mod game;
 
-pub use game::{Fault, SessionGame};
+pub use game::forced_turn;
 
 /// How far behind (hundredths of a man) the machine must judge itself to
 /// accept a draw.
@@ -127,12 +130,12 @@ impl std::str::FromStr for Opponent {
     }
 }
 
-/// How a new game is set up: of a seed game by default, of a family game
-/// with `G` = [`family::Game`](peralikatuma_rules::family::Game).
+/// How a new game is set up: which of the 21 games, who plays it, from
+/// where, and on what clock.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Settings<G: SessionGame = Game> {
-    /// The game: a seed game's [`Variant`], or a family ruleset.
-    pub variant: G::Variant,
+pub struct Settings {
+    /// The game, as a ruleset of the one model.
+    pub variant: &'static Ruleset,
     /// The other side's player.
     pub opponent: Opponent,
     /// The side of the person at the keyboard, against the machine.
@@ -141,7 +144,7 @@ pub struct Settings<G: SessionGame = Game> {
     pub first: Side,
     /// A position to start from instead of the variant's start; it fixes
     /// the game and who moves first.
-    pub position: Option<G::Position>,
+    pub position: Option<Position>,
     /// The time control, for a game on a clock (T1).
     pub clock: Option<TimeControl>,
 }
@@ -151,7 +154,7 @@ impl Default for Settings {
     /// first.
     fn default() -> Settings {
         Settings {
-            variant: Variant::Peralikatuma,
+            variant: peralikatuma_rules::Variant::Peralikatuma.ruleset(),
             opponent: Opponent::Machine(Strength::Easy),
             human: Side::White,
             first: Side::White,
@@ -161,10 +164,10 @@ impl Default for Settings {
     }
 }
 
-impl<G: SessionGame> Settings<G> {
+impl Settings {
     /// The settings of a game of `variant` against the machine (easy),
     /// the person White, White first.
-    pub fn of(variant: G::Variant) -> Settings<G> {
+    pub fn of(variant: &'static Ruleset) -> Settings {
         Settings {
             variant,
             opponent: Opponent::Machine(Strength::Easy),
@@ -180,11 +183,11 @@ impl<G: SessionGame> Settings<G> {
     /// # Errors
     /// When `first` cannot move first from the start position (a position
     /// that would be invalid with the other side to move).
-    pub fn start(&self) -> Result<G::Position, PositionError> {
+    pub fn start(&self) -> Result<Position, PositionError> {
         if let Some(position) = self.position {
             return Ok(position);
         }
-        G::start_of(self.variant, self.first)
+        Ok(Position::start(self.variant).with_side_to_move(self.first))
     }
 
     /// Says who plays whom, e.g. `you (White) against the machine (easy)`,
@@ -226,21 +229,21 @@ pub enum LoadError {
 
 /// What [`Session::undo`] took back.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Undone<G: SessionGame = Game> {
+pub enum Undone {
     /// Nothing: no turn of the person's to take back.
     Nothing,
     /// A resignation or an agreed draw (E6); the turns stay.
     Declaration(Outcome),
     /// These turns, oldest first.
-    Turns(Vec<G::Turn>),
+    Turns(Vec<Turn>),
 }
 
 /// The game in play, its players and what was taken back.
-pub struct Session<G: SessionGame = Game> {
-    settings: Settings<G>,
-    game: G,
+pub struct Session {
+    settings: Settings,
+    game: Game,
     /// Groups of turns taken back, the latest last; redo replays a group.
-    redo: Vec<Vec<G::Turn>>,
+    redo: Vec<Vec<Turn>>,
     /// The seed of the machine's random choices in this game.
     seed: u64,
     /// The seed every new game takes, when one was fixed.
@@ -250,24 +253,24 @@ pub struct Session<G: SessionGame = Game> {
     tags: Vec<(String, String)>,
     /// The game as it was last saved, loaded or started: dropping it then
     /// loses nothing.
-    kept: G,
+    kept: Game,
     /// The clock, in a game with a time control (T1).
     clock: Option<Clock>,
     /// Where the clock reads the time: the machine's clock but in tests.
     time: TimeSource,
 }
 
-impl<G: SessionGame> Session<G> {
+impl Session {
     /// A new game with `settings`; the machine's random choices follow a
     /// seed picked at random (see [`Session::seed`]).
     ///
     /// # Errors
     /// When the settings give no valid start position.
-    pub fn new(settings: Settings<G>) -> Result<Session<G>, PositionError> {
-        let mut game = G::from_position(settings.start()?);
+    pub fn new(settings: Settings) -> Result<Session, PositionError> {
+        let mut game = Game::from_position(settings.start()?);
         // A start where the first player must pass (F6): the pass is
         // played at once, and the clock starts with the next turn (T1).
-        while let Some(turn) = game.forced_turn() {
+        while let Some(turn) = game::forced_turn(&game) {
             if game.play(&turn).is_err() {
                 break;
             }
@@ -277,7 +280,7 @@ impl<G: SessionGame> Session<G> {
 
     /// A session of `game` with `settings`, its clock at the base time and
     /// a seed picked at random.
-    fn with(settings: Settings<G>, game: G) -> Session<G> {
+    fn with(settings: Settings, game: Game) -> Session {
         Session {
             clock: settings.clock.map(Clock::new),
             settings,
@@ -296,11 +299,11 @@ impl<G: SessionGame> Session<G> {
     /// who moved first; `settings.position` keeps it only when it is not
     /// the usual start. On a clock, each side has the base time; see
     /// [`Session::load_record`] for a game whose times were kept.
-    pub fn resume(settings: Settings<G>, game: G) -> Session<G> {
+    pub fn resume(settings: Settings, game: Game) -> Session {
         let start = *game.start();
         let mut settings = Settings {
-            variant: game.variant(),
-            first: G::side_in(&start),
+            variant: start.ruleset(),
+            first: start.side_to_move(),
             position: None,
             ..settings
         };
@@ -320,16 +323,16 @@ impl<G: SessionGame> Session<G> {
     /// module's docs): then the time of the side to move runs again from
     /// now, without an increment, so the time between writing the record
     /// and taking the game up counts for nobody.
-    pub fn resume_record(settings: Settings<G>, record: &G::Record) -> Session<G> {
+    pub fn resume_record(settings: Settings, record: &Record) -> Session {
         let recorded = match settings.clock {
             Some(_) => None,
-            None => recorded_clock::<G>(record),
+            None => recorded_clock(record),
         };
         let settings = Settings {
             clock: settings.clock.or(recorded.as_ref().map(Clock::control)),
             ..settings
         };
-        let mut session = Session::resume(settings, G::recorded(record).clone());
+        let mut session = Session::resume(settings, record.game.clone());
         if recorded.is_some() {
             session.clock = recorded;
             let now = session.time.instant();
@@ -339,7 +342,7 @@ impl<G: SessionGame> Session<G> {
     }
 
     /// The settings of this game.
-    pub fn settings(&self) -> &Settings<G> {
+    pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
@@ -371,7 +374,7 @@ impl<G: SessionGame> Session<G> {
     }
 
     /// The game so far.
-    pub fn game(&self) -> &G {
+    pub fn game(&self) -> &Game {
         &self.game
     }
 
@@ -388,11 +391,12 @@ impl<G: SessionGame> Session<G> {
     /// found any ([`crate::tablebases`]; Hard and Master use them), reading
     /// the time where the clock does ([`Session::time_source`]; a player
     /// made before [`Session::set_time_source`] keeps the old source).
-    pub fn machine_player(&self) -> Option<alquerque_ai::Player<G>> {
+    pub fn machine_player(&self) -> Option<alquerque_ai::Player<Game>> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
-            player.set_tablebase(self.game.tablebase());
-            player.set_solution(self.game.solution());
+            let ruleset = self.game.ruleset();
+            player.set_tablebase(crate::tablebases::for_ruleset(ruleset));
+            player.set_solution(crate::solutions::for_ruleset(ruleset));
             player.set_time_source(self.time.clone());
             player
         })
@@ -425,7 +429,7 @@ impl<G: SessionGame> Session<G> {
     ///
     /// # Errors
     /// As [`Game::play`]; the game is unchanged.
-    pub fn play(&mut self, turn: &G::Turn) -> Result<(), G::Error> {
+    pub fn play(&mut self, turn: &Turn) -> Result<(), FamilyGameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.play(turn)?;
@@ -439,7 +443,7 @@ impl<G: SessionGame> Session<G> {
     /// family player's pass, F6), as if at once after the last turn, until
     /// a player has a choice or the game is over.
     fn play_forced(&mut self, now: Instant) {
-        while let Some(turn) = self.game.forced_turn() {
+        while let Some(turn) = game::forced_turn(&self.game) {
             if self.game.play(&turn).is_err() {
                 break;
             }
@@ -451,7 +455,7 @@ impl<G: SessionGame> Session<G> {
     ///
     /// # Errors
     /// As [`Game::play_text`]; the game is unchanged.
-    pub fn play_text(&mut self, text: &str) -> Result<G::Turn, G::Error> {
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, FamilyGameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         let turn = self.game.play_text(text)?;
@@ -492,7 +496,7 @@ impl<G: SessionGame> Session<G> {
     /// })?;
     /// let time = TimeSource::manual();
     /// session.set_time_source(time.clone());
-    /// let first = session.game().legal_turns()[0];
+    /// let first = session.game().position().legal_turns()[0];
     /// session.play(&first)?; // White's first turn starts the clock
     /// time.advance(Duration::from_millis(400));
     /// assert_eq!(session.times_left(), Some([Duration::ZERO, Duration::from_millis(600)]));
@@ -586,7 +590,7 @@ impl<G: SessionGame> Session<G> {
     ///
     /// A loss on time (T2) is not taken back, nor the turns before it: the
     /// time is gone.
-    pub fn undo(&mut self) -> Undone<G> {
+    pub fn undo(&mut self) -> Undone {
         let now = self.time.instant();
         self.check_time_at(now);
         if self.lost_on_time() {
@@ -597,7 +601,7 @@ impl<G: SessionGame> Session<G> {
             return Undone::Declaration(withdrawn);
         }
         let count = self.turns_to_take_back();
-        let mut taken: Vec<G::Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
+        let mut taken: Vec<Turn> = (0..count).filter_map(|_| self.game.undo()).collect();
         taken.reverse();
         if taken.is_empty() {
             return Undone::Nothing;
@@ -616,7 +620,7 @@ impl<G: SessionGame> Session<G> {
         let mut count = 0;
         while let Some(turn) = game.undo() {
             count += 1;
-            let forced = game.forced_turn() == Some(turn);
+            let forced = game::forced_turn(&game) == Some(turn);
             let mover = game.side_to_move();
             if !forced && self.machine().is_none_or(|_| mover == self.settings.human) {
                 return count;
@@ -633,7 +637,7 @@ impl<G: SessionGame> Session<G> {
 
     /// Plays again the turns last taken back; returns them (none when
     /// there is nothing to redo).
-    pub fn redo(&mut self) -> Vec<G::Turn> {
+    pub fn redo(&mut self) -> Vec<Turn> {
         let now = self.time.instant();
         self.check_time_at(now);
         let Some(turns) = self.redo.pop() else {
@@ -659,7 +663,7 @@ impl<G: SessionGame> Session<G> {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn resign(&mut self, side: Side) -> Result<(), G::Error> {
+    pub fn resign(&mut self, side: Side) -> Result<(), FamilyGameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.resign(side)?;
@@ -672,7 +676,7 @@ impl<G: SessionGame> Session<G> {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn agree_draw(&mut self) -> Result<(), G::Error> {
+    pub fn agree_draw(&mut self) -> Result<(), FamilyGameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.agree_draw()?;
@@ -703,12 +707,12 @@ impl<G: SessionGame> Session<G> {
         // A rule book game in another model is searched in its own.
         let score = match self.game.seed() {
             Some(seed) => {
-                Searcher::<Game>::new(4)
+                Searcher::<peralikatuma_rules::Game>::new(4)
                     .search(&seed, Limits::depth(4), |_| {})
                     .score
             }
             None => {
-                Searcher::<G>::new(4)
+                Searcher::<Game>::new(4)
                     .search(&self.game, Limits::depth(4), |_| {})
                     .score
             }
@@ -726,7 +730,7 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// When the settings give no valid start position; the game in play
     /// stays.
-    pub fn restart(&mut self, settings: Settings<G>) -> Result<(), PositionError> {
+    pub fn restart(&mut self, settings: Settings) -> Result<(), PositionError> {
         let mut fresh = Session::new(settings)?;
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);
@@ -738,9 +742,9 @@ impl<G: SessionGame> Session<G> {
 
     /// The game as a record (N4), with its players in its tags (see the
     /// module's docs).
-    pub fn record(&self) -> G::Record {
-        let mut record = self.game.record();
-        let mut set = |key: &str, value: &str| G::set_tag(&mut record, key, value);
+    pub fn record(&self) -> Record {
+        let mut record = Record::new(self.game.clone());
+        let mut set = |key: &str, value: &str| record.set_tag(key, value);
         for (key, value) in &self.tags {
             set(key, value);
         }
@@ -757,7 +761,7 @@ impl<G: SessionGame> Session<G> {
         if self.machine().is_some() {
             set("Person", &settings.human.to_string());
         }
-        set("First", &G::side_in(self.game.start()).to_string());
+        set("First", &self.game.start().side_to_move().to_string());
         if self.machine().is_some() {
             set("Seed", &self.seed.to_string());
         }
@@ -789,8 +793,8 @@ impl<G: SessionGame> Session<G> {
     /// are those the record kept, and the time of the side to move runs
     /// again from now (without an increment): the time between writing
     /// the record and loading it counts for nobody.
-    pub fn load_record(&mut self, record: G::Record) {
-        let tag = |key: &str| record_tag::<G>(&record, key);
+    pub fn load_record(&mut self, record: Record) {
+        let tag = |key: &str| record_tag(&record, key);
         let opponent = tag("Opponent")
             .and_then(|text| text.parse().ok())
             .unwrap_or(Opponent::Human);
@@ -801,19 +805,20 @@ impl<G: SessionGame> Session<G> {
         if let Some(seed) = tag("Seed").and_then(|text| text.parse().ok()) {
             self.seed = seed;
         }
-        self.clock = recorded_clock::<G>(&record);
+        self.clock = recorded_clock(&record);
         let control = self.clock.as_ref().map(Clock::control);
-        let game = G::recorded(&record).clone();
+        let game = record.game.clone();
         let start = *game.start();
         self.settings = Settings {
-            variant: game.variant(),
+            variant: start.ruleset(),
             opponent,
             human,
-            first: G::side_in(&start),
+            first: start.side_to_move(),
             position: Some(start),
             clock: control,
         };
-        self.tags = G::tags(&record)
+        self.tags = record
+            .tags
             .iter()
             .filter(|(key, _)| !PLAYER_TAGS.contains(&key.as_str()))
             .cloned()
@@ -833,27 +838,23 @@ impl<G: SessionGame> Session<G> {
     /// # Errors
     /// When the file cannot be read, or its header is not valid; the game
     /// in play stays.
-    pub fn load(&mut self, path: &Path) -> Result<Option<G::RecordError>, LoadError> {
+    pub fn load(&mut self, path: &Path) -> Result<Option<FamilyRecordError>, LoadError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
             path: name.clone(),
             error,
         })?;
-        let (record, fault) = match G::parse_record(&text) {
+        let (record, fault) = match text.parse::<Record>() {
             Ok(record) => (record, None),
-            Err(game::Fault {
-                partial: Some(partial),
-                error,
-            }) => (partial, Some(error)),
-            Err(game::Fault {
-                partial: None,
-                error,
-            }) => {
-                return Err(LoadError::Record {
-                    path: name,
-                    error: Box::new(error),
-                });
-            }
+            Err(error) => match error.partial() {
+                Some(partial) => (partial.clone(), Some(error)),
+                None => {
+                    return Err(LoadError::Record {
+                        path: name,
+                        error: Box::new(error),
+                    });
+                }
+            },
         };
         self.load_record(record);
         Ok(fault)
@@ -861,8 +862,9 @@ impl<G: SessionGame> Session<G> {
 }
 
 /// The value of the tag `key` of `record`, trimmed.
-fn record_tag<'a, G: SessionGame>(record: &'a G::Record, key: &str) -> Option<&'a str> {
-    G::tags(record)
+fn record_tag<'a>(record: &'a Record, key: &str) -> Option<&'a str> {
+    record
+        .tags
         .iter()
         .find(|(k, _)| k == key)
         .map(|(_, v)| v.trim())
@@ -870,8 +872,8 @@ fn record_tag<'a, G: SessionGame>(record: &'a G::Record, key: &str) -> Option<&'
 
 /// The clock a record keeps (its `TimeControl`, `WhiteClock` and
 /// `BlackClock` tags), stopped; `None` without a readable time control.
-fn recorded_clock<G: SessionGame>(record: &G::Record) -> Option<Clock> {
-    let tag = |key: &str| record_tag::<G>(record, key);
+fn recorded_clock(record: &Record) -> Option<Clock> {
+    let tag = |key: &str| record_tag(record, key);
     let control = TimeControl::from_record_tag(tag("TimeControl")?).ok()?;
     let left = Side::ALL.map(|side| {
         tag(clock_tag(side))
@@ -886,24 +888,18 @@ fn recorded_clock<G: SessionGame>(record: &G::Record) -> Option<Clock> {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::{Position, Turn, family};
-
     use super::*;
-    use peralikatuma_rules::{GameError, Outcome, Record, WinReason};
+    use peralikatuma_rules::{Outcome, Variant, WinReason};
 
     fn settings(opponent: Opponent, human: Side) -> Settings {
         Settings {
-            variant: Variant::Alquerque,
+            variant: Variant::Alquerque.ruleset(),
             opponent,
             human,
             first: Side::White,
             position: None,
             clock: None,
         }
-    }
-
-    fn names(turns: &[Turn]) -> Vec<String> {
-        turns.iter().map(|t| t.to_string()).collect()
     }
 
     #[test]
@@ -926,23 +922,23 @@ mod tests {
     fn against_the_machine_undo_gives_the_move_back_to_the_person() {
         let mut session =
             Session::new(settings(Opponent::Machine(Strength::Easy), Side::White)).expect("start");
-        let first = session.game().legal_turns()[0];
+        let first = session.game().position().legal_turns()[0];
         session.play(&first).expect("legal");
         assert!(session.machine_to_move());
-        let reply = session.game().legal_turns()[0];
+        let reply = session.game().position().legal_turns()[0];
         session.play(&reply).expect("legal");
         assert!(session.person_to_move());
         let Undone::Turns(taken) = session.undo() else {
             panic!("turns to take back")
         };
-        assert_eq!(names(&taken), names(&[first, reply]));
+        assert_eq!(taken, [first, reply]);
         assert!(session.game().turns().is_empty());
         assert_eq!(session.redo(), vec![first, reply]);
         // Nothing of the person's to take back before the machine's first
         // turn when the machine moved first.
         let mut session =
             Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black)).expect("start");
-        let opening = session.game().legal_turns()[0];
+        let opening = session.game().position().legal_turns()[0];
         session.play(&opening).expect("legal");
         assert_eq!(session.undo(), Undone::Nothing);
         assert_eq!(session.game().turns().len(), 1);
@@ -954,7 +950,7 @@ mod tests {
         session.play_text("d2-c3").expect("legal");
         session.resign(Side::Black).expect("not over");
         assert!(matches!(session.undo(), Undone::Declaration(_)));
-        assert_eq!(session.game().outcome(), None);
+        assert_eq!(session.game().ending(), None);
         assert_eq!(session.game().turns().len(), 1);
         session.agree_draw().expect("not over");
         assert!(matches!(session.undo(), Undone::Declaration(_)));
@@ -991,7 +987,7 @@ mod tests {
         assert_eq!(session.times_left(), Some([Duration::ZERO, ms(80)]));
         let budget = session.machine_budget().expect("a clock");
         assert!(budget.hard <= ms(80), "{budget:?}");
-        let reply = session.game().legal_turns()[0];
+        let reply = session.game().position().legal_turns()[0];
         session.play(&reply).expect("legal, and in time");
         // White's turn gains the increment; Black's time stopped at 80 ms.
         time.advance(ms(150));
@@ -1025,7 +1021,7 @@ mod tests {
         time.advance(ms(80));
         assert!(matches!(
             session.play_text("b3-c3"),
-            Err(GameError::Over(outcome)) if outcome == lost
+            Err(FamilyGameError::Over(outcome)) if outcome == lost
         ));
     }
 
@@ -1064,7 +1060,7 @@ mod tests {
         .expect("start");
         session.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
         for _ in 0..6 {
-            let Some(turn) = session.game().legal_turns().first().copied() else {
+            let Some(turn) = session.game().position().legal_turns().first().copied() else {
                 break;
             };
             session.play(&turn).expect("legal");
@@ -1090,7 +1086,7 @@ mod tests {
         let (mut session, time) = on_clock("1+0");
         session.play_text("d2-c3").expect("legal");
         time.advance(ms(100));
-        let reply = session.game().legal_turns()[0];
+        let reply = session.game().position().legal_turns()[0];
         session.play(&reply).expect("legal, and in time");
         assert_eq!(session.clock().and_then(Clock::running), Some(Side::White));
         time.advance(ms(200));
@@ -1134,11 +1130,16 @@ mod tests {
     #[test]
     fn a_new_turn_forgets_what_could_be_redone() {
         let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
-        let first = session.game().legal_turns()[0];
+        let first = session.game().position().legal_turns()[0];
         session.play(&first).expect("legal");
         session.undo();
         assert!(session.can_redo());
-        let other = *session.game().legal_turns().last().expect("a turn");
+        let other = *session
+            .game()
+            .position()
+            .legal_turns()
+            .last()
+            .expect("a turn");
         session.play(&other).expect("legal");
         assert!(!session.can_redo());
     }
@@ -1146,16 +1147,16 @@ mod tests {
     #[test]
     fn black_can_move_first_by_agreement_p2() {
         let mut chosen = settings(Opponent::Human, Side::White);
-        chosen.variant = Variant::Peralikatuma;
+        chosen.variant = Variant::Peralikatuma.ruleset();
         chosen.first = Side::Black;
         let session = Session::new(chosen).expect("start");
-        assert_eq!(session.game().position().side_to_move(), Side::Black);
+        assert_eq!(session.game().side_to_move(), Side::Black);
     }
 
     #[test]
     fn a_claim_is_explained_with_its_rule_p6() {
         use advice::claim_advice;
-        let position = family::Position::parse(
+        let position = Position::parse(
             Variant::Peralikatuma.ruleset(),
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         )
@@ -1167,7 +1168,7 @@ mod tests {
             )
         );
         assert_eq!(
-            claim_advice(&family::Position::start(Variant::Peralikatuma.ruleset())),
+            claim_advice(&Position::start(Variant::Peralikatuma.ruleset())),
             None
         );
     }
@@ -1176,26 +1177,26 @@ mod tests {
     fn pieces_that_may_not_step_back_are_named_a5() {
         use advice::no_return_advice;
         let alquerque = Variant::Alquerque.ruleset();
-        let position = family::Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2")
-            .expect("valid");
+        let position =
+            Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2").expect("valid");
         assert_eq!(
             no_return_advice(&position).as_deref(),
             Some("No return (A5): a4 not to b4")
         );
-        let position = family::Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,d4-c4")
-            .expect("valid");
+        let position =
+            Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,d4-c4").expect("valid");
         assert_eq!(
             no_return_advice(&position).as_deref(),
             Some("No return (A5): a4 not to b4, d4 not to c4")
         );
-        assert_eq!(no_return_advice(&family::Position::start(alquerque)), None);
+        assert_eq!(no_return_advice(&Position::start(alquerque)), None);
     }
 
     #[test]
     fn a_saved_game_loads_back_the_same() {
         let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
         for _ in 0..6 {
-            let turn = session.game().legal_turns()[0];
+            let turn = session.game().position().legal_turns()[0];
             session.play(&turn).expect("legal");
         }
         let path = std::env::temp_dir().join(format!("play-session-{}.txt", std::process::id()));
@@ -1217,12 +1218,12 @@ mod tests {
     #[test]
     fn a_saved_record_brings_back_its_players_as_tags() {
         let mut chosen = settings(Opponent::Machine(Strength::Hard), Side::Black);
-        chosen.variant = Variant::Peralikatuma;
+        chosen.variant = Variant::Peralikatuma.ruleset();
         chosen.first = Side::Black;
         let mut session = Session::new(chosen.clone()).expect("start");
         session.fix_seed(12345);
         for _ in 0..3 {
-            let turn = session.game().legal_turns()[0];
+            let turn = session.game().position().legal_turns()[0];
             session.play(&turn).expect("legal");
         }
         let path = temp_file("players");
@@ -1249,7 +1250,7 @@ mod tests {
         assert_eq!(other.settings().opponent, Opponent::Machine(Strength::Hard));
         assert_eq!(other.settings().human, Side::Black);
         assert_eq!(other.settings().first, Side::Black);
-        assert_eq!(other.settings().variant, Variant::Peralikatuma);
+        assert_eq!(other.settings().variant, Variant::Peralikatuma.ruleset());
         assert_eq!(other.seed(), 12345);
         assert_eq!(other.game().turns(), session.game().turns());
         assert_eq!(other.record().to_string(), text);
@@ -1333,7 +1334,7 @@ mod tests {
     fn a_step_that_leaves_a_jump_untaken_forfeits_the_piece_p6() {
         use advice::forfeit_warning;
         let peralikatuma = Variant::Peralikatuma.ruleset();
-        let position = family::Position::parse(peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
+        let position = Position::parse(peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
         let turn = |text| position.parse_turn(text).expect("legal");
         assert_eq!(
             forfeit_warning(&position, &turn("c1-d2")).as_deref(),
@@ -1350,7 +1351,7 @@ mod tests {
         );
         assert_eq!(forfeit_warning(&position, &turn("e4xe6")), None);
         // Captures are compulsory elsewhere: nothing is forfeited (A4, M5).
-        let alquerque = family::Position::start(Variant::Alquerque.ruleset());
+        let alquerque = Position::start(Variant::Alquerque.ruleset());
         let step = alquerque.legal_turns()[0];
         assert_eq!(forfeit_warning(&alquerque, &step), None);
     }
@@ -1363,7 +1364,7 @@ mod tests {
         assert_eq!(resumed.game(), session.game());
         assert_eq!(resumed.settings().position, None);
         // A start of its own is kept in the settings; Black moved first.
-        let start = Position::parse(Variant::Alquerque, "B:Wa1:Be5").expect("valid");
+        let start = Position::parse(Variant::Alquerque.ruleset(), "B:Wa1:Be5").expect("valid");
         let resumed = Session::resume(
             settings(Opponent::Human, Side::White),
             Game::from_position(start),
@@ -1404,9 +1405,8 @@ mod tests {
     /// record that breaks off loads up to the fault.
     #[test]
     fn a_family_game_undoes_resigns_and_loads_a_broken_record() {
-        use peralikatuma_rules::family;
-        let ruleset = family::Ruleset::find("lau-kata-kati").expect("a ruleset");
-        let settings = Settings::<family::Game> {
+        let ruleset = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let settings = Settings {
             opponent: Opponent::Machine(Strength::Easy),
             ..Settings::of(ruleset)
         };
@@ -1446,10 +1446,9 @@ mod tests {
     /// the turn that forced it.
     #[test]
     fn f6_a_forced_pass_is_played_by_itself_and_the_end_says_why() {
-        use peralikatuma_rules::family;
-        let kharbaga = family::Ruleset::find("kharbaga").expect("a ruleset");
-        let start = family::Position::parse(kharbaga, "B:Wd4:Be5").expect("a position");
-        let settings = Settings::<family::Game> {
+        let kharbaga = Ruleset::find("kharbaga").expect("a ruleset");
+        let start = Position::parse(kharbaga, "B:Wd4:Be5").expect("a position");
+        let settings = Settings {
             opponent: Opponent::Human,
             position: Some(start),
             ..Settings::of(kharbaga)
@@ -1468,16 +1467,13 @@ mod tests {
             ending.to_string(),
             "Black wins: White has no pieces left (E1)"
         );
-        assert_eq!(
-            session.undo(),
-            Undone::Turns(vec![capture, family::Turn::PASS])
-        );
+        assert_eq!(session.undo(), Undone::Turns(vec![capture, Turn::PASS]));
         assert_eq!(session.game().position(), &start);
 
         // Against the machine, the person's forced pass goes with the
         // machine's turn and the person's before it.
-        let lone = family::Position::parse(kharbaga, "W:Wg5:Be5").expect("a position");
-        let settings = Settings::<family::Game> {
+        let lone = Position::parse(kharbaga, "W:Wg5:Be5").expect("a position");
+        let settings = Settings {
             opponent: Opponent::Machine(Strength::Easy),
             human: Side::White,
             position: Some(lone),
@@ -1490,10 +1486,7 @@ mod tests {
             session.game().ending().is_some(),
             "White's pass lost the game"
         );
-        assert_eq!(
-            session.undo(),
-            Undone::Turns(vec![step, take, family::Turn::PASS])
-        );
+        assert_eq!(session.undo(), Undone::Turns(vec![step, take, Turn::PASS]));
         assert_eq!(session.game().position(), &lone);
     }
 }

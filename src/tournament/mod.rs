@@ -103,7 +103,7 @@ impl Fixture {
     /// not, as a record with the tournament's tags.
     fn play_game(&self, hard_time: Duration, clock: Option<TimeControl>) -> Record {
         let [mut first, mut second] = self.players(hard_time);
-        let settings = Settings::<family::Game> {
+        let settings = Settings {
             opponent: Opponent::Human,
             clock,
             ..Settings::of(self.game)
@@ -119,7 +119,7 @@ impl Fixture {
             player.set_solution(solution.clone());
         }
         while session.game().ending().is_none() && session.game().turns().len() < MAX_TURNS {
-            let player = if self.first_moves(session.game().position().side_to_move()) {
+            let player = if self.first_moves(session.game().side_to_move()) {
                 &mut first
             } else {
                 &mut second
@@ -227,7 +227,7 @@ impl Fixture {
                 ));
             }
         }
-        if record.game.start().ruleset() != self.game {
+        if record.game.ruleset() != self.game {
             return Err(SavedError::new(
                 &path,
                 "it is a game of another game".into(),

@@ -27,9 +27,9 @@ use super::server::{Entry, Server};
 use super::store::is_game_id;
 use super::table::{DrawOffer, Table};
 use super::view::{GameView, TurnView, view};
-use super::web_game::WebGame;
+use super::web_game;
 use crate::clock::TimeControl;
-use crate::session::{Session, SessionGame, Settings};
+use crate::session::{Session, Settings};
 
 /// The header that carries a seat's token.
 pub const TOKEN_HEADER: &str = "x-seat-token";
@@ -150,7 +150,7 @@ async fn seated(
 }
 
 /// The game on `entry` as the seat of `token` sees it.
-async fn seen<G: WebGame>(entry: &Entry<G>, token: Option<&str>) -> GameView {
+async fn seen(entry: &Entry, token: Option<&str>) -> GameView {
     let table = entry.lock().await;
     view(&table, table.seat(token))
 }
@@ -173,7 +173,7 @@ pub async fn game(
 #[derive(Clone, Default, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    /// The game: a seed game or a family ruleset's id (rules.md F8)
+    /// The game, by its id: any of the 21 (`Ruleset::find`, rules.md F8)
     /// [default: peralikatuma].
     pub variant: Option<String>,
     /// `human` (one screen), `friend`, `beginner`, `easy`, `medium`,
@@ -247,14 +247,15 @@ async fn start_game(
     // session writes them) where the request does not choose them.
     let (record, fault) = match new.record.as_deref() {
         Some(text) => {
-            let (record, fault) = Server::read_record::<family::Game>(text)?;
+            let (record, fault) = Server::read_record(text)?;
             (Some(record), fault)
         }
         None => (None, None),
     };
     let tag = |key: &str| {
         let record = record.as_ref()?;
-        family::Game::tags(record)
+        record
+            .tags
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, value)| value.clone())
@@ -276,7 +277,7 @@ async fn start_game(
             .map_err(|e| ApiError::bad_request(format!("{e}")))?,
         None => Seating::Machine(alquerque_ai::Strength::Easy),
     };
-    let mut settings = Settings::<family::Game> {
+    let mut settings = Settings {
         variant,
         opponent: seating.opponent(),
         human: side(new.colour.as_deref(), "colour")?,
@@ -288,7 +289,7 @@ async fn start_game(
         },
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
-        let position = family::Game::position_from(variant, text)
+        let position = family::Position::parse(variant, text)
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }
@@ -312,7 +313,7 @@ pub struct Created {
 
 /// What `POST /api/games` answers for the game on `entry`, with the
 /// owner's cookie (over https only when `secure`).
-async fn created<G: WebGame>(entry: &Entry<G>, fault: Option<String>, secure: bool) -> Response {
+async fn created(entry: &Entry, fault: Option<String>, secure: bool) -> Response {
     let table = entry.lock().await;
     let created = Created {
         id: table.id.clone(),
@@ -397,11 +398,11 @@ pub struct ActionRequest {
 /// Runs `change` on the game on `entry` for the seat of `token`; on
 /// success the game is kept, the pages are told and the machine moves if
 /// it has the move; answers the new state.
-async fn change<G: WebGame, T>(
+async fn change<T>(
     server: &Arc<Server>,
-    entry: &Arc<Entry<G>>,
+    entry: &Arc<Entry>,
     token: Option<&str>,
-    change: impl FnOnce(&mut Table<G>, Seat) -> Result<T, ApiError>,
+    change: impl FnOnce(&mut Table, Seat) -> Result<T, ApiError>,
 ) -> Result<Json<GameView>, ApiError> {
     let mut table = entry.lock().await;
     let seat = table.seat(token);
@@ -566,9 +567,9 @@ pub async fn draw(
 }
 
 /// A draw offered by the seat of `token` in the game on `entry`.
-async fn offer_draw<G: WebGame>(
+async fn offer_draw(
     server: &Arc<Server>,
-    entry: &Arc<Entry<G>>,
+    entry: &Arc<Entry>,
     token: Option<&str>,
     number: Option<usize>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
@@ -659,9 +660,9 @@ pub async fn hint(
 }
 
 /// The machine's suggestion in the game on `entry` for the seat of `token`.
-async fn hint_for<G: WebGame>(
+async fn hint_for(
     server: &Arc<Server>,
-    entry: &Entry<G>,
+    entry: &Entry,
     token: Option<&str>,
 ) -> Result<Json<Hint>, ApiError> {
     let game = {
@@ -669,7 +670,7 @@ async fn hint_for<G: WebGame>(
         table.check_hint(table.seat(token))?;
         table.game().clone()
     };
-    let position = *game.now();
+    let position = *game.position();
     let number = game.turns().len();
     let turn = server
         .pool()
@@ -677,7 +678,7 @@ async fn hint_for<G: WebGame>(
         .await
         .ok_or_else(|| ApiError::conflict("no_hint", "the machine found no turn"))?;
     Ok(Json(Hint {
-        turn: G::turn_view(&position, &turn),
+        turn: web_game::turn_view(&position, &turn),
         number,
     }))
 }
@@ -772,12 +773,9 @@ pub async fn explain(
 }
 
 /// What the pick of `request` comes to in the game on `entry`.
-async fn explain_in<G: WebGame>(
-    entry: &Entry<G>,
-    request: &ExplainRequest,
-) -> Result<ExplainAnswer, ApiError> {
-    let position = *entry.lock().await.game().now();
-    G::explain(&position, request.claim.as_deref(), &request.path)
+async fn explain_in(entry: &Entry, request: &ExplainRequest) -> Result<ExplainAnswer, ApiError> {
+    let position = *entry.lock().await.game().position();
+    web_game::explain(&position, request.claim.as_deref(), &request.path)
 }
 
 /// `GET /api/boards/{game}`: the board's points, their names and places,

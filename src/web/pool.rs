@@ -17,10 +17,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Player, Stop, Strength, TimeBudget, TimeSource, TranspositionTable};
+use peralikatuma_rules::family::{Game, Turn};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
-use crate::session::{Session, SessionGame};
+use crate::session::Session;
 
 /// How long the machine thinks for a hint, by default.
 pub const HINT_TIME: Duration = Duration::from_millis(500);
@@ -77,11 +78,11 @@ pub struct PoolStatus {
 
 /// What the machine is asked to think about: a turn in a game, within a
 /// budget on a clock, stopped by `stop`.
-pub struct Job<G: SessionGame> {
+pub struct Job {
     /// The player's strength.
     pub strength: Strength,
     /// The game, its turn to be chosen.
-    pub game: G,
+    pub game: Game,
     /// On a clock: the budget, as it was at the instant given, read from
     /// [`Job::time`] (the time spent waiting for a thread is taken off).
     pub budget: Option<(TimeBudget, Instant)>,
@@ -93,9 +94,9 @@ pub struct Job<G: SessionGame> {
     pub time: TimeSource,
 }
 
-impl<G: SessionGame> Job<G> {
+impl Job {
     /// A job for `strength` in `game`, without a clock.
-    pub fn new(strength: Strength, game: G) -> Job<G> {
+    pub fn new(strength: Strength, game: Game) -> Job {
         Job {
             strength,
             game,
@@ -144,7 +145,7 @@ impl Pool {
 
     /// The machine's turn in `job` (`None` when it has none, or was
     /// stopped before it began); `None` if the thinking failed.
-    pub async fn think<G: SessionGame>(&self, job: Job<G>) -> Option<Option<G::Turn>> {
+    pub async fn think(&self, job: Job) -> Option<Option<Turn>> {
         let tables = self.tables.clone();
         let pool_time = self.hard_time;
         self.run(move || {
@@ -152,10 +153,10 @@ impl Pool {
                 return None;
             }
             let table = tables.take(job.strength.table_megabytes());
-            let mut player = Player::<G>::with_table(job.strength, rand::random(), &table);
+            let mut player = Player::<Game>::with_table(job.strength, rand::random(), &table);
             player.hard_time = job.hard_time.unwrap_or(pool_time);
-            player.set_tablebase(job.game.tablebase());
-            player.set_solution(job.game.solution());
+            player.set_tablebase(crate::tablebases::for_ruleset(job.game.ruleset()));
+            player.set_solution(crate::solutions::for_ruleset(job.game.ruleset()));
             player.share_stop(job.stop);
             player.set_time_source(job.time.clone());
             let turn = match job.budget {
@@ -189,7 +190,7 @@ impl Pool {
     }
 
     /// A hint for the side to move: the full searcher on a short budget.
-    pub async fn hint<G: SessionGame>(&self, game: G) -> Option<G::Turn> {
+    pub async fn hint(&self, game: Game) -> Option<Turn> {
         let job = Job {
             hard_time: Some(self.hint_time),
             ..Job::new(Strength::Hard, game)
@@ -198,7 +199,7 @@ impl Pool {
     }
 
     /// Whether the machine accepts a draw in `session` (a short search).
-    pub async fn accepts_draw<G: SessionGame>(&self, session: Session<G>) -> bool {
+    pub async fn accepts_draw(&self, session: Session) -> bool {
         self.run(move || session.machine_accepts_draw())
             .await
             .unwrap_or(false)
@@ -247,7 +248,7 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::{Game, Variant, family};
+    use peralikatuma_rules::{Variant, family};
 
     use super::*;
 
@@ -271,9 +272,12 @@ mod tests {
                         .await
                         .map(|turn| turn.is_some())
                 } else {
-                    pool.think(Job::new(strength, Game::new(Variant::Alquerque)))
-                        .await
-                        .map(|turn| turn.is_some())
+                    pool.think(Job::new(
+                        strength,
+                        family::Game::new(Variant::Alquerque.ruleset()),
+                    ))
+                    .await
+                    .map(|turn| turn.is_some())
                 }
             }));
         }
@@ -288,7 +292,10 @@ mod tests {
         let made = status.made;
         for strength in [Strength::Medium, Strength::Hard, Strength::Beginner] {
             let turn = pool
-                .think(Job::new(strength, Game::new(Variant::Alquerque)))
+                .think(Job::new(
+                    strength,
+                    family::Game::new(Variant::Alquerque.ruleset()),
+                ))
                 .await;
             assert!(turn.flatten().is_some());
         }
@@ -298,7 +305,7 @@ mod tests {
     #[tokio::test]
     async fn a_table_is_enlarged_for_a_stronger_player_and_kept() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let game = Game::new(Variant::Alquerque);
+        let game = family::Game::new(Variant::Alquerque.ruleset());
         pool.think(Job::new(Strength::Easy, game.clone())).await;
         let easy = pool.status();
         assert_eq!((easy.tables, easy.table_bytes, easy.made), (1, 4 << 20, 1));
@@ -313,7 +320,10 @@ mod tests {
     #[tokio::test]
     async fn a_job_stopped_before_it_begins_chooses_nothing() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let job = Job::new(Strength::Easy, Game::new(Variant::Peralikatuma));
+        let job = Job::new(
+            Strength::Easy,
+            family::Game::new(Variant::Peralikatuma.ruleset()),
+        );
         job.stop.stop();
         assert_eq!(pool.think(job).await, Some(None));
         assert_eq!(pool.status().made, 0);

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::TimeSource;
-use peralikatuma_rules::family;
+use peralikatuma_rules::family::{self, Record};
 use serde::Serialize;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
@@ -27,10 +27,9 @@ use super::seating::Seating;
 use super::store::legacy::{self, LegacyFile};
 use super::store::{SqliteStore, Store, StoreError, StoredGame, is_game_id};
 use super::table::Table;
-use super::web_game::WebGame;
 use crate::clock::Clock;
 use crate::pace::natural_pause;
-use crate::session::{Session, SessionGame, Settings};
+use crate::session::{Session, Settings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -85,14 +84,14 @@ impl Config {
 }
 
 /// One game and the pages watching it.
-pub struct Entry<G: WebGame = family::Game> {
-    table: AsyncMutex<Table<G>>,
+pub struct Entry {
+    table: AsyncMutex<Table>,
     changes: broadcast::Sender<()>,
     /// When it was last asked for, in milliseconds since the server began.
     used: AtomicU64,
 }
 
-impl<G: WebGame> Entry<G> {
+impl Entry {
     fn used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)
     }
@@ -101,7 +100,7 @@ impl<G: WebGame> Entry<G> {
         self.used.store(now, Ordering::Relaxed);
     }
 
-    fn new(table: Table<G>, now: u64) -> Arc<Entry<G>> {
+    fn new(table: Table, now: u64) -> Arc<Entry> {
         let (changes, _) = broadcast::channel(16);
         Arc::new(Entry {
             table: AsyncMutex::new(table),
@@ -111,7 +110,7 @@ impl<G: WebGame> Entry<G> {
     }
 
     /// The game, locked for this request.
-    pub async fn lock(&self) -> MutexGuard<'_, Table<G>> {
+    pub async fn lock(&self) -> MutexGuard<'_, Table> {
         self.table.lock().await
     }
 
@@ -292,8 +291,7 @@ impl Server {
         id: &str,
         stored: StoredGame,
     ) -> Result<Arc<Entry>, ApiError> {
-        let mut table =
-            Table::<family::Game>::from_stored(stored).map_err(|e| unreadable(id, e))?;
+        let mut table = Table::from_stored(stored).map_err(|e| unreadable(id, e))?;
         table.session.set_time_source(self.config.time.clone());
         let runs_out_at = table.session.clock().and_then(Clock::runs_out_at);
         if let Some(strength) = table.session.machine()
@@ -402,7 +400,7 @@ impl Server {
     /// 500 when it cannot be kept.
     pub async fn create(
         self: &Arc<Self>,
-        settings: Settings<family::Game>,
+        settings: Settings,
         record: Option<family::Record>,
         seating: Seating,
     ) -> Result<Arc<Entry>, ApiError> {
@@ -431,7 +429,7 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be written.
-    pub async fn persist<G: WebGame>(&self, table: &Table<G>) -> Result<(), ApiError> {
+    pub async fn persist(&self, table: &Table) -> Result<(), ApiError> {
         let stored = table.stored();
         self.on_store(move |store| store.save(&stored))
             .await
@@ -443,10 +441,10 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be kept.
-    pub async fn changed<G: WebGame>(
+    pub async fn changed(
         self: &Arc<Self>,
-        entry: &Arc<Entry<G>>,
-        table: &Table<G>,
+        entry: &Arc<Entry>,
+        table: &Table,
     ) -> Result<(), ApiError> {
         let kept = self.persist(table).await;
         entry.changes.send(()).ok();
@@ -463,11 +461,7 @@ impl Server {
     /// keeps it and tells the pages, whether or not a page is watching.
     /// A game found lost on time by a request meanwhile is kept and told
     /// here too.
-    pub fn watch_clock<G: WebGame>(
-        self: Arc<Self>,
-        entry: Arc<Entry<G>>,
-        runs_out_at: Option<Instant>,
-    ) {
+    pub fn watch_clock(self: Arc<Self>, entry: Arc<Entry>, runs_out_at: Option<Instant>) {
         let Some(at) = runs_out_at else {
             return;
         };
@@ -500,11 +494,7 @@ impl Server {
     ///
     /// # Errors
     /// 500 when it cannot be kept.
-    pub async fn announce<G: WebGame>(
-        &self,
-        entry: &Entry<G>,
-        table: &Table<G>,
-    ) -> Result<(), ApiError> {
+    pub async fn announce(&self, entry: &Entry, table: &Table) -> Result<(), ApiError> {
         let kept = self.persist(table).await;
         entry.changes.send(()).ok();
         kept
@@ -514,7 +504,7 @@ impl Server {
     /// already thinking, it thinks on the pool and plays its turn, unless
     /// the game has changed meanwhile. The weaker levels answer after a
     /// natural while ([`Config::natural_pace`]).
-    pub fn machine_moves<G: WebGame>(self: Arc<Self>, entry: Arc<Entry<G>>) {
+    pub fn machine_moves(self: Arc<Self>, entry: Arc<Entry>) {
         tokio::spawn(async move {
             let began = Instant::now();
             let (job, ticket) = {
@@ -564,7 +554,7 @@ impl Server {
                 _ => eprintln!(
                     "warning: the machine found no turn in game {} ({})",
                     table.id,
-                    table.game().now()
+                    table.game().position()
                 ),
             }
         });
@@ -575,16 +565,13 @@ impl Server {
     ///
     /// # Errors
     /// 400 when its header cannot be read.
-    pub fn read_record<G: SessionGame>(
-        text: &str,
-    ) -> Result<(G::Record, Option<String>), ApiError> {
-        match G::parse_record(text) {
+    pub fn read_record(text: &str) -> Result<(Record, Option<String>), ApiError> {
+        match text.parse::<Record>() {
             Ok(record) => Ok((record, None)),
-            Err(fault) => match fault.partial {
-                Some(partial) => Ok((partial, Some(fault.error.to_string()))),
+            Err(error) => match error.partial() {
+                Some(partial) => Ok((partial.clone(), Some(error.to_string()))),
                 None => Err(ApiError::bad_request(format!(
-                    "This is not a game record: {}.",
-                    fault.error
+                    "This is not a game record: {error}."
                 ))),
             },
         }
@@ -631,5 +618,5 @@ fn import_legacy(store: &SqliteStore, dir: &std::path::Path) -> std::io::Result<
 
 /// The game of `file`, as the store keeps it.
 fn stored_of_legacy(file: LegacyFile) -> Result<StoredGame, String> {
-    Ok(Table::<family::Game>::from_legacy(file)?.stored())
+    Ok(Table::from_legacy(file)?.stored())
 }

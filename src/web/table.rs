@@ -6,22 +6,24 @@
 //! and its seats.
 
 use alquerque_ai::Stop;
-use peralikatuma_rules::{Outcome, Side, family};
+use peralikatuma_rules::family::{self, Game, Turn};
+use peralikatuma_rules::{Outcome, Side};
 
 use super::error::ApiError;
 use super::seating::{Seat, Seating, Seats, new_token, same_token, sides};
 use super::store::legacy::LegacyFile;
 use super::store::{StoredGame, Summary, now_seconds};
 use super::view::OutcomeView;
-use super::web_game::WebGame;
+use super::web_game;
 use crate::session::{Session, Settings, Undone};
 
-/// A web game: a seed game, or a family game (rules.md F).
-pub struct Table<G: WebGame = family::Game> {
+/// A web game: a game of any of the 21 (a [`Session`] of the one model),
+/// its seats and what its players asked of each other.
+pub struct Table {
     /// The game's id.
     pub id: String,
     /// The game and its players.
-    pub session: Session<G>,
+    pub session: Session,
     /// Who sits at the other side.
     pub seating: Seating,
     /// The seats' tokens.
@@ -53,9 +55,9 @@ struct Thinking {
     stop: Stop,
 }
 
-impl<G: WebGame> Table<G> {
+impl Table {
     /// A new game.
-    pub fn new(id: String, session: Session<G>, seating: Seating) -> Table<G> {
+    pub fn new(id: String, session: Session, seating: Seating) -> Table {
         Table {
             id,
             session,
@@ -111,7 +113,7 @@ impl<G: WebGame> Table<G> {
     ///
     /// # Errors
     /// A description of what is wrong with the kept game.
-    pub fn from_stored(stored: StoredGame) -> Result<Table<G>, String> {
+    pub fn from_stored(stored: StoredGame) -> Result<Table, String> {
         let seats = Seats {
             owner: stored.owner,
             guest: stored.guest,
@@ -136,7 +138,7 @@ impl<G: WebGame> Table<G> {
     ///
     /// # Errors
     /// A description of what is wrong with the kept game.
-    pub fn from_legacy(file: LegacyFile) -> Result<Table<G>, String> {
+    pub fn from_legacy(file: LegacyFile) -> Result<Table, String> {
         let game = file.game;
         let seats = Seats {
             owner: game.owner,
@@ -158,17 +160,19 @@ impl<G: WebGame> Table<G> {
         colour: Side,
         seats: Seats,
         record: &str,
-    ) -> Result<Table<G>, String> {
+    ) -> Result<Table, String> {
         let seating: Seating = opponent
             .parse()
             .map_err(|e: super::seating::UnknownSeating| e.to_string())?;
-        let record = G::parse_record(record).map_err(|fault| fault.error.to_string())?;
-        let game = G::recorded(&record);
+        let record: family::Record = record
+            .parse()
+            .map_err(|e: family::FamilyRecordError| e.to_string())?;
+        let game = &record.game;
         let settings = Settings {
-            variant: game.variant(),
+            variant: game.ruleset(),
             opponent: seating.opponent(),
             human: colour,
-            first: G::side_in(game.start()),
+            first: game.start().side_to_move(),
             position: None,
             clock: None,
         };
@@ -201,7 +205,7 @@ impl<G: WebGame> Table<G> {
     }
 
     /// The game.
-    pub fn game(&self) -> &G {
+    pub fn game(&self) -> &Game {
         self.session.game()
     }
 
@@ -313,7 +317,7 @@ impl<G: WebGame> Table<G> {
     /// 403 for a seat not to move, 409 when the number is stale, the game
     /// is over or the machine has the move, 400 for text that is not a
     /// turn, 422 with the rules' refusal for an illegal turn.
-    pub fn play(&mut self, seat: Seat, text: &str, number: usize) -> Result<G::Turn, ApiError> {
+    pub fn play(&mut self, seat: Seat, text: &str, number: usize) -> Result<Turn, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(Some(number))?;
@@ -331,7 +335,7 @@ impl<G: WebGame> Table<G> {
                 sides[0]
             )));
         }
-        let turn = G::parse_turn(self.game().now(), text)?;
+        let turn = web_game::parse_turn(self.game().position(), text)?;
         self.session
             .play(&turn)
             .map_err(|error| ApiError::bad_request(error.to_string()))?;
@@ -342,7 +346,7 @@ impl<G: WebGame> Table<G> {
     /// Plays the machine's turn; false (and nothing changes) if it is not
     /// legal, or comes after the machine's time ran out (then the game is
     /// lost on time, T2).
-    pub fn play_machine(&mut self, turn: &G::Turn) -> bool {
+    pub fn play_machine(&mut self, turn: &Turn) -> bool {
         if self.check_time().is_some() {
             return false;
         }
@@ -361,7 +365,7 @@ impl<G: WebGame> Table<G> {
     /// # Errors
     /// 403 for an onlooker, 409 between two devices, when stale, after a
     /// loss on time or when there is nothing to take back.
-    pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone<G>, ApiError> {
+    pub fn undo(&mut self, seat: Seat, number: Option<usize>) -> Result<Undone, ApiError> {
         self.check_time();
         if self.seating == Seating::Friend {
             return Err(ApiError::conflict(
@@ -435,12 +439,12 @@ impl<G: WebGame> Table<G> {
     /// How many turns from the end `side`'s last turn is (1: it is the
     /// last turn), if `side` has played one.
     fn last_turn_of(&self, side: Side) -> Option<usize> {
-        let positions = self.game().all_positions();
+        let positions = web_game::all_positions(self.game());
         let before_each = &positions[..positions.len() - 1];
         before_each
             .iter()
             .rev()
-            .position(|p| G::side_in(p) == side)
+            .position(|p| p.side_to_move() == side)
             .map(|back| back + 1)
     }
 
@@ -474,7 +478,7 @@ impl<G: WebGame> Table<G> {
     ///
     /// # Errors
     /// 403 for an onlooker, 409 when no take-back is asked of the seat.
-    pub fn answer_takeback(&mut self, seat: Seat, accept: bool) -> Result<Vec<G::Turn>, ApiError> {
+    pub fn answer_takeback(&mut self, seat: Seat, accept: bool) -> Result<Vec<Turn>, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         let asker = match self.takeback_offer {
@@ -562,7 +566,7 @@ impl<G: WebGame> Table<G> {
     /// # Errors
     /// 403 for an onlooker or, with a friend, a seat not to move; 409 when
     /// stale or when there is nothing to redo.
-    pub fn redo(&mut self, seat: Seat, number: Option<usize>) -> Result<Vec<G::Turn>, ApiError> {
+    pub fn redo(&mut self, seat: Seat, number: Option<usize>) -> Result<Vec<Turn>, ApiError> {
         self.check_time();
         let sides = self.check_seated(seat)?;
         self.check_number(number)?;
@@ -748,7 +752,7 @@ mod tests {
         let mut table = against_the_machine();
         let turn = table.game().position().legal_turns()[0];
         assert!(table.play_machine(&turn));
-        let back = Table::<family::Game>::from_stored(table.stored()).expect("readable");
+        let back = Table::from_stored(table.stored()).expect("readable");
         assert_eq!(back.game(), table.game());
         assert_eq!(back.seats, table.seats);
         assert_eq!(back.seating, table.seating);

@@ -11,8 +11,9 @@ use serde::Serialize;
 use super::invite::invite_path;
 use super::seating::{Seat, Seating};
 use super::table::Table;
-use super::web_game::WebGame;
-use crate::session::{Session, SessionGame};
+use super::web_game;
+use crate::session::Session;
+use crate::session::advice::{claim_advice, claim_rule, no_return_advice, point_names};
 
 /// The most legal turns listed for the picker: a position can have
 /// millions (flying kings' chains); past this many, the page is told the
@@ -208,28 +209,29 @@ impl OutcomeView {
 }
 
 /// The game on `table` as `seat` sees it.
-pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
+pub fn view(table: &Table, seat: Seat) -> GameView {
     let session = &table.session;
     let game = session.game();
-    let position = game.now();
+    let position = game.position();
     let to_move = game.side_to_move();
     let sides = table.sides(seat);
     let owner_side = session.settings().human;
     let over = game.ending();
 
-    let positions = game.all_positions();
+    let positions = web_game::all_positions(game);
     let moves: Vec<TurnView> = game
         .turns()
         .iter()
         .zip(&positions)
-        .map(|(turn, before)| G::turn_view(before, turn))
+        .map(|(turn, before)| web_game::turn_view(before, turn))
         .collect();
     let (turns, turns_total) = match over {
         Some(_) => (Vec::new(), 0),
-        None => G::legal_views(position),
+        None => web_game::legal_views(position),
     };
     let lost = |side: Side| {
-        G::piece_count(game.start(), side).saturating_sub(G::piece_count(position, side))
+        (game.start().pieces(side).count_ones() as usize)
+            .saturating_sub(position.pieces(side).count_ones() as usize)
     };
     let player = |side: Side| -> String {
         let mine = sides.contains(&side);
@@ -274,13 +276,13 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
     GameView {
         id: table.id.clone(),
         variant: game.ruleset().id,
-        name: game.title(),
-        family: game.is_family(),
-        brief: game.brief(),
-        removal_rule: G::removal_rule(position),
+        name: game.ruleset().name.to_owned(),
+        family: game.ruleset().variant().is_none(),
+        brief: crate::play::line_game::rules_brief(game.ruleset()),
+        removal_rule: claim_rule(position),
         opponent: table.seating.name(),
         colour: owner_side,
-        first: G::side_in(game.start()),
+        first: game.start().side_to_move(),
         seat: match seat {
             Seat::Owner => "owner",
             Seat::Guest => "guest",
@@ -301,11 +303,11 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
         turns_total,
         capturers: match over {
             Some(_) => Vec::new(),
-            None => G::capturers(position),
+            None => web_game::capturers(position),
         },
-        claimable: G::removable(position),
-        claim_advice: G::removal_advice(position),
-        no_return: G::barred_advice(position),
+        claimable: point_names(position.board(), position.huffable()),
+        claim_advice: claim_advice(position),
+        no_return: no_return_advice(position),
         captured: Count {
             white: lost(Side::White),
             black: lost(Side::Black),
@@ -326,7 +328,7 @@ pub fn view<G: WebGame>(table: &Table<G>, seat: Seat) -> GameView {
 }
 
 /// The clock of `session`'s game now, if it has one.
-fn clock_view<G: SessionGame>(session: &Session<G>) -> Option<ClockView> {
+fn clock_view(session: &Session) -> Option<ClockView> {
     let clock = session.clock()?;
     let [white, black] = session.times_left()?;
     let ms = |time: Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);

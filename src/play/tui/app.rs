@@ -23,7 +23,7 @@ use crate::session::{Settings, Undone};
 use crate::{Picture, plural};
 
 /// The session the screen plays: any of the 21 games.
-type Session = crate::session::Session<Game>;
+type Session = crate::session::Session;
 
 /// What the keys do now.
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ pub enum Leaving {
     /// Leaving the program.
     Quit,
     /// A new game with these settings.
-    New(Box<Settings<Game>>),
+    New(Box<Settings>),
     /// The game recorded in this file.
     Load(PathBuf),
 }
@@ -783,7 +783,7 @@ impl App {
     }
 
     /// Starts a new game with `settings`.
-    fn start(&mut self, settings: Settings<Game>) {
+    fn start(&mut self, settings: Settings) {
         self.stop_thinking();
         match self.session.restart(settings) {
             Ok(()) => {
@@ -791,10 +791,7 @@ impl App {
                 self.look_at_board();
                 let players = self.session.settings().players();
                 self.say(
-                    format!(
-                        "New game of {}: {players}.",
-                        self.session.game().start().ruleset()
-                    ),
+                    format!("New game of {}: {players}.", self.session.game().ruleset()),
                     Tone::Info,
                 );
                 self.changed();
@@ -805,7 +802,7 @@ impl App {
 
     /// A file name for saving: the game's name.
     fn save_name(&self) -> String {
-        format!("{}.txt", self.session.game().start().ruleset().id)
+        format!("{}.txt", self.session.game().ruleset().id)
     }
 }
 
@@ -923,7 +920,7 @@ mod tests {
     }
 
     /// Peralikatuma against the machine (easy), the person White.
-    fn peralikatuma() -> Settings<Game> {
+    fn peralikatuma() -> Settings {
         Settings::of(Variant::Peralikatuma.ruleset())
     }
 
@@ -1211,10 +1208,7 @@ mod tests {
         assert!(screen(&mut app, 100, 30).contains(" New game "));
         press(&mut app, KeyCode::Right); // Alquerque
         press(&mut app, KeyCode::Enter);
-        assert_eq!(
-            app.session.game().start().ruleset(),
-            Variant::Alquerque.ruleset()
-        );
+        assert_eq!(app.session.game().ruleset(), Variant::Alquerque.ruleset());
         assert!(matches!(app.mode, Mode::Board));
     }
 
@@ -1227,7 +1221,7 @@ mod tests {
         assert!(form.contains("Zamma"), "{form}");
         press(&mut app, KeyCode::Enter);
         assert!(!app.quit);
-        assert_eq!(app.session.game().start().ruleset().id, "zamma");
+        assert_eq!(app.session.game().ruleset().id, "zamma");
         assert_eq!(app.session.settings().opponent, Opponent::Human);
         let text = screen(&mut app, 100, 30);
         assert!(text.contains("┌ Zamma "), "{text}");

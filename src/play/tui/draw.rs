@@ -58,7 +58,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     match &app.mode {
         Mode::Help => draw_help(frame, main),
         Mode::Rules => {
-            let ruleset = app.session.game().start().ruleset();
+            let ruleset = app.session.game().ruleset();
             let width = usize::from(main.width.saturating_sub(4)).min(66);
             let lines: Vec<Line> = rules_brief(ruleset)
                 .iter()
@@ -244,7 +244,7 @@ fn draw_board(frame: &mut Frame, app: &mut App, area: Rect) {
         format!("    {}", app.picture.file_labels()),
         Style::new().fg(LINES),
     )));
-    let block = Block::bordered().title(format!(" {} ", game.start().ruleset()));
+    let block = Block::bordered().title(format!(" {} ", game.ruleset()));
     let inner = block.inner(area);
     // The picture's first cell comes after ` 9 [`.
     app.board_origin = Some((inner.x + 4, inner.y));
@@ -369,7 +369,7 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
     if position.kings(Side::White) | position.kings(Side::Black) != 0 {
         lines.push(Line::from("◇ ◆ mark kings"));
     }
-    if game.start().ruleset().huff {
+    if game.ruleset().huff {
         let on = if app.warnings { "on" } else { "off" };
         lines.extend(said(
             &format!("Forfeit warnings: {on} (w)"),

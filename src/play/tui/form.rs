@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Ruleset};
+use peralikatuma_rules::family::Ruleset;
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};
@@ -52,7 +52,7 @@ pub struct Form {
     /// The field the arrows change.
     pub field: usize,
     /// What the form says so far.
-    pub settings: Settings<Game>,
+    pub settings: Settings,
     /// The clocks offered: none, the usual ones, and the one the form
     /// began with.
     clocks: Vec<Option<TimeControl>>,
@@ -61,7 +61,7 @@ pub struct Form {
 impl Form {
     /// A form filled in with `settings` (a given start position is
     /// dropped: a new game starts from the game's start).
-    pub fn new(settings: &Settings<Game>) -> Form {
+    pub fn new(settings: &Settings) -> Form {
         let mut settings = settings.clone();
         settings.position = None;
         Form {
@@ -160,7 +160,7 @@ mod tests {
     use alquerque_ai::Strength;
     use peralikatuma_rules::{Side, Variant};
 
-    fn settings() -> Settings<Game> {
+    fn settings() -> Settings {
         Settings::of(Variant::Peralikatuma.ruleset())
     }
 

@@ -18,8 +18,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-use peralikatuma_rules::family::Game;
-
 use crate::play::Pace;
 use crate::session::Session;
 use app::App;
@@ -31,7 +29,7 @@ const TICK: Duration = Duration::from_millis(100);
 /// Plays `session` full screen until the player quits, the machine
 /// answering at `pace`: any of the 21 games, its board drawn from its
 /// lines. With `ask_settings`, the new-game form comes first.
-pub fn run(session: Session<Game>, ask_settings: bool, pace: Pace) -> io::Result<()> {
+pub fn run(session: Session, ask_settings: bool, pace: Pace) -> io::Result<()> {
     let mut terminal = ratatui::init();
     let app = App::new(session, ask_settings, pace);
     let result =

@@ -93,6 +93,34 @@ impl Game {
         &self.start
     }
 
+    /// The game's ruleset.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Game, Ruleset};
+    ///
+    /// let zamma = Ruleset::find("zamma")?;
+    /// assert_eq!(Game::new(zamma).ruleset(), zamma);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn ruleset(&self) -> &'static Ruleset {
+        self.start.ruleset()
+    }
+
+    /// The side to move now.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Game, Ruleset};
+    ///
+    /// let mut game = Game::new(Ruleset::find("zamma")?);
+    /// game.play_text("e4-e5")?;
+    /// assert_eq!(game.side_to_move(), Side::Black);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn side_to_move(&self) -> Side {
+        self.position().side_to_move()
+    }
+
     /// The position now.
     pub fn position(&self) -> &Position {
         self.positions.last().expect("a game has a position")
