@@ -323,11 +323,7 @@ pub fn diagram(position: &Position) -> String {
     let huffable = position.huffable();
     if huffable != 0 {
         let names = point_names(position.board(), huffable);
-        // Peralikatuma's claim (P6) is the rule book's name for a huff.
-        let take = match position.ruleset().variant() {
-            Some(_) => "claim",
-            None => "huff",
-        };
+        let take = position.ruleset().removal_word();
         out.push_str(&format!(" May {take}: {}.", names.join(", ")));
     }
     out.push('\n');

@@ -14,13 +14,15 @@ pub(crate) fn point_names(board: &Graph, set: u128) -> Vec<String> {
         .collect()
 }
 
-/// The rule that lets a player take a forfeited piece: P6 in the rule
-/// book's Peralikatuma, the huff (F4) in the family's games.
+/// The number of the rule that lets a player take a forfeited piece (P6
+/// in the rule book's Peralikatuma, the huff F4 in the family's games;
+/// [`Ruleset::removal_rule`](peralikatuma_rules::family::Ruleset::removal_rule)),
+/// or `""` in a game without one.
 pub fn claim_rule(position: &Position) -> &'static str {
-    match position.ruleset().variant() {
-        Some(_) => "P6",
-        None => "F4",
-    }
+    position
+        .ruleset()
+        .removal_rule()
+        .map_or("", peralikatuma_rules::Rule::number)
 }
 
 /// Says plainly which pieces the side to move may take first and why

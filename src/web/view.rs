@@ -38,7 +38,7 @@ pub struct GameView {
     pub brief: Vec<String>,
     /// The rule that lets the side to move remove a piece before moving:
     /// `P6` (a claim, in Peralikatuma) or `F4` (a huff, in the family's
-    /// games that have one).
+    /// games that have one); empty in a game without one.
     pub removal_rule: &'static str,
     /// Who plays the other side: `human`, `friend`, `easy`, ...
     pub opponent: &'static str,

@@ -8,7 +8,7 @@ use board_topology::Direction;
 use board_topology::boards;
 use board_topology::graph::Graph;
 
-use crate::{Side, Variant};
+use crate::{Rule, Side, Variant};
 
 /// Whether and how a capture goes on with the same piece.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -553,6 +553,45 @@ impl Ruleset {
         Variant::ALL
             .into_iter()
             .find(|v| std::ptr::eq(v.ruleset(), self))
+    }
+
+    /// The rule that lets a player take the opponent's piece before its
+    /// turn, where the ruleset has one: Peralikatuma's claim (P6), the
+    /// family's huff (F4).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Rule, Variant};
+    /// use peralikatuma_rules::family::Ruleset;
+    ///
+    /// assert_eq!(Variant::Peralikatuma.ruleset().removal_rule(), Some(Rule::P6));
+    /// assert_eq!(Ruleset::find("zamma")?.removal_rule(), Some(Rule::F4));
+    /// assert_eq!(Variant::Alquerque.ruleset().removal_rule(), None);
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn removal_rule(&self) -> Option<Rule> {
+        match (self.huff, self.variant()) {
+            (false, _) => None,
+            (true, Some(_)) => Some(Rule::P6),
+            (true, None) => Some(Rule::F4),
+        }
+    }
+
+    /// The rules' word for taking the opponent's piece before a turn:
+    /// `claim` in the rule book (P6), `huff` in the family (F4).
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Ruleset;
+    ///
+    /// assert_eq!(Variant::Peralikatuma.ruleset().removal_word(), "claim");
+    /// assert_eq!(Ruleset::find("zamma")?.removal_word(), "huff");
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
+    pub fn removal_word(&self) -> &'static str {
+        match self.variant() {
+            Some(_) => "claim",
+            None => "huff",
+        }
     }
 
     /// The directions `side`'s men step in, as a set of
