@@ -108,23 +108,9 @@ pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn no_return_advice(position: &Position) -> Option<String> {
-    use board_topology::Direction;
     let board = position.board();
-    let [east, west] = position.barred();
-    let mut barred = Vec::new();
-    for p in 0..board.len() as u8 {
-        for (set, direction) in [(east, Direction::East), (west, Direction::West)] {
-            if set & (1 << p) != 0
-                && let Some(to) = board.neighbour(p, direction)
-            {
-                barred.push((p, to));
-            }
-        }
-    }
-    let us = position.pieces(position.side_to_move());
-    let words: Vec<String> = barred
-        .into_iter()
-        .filter(|&(p, _)| us & (1 << p) != 0)
+    let words: Vec<String> = position
+        .barred_steps()
         .map(|(p, to)| format!("{} not to {}", board.point_name(p), board.point_name(to)))
         .collect();
     (!words.is_empty()).then(|| format!("No return (A5): {}", words.join(", ")))

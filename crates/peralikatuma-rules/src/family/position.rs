@@ -5,8 +5,8 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use board_topology::PointSet;
 use board_topology::graph::Graph;
+use board_topology::{Direction, PointSet};
 
 use super::check::{Reason, Refusal};
 use super::ruleset::{End, Ruleset};
@@ -117,6 +117,38 @@ impl Position {
     /// left by their last step, a sideways one (A5): `[east, west]`.
     pub fn barred(&self) -> [u128; 2] {
         self.barred
+    }
+
+    /// The steps the side to move may not make because they go straight
+    /// back (A5): each as the piece's point and the point it left, by
+    /// point.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Position;
+    ///
+    /// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb3,d3:Bd5:Rb3-a3")?;
+    /// let board = position.board();
+    /// let steps: Vec<String> = position
+    ///     .barred_steps()
+    ///     .map(|(from, to)| format!("{}-{}", board.point_name(from), board.point_name(to)))
+    ///     .collect();
+    /// assert_eq!(steps, ["b3-a3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn barred_steps(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let ours = self.pieces(self.side_to_move());
+        let board = self.board();
+        let [east, west] = self.barred;
+        (0..board.len() as u8)
+            .filter(move |&p| ours & (1 << p) != 0)
+            .flat_map(move |p| {
+                [(east, Direction::East), (west, Direction::West)]
+                    .into_iter()
+                    .filter(move |(set, _)| set & (1 << p) != 0)
+                    .filter_map(move |(_, direction)| board.neighbour(p, direction))
+                    .map(move |to| (p, to))
+            })
     }
 
     /// Turns in a row without a piece leaving the board (E4): N3's `C`.
