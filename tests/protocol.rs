@@ -100,6 +100,28 @@ impl Session {
     }
 }
 
+/// Runs `test`, failing if it has not ended within a minute: a `stop`
+/// or `quit` not heeded would otherwise hang the suite. What the engine
+/// does takes milliseconds; the minute is only there to end a hang.
+fn within_a_minute(test: impl FnOnce() + Send + 'static) {
+    let (done, finished) = std::sync::mpsc::channel();
+    let worker = thread::spawn(move || {
+        test();
+        let _ = done.send(());
+    });
+    match finished.recv_timeout(Duration::from_secs(60)) {
+        // A panic drops `done`: the worker has ended, and says why.
+        Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            if let Err(panic) = worker.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("the engine did not answer within a minute")
+        }
+    }
+}
+
 /// The `bestturn` of `lines`, exactly one.
 fn bestturn(lines: &[String]) -> String {
     let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestturn")).collect();
@@ -470,83 +492,89 @@ fn empty_lines_are_ignored() {
 
 #[test]
 fn commands_during_a_search() {
-    let mut session = Session::new();
-    session.quiet("game peralikatuma");
-    session.quiet("position start turns e4-e5");
-    let before = session.state();
-    session.start("go infinite");
-    // Once it reports, the search is certainly running.
-    session.until("info depth 1 ");
-    for busy in [
-        "go depth 2",
-        "go infinite",
-        "position start",
-        "position text W:Wd4:Be5",
-        "game alquerque",
-        "newgame",
-        "show",
-        "legal",
-        "eval",
-        "perft 1",
-        "hash 8",
-        "bench",
-    ] {
-        let lines = session.send(busy);
-        let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error")).collect();
-        assert_eq!(errors.len(), 1, "{busy}: {lines:?}");
+    within_a_minute(|| {
+        let mut session = Session::new();
+        session.quiet("game peralikatuma");
+        session.quiet("position start turns e4-e5");
+        let before = session.state();
+        session.start("go infinite");
+        // Once it reports, the search is certainly running.
+        session.until("info depth 1 ");
+        for busy in [
+            "go depth 2",
+            "go infinite",
+            "position start",
+            "position text W:Wd4:Be5",
+            "game alquerque",
+            "newgame",
+            "show",
+            "legal",
+            "eval",
+            "perft 1",
+            "hash 8",
+            "bench",
+        ] {
+            let lines = session.send(busy);
+            let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error")).collect();
+            assert_eq!(errors.len(), 1, "{busy}: {lines:?}");
+            assert!(
+                lines
+                    .iter()
+                    .all(|l| l.starts_with("error") || l.starts_with("info ")),
+                "{busy}: {lines:?}"
+            );
+        }
+        let lines = session.send("isready");
+        assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
         assert!(
-            lines
-                .iter()
-                .all(|l| l.starts_with("error") || l.starts_with("info ")),
-            "{busy}: {lines:?}"
+            !lines.iter().any(|l| l.starts_with("bestturn")),
+            "{lines:?}"
         );
-    }
-    let lines = session.send("isready");
-    assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestturn")),
-        "{lines:?}"
-    );
-    // `stop` answers once the search has ended: one not heeded hangs here.
-    let mut lines = session.send("stop");
-    lines.extend(session.fresh());
-    let mut game = Game::new(Variant::Peralikatuma);
-    game.play_text("e4-e5").unwrap();
-    game.play_text(&bestturn(&lines)).unwrap();
-    // Nothing changed, and the engine takes commands again.
-    assert_eq!(session.state(), before);
-    assert!(session.send("stop").is_empty());
-    assert!(session.send("wait").is_empty());
+        // `stop` answers once the search has ended: one not heeded hangs here.
+        let mut lines = session.send("stop");
+        lines.extend(session.fresh());
+        let mut game = Game::new(Variant::Peralikatuma);
+        game.play_text("e4-e5").unwrap();
+        game.play_text(&bestturn(&lines)).unwrap();
+        // Nothing changed, and the engine takes commands again.
+        assert_eq!(session.state(), before);
+        assert!(session.send("stop").is_empty());
+        assert!(session.send("wait").is_empty());
+    });
 }
 
 #[test]
 fn stop_during_go_infinite() {
-    for variant in Variant::ALL {
-        let mut session = Session::new();
-        session.quiet(&format!("game {}", variant.name()));
-        session.start("go infinite");
-        let mut lines = session.until("info depth 1 ");
-        thread::sleep(Duration::from_millis(50));
-        lines.extend(session.send("stop"));
-        lines.extend(session.fresh());
-        let game = Game::new(variant);
-        check_info(&game, &lines);
-        let best = bestturn(&lines);
-        assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
-        game.clone().play_text(&best).unwrap();
-        // No more output after the stop.
-        thread::sleep(Duration::from_millis(20));
-        assert!(session.fresh().is_empty());
-    }
+    within_a_minute(|| {
+        for variant in Variant::ALL {
+            let mut session = Session::new();
+            session.quiet(&format!("game {}", variant.name()));
+            session.start("go infinite");
+            let mut lines = session.until("info depth 1 ");
+            thread::sleep(Duration::from_millis(50));
+            lines.extend(session.send("stop"));
+            lines.extend(session.fresh());
+            let game = Game::new(variant);
+            check_info(&game, &lines);
+            let best = bestturn(&lines);
+            assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
+            game.clone().play_text(&best).unwrap();
+            // No more output after the stop.
+            thread::sleep(Duration::from_millis(20));
+            assert!(session.fresh().is_empty());
+        }
+    });
 }
 
 #[test]
 fn quit_during_a_search_stops_it() {
-    let mut session = Session::new();
-    session.start("go infinite");
-    session.until("info depth 1 ");
-    assert_eq!(session.engine.handle("quit"), Flow::Quit);
-    bestturn(&session.until("bestturn"));
+    within_a_minute(|| {
+        let mut session = Session::new();
+        session.start("go infinite");
+        session.until("info depth 1 ");
+        assert_eq!(session.engine.handle("quit"), Flow::Quit);
+        bestturn(&session.until("bestturn"));
+    });
 }
 
 /// Regression: `stop` (or `quit`) sent right after `go infinite`, before
@@ -556,8 +584,7 @@ fn quit_during_a_search_stops_it() {
 /// lowers the flag when it ends (crates/alquerque-ai/src/search.rs).
 #[test]
 fn stop_right_after_go_infinite() {
-    let (done, finished) = std::sync::mpsc::channel();
-    thread::spawn(move || {
+    within_a_minute(|| {
         let mut session = Session::new();
         session.quiet("game alquerque");
         for _ in 0..20 {
@@ -565,12 +592,7 @@ fn stop_right_after_go_infinite() {
             let lines = session.send("stop");
             bestturn(&lines);
         }
-        done.send(()).unwrap();
     });
-    assert!(
-        finished.recv_timeout(Duration::from_secs(10)).is_ok(),
-        "`stop` right after `go infinite` did not return"
-    );
 }
 
 #[test]
@@ -671,41 +693,45 @@ fn bench_signature_is_reproducible() {
 
 #[test]
 fn perft_runs_in_the_background_and_stops() {
-    let mut session = Session::new();
-    session.quiet("game alquerque");
-    // Split into slices the engine checks the stop flag between, the count
-    // is the rules crate's.
-    let mut lines = session.send("perft 7");
-    lines.extend(session.send("wait"));
-    let expected = Position::start(Variant::Alquerque).perft(7);
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(
-        lines[0].starts_with(&format!("perft 7 {expected} time ")),
-        "{lines:?}"
-    );
-    // Peralikatuma perft 20 would take years: stop ends it at once.
-    session.quiet("game peralikatuma");
-    session.send("perft 20");
-    let busy = session.send("legal");
-    assert!(busy[0].starts_with("error "), "{busy:?}");
-    let mut lines = session.send("stop");
-    lines.extend(session.send("isready"));
-    assert!(lines[0].starts_with("perft 20 stopped time "), "{lines:?}");
-    // The engine is free again, and the next search is not cut short.
-    let lines = session.search("go depth 3");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 3 ")),
-        "{lines:?}"
-    );
+    within_a_minute(|| {
+        let mut session = Session::new();
+        session.quiet("game alquerque");
+        // Split into slices the engine checks the stop flag between, the count
+        // is the rules crate's.
+        let mut lines = session.send("perft 7");
+        lines.extend(session.send("wait"));
+        let expected = Position::start(Variant::Alquerque).perft(7);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("perft 7 {expected} time ")),
+            "{lines:?}"
+        );
+        // Peralikatuma perft 20 would take years: stop ends it at once.
+        session.quiet("game peralikatuma");
+        session.send("perft 20");
+        let busy = session.send("legal");
+        assert!(busy[0].starts_with("error "), "{busy:?}");
+        let mut lines = session.send("stop");
+        lines.extend(session.send("isready"));
+        assert!(lines[0].starts_with("perft 20 stopped time "), "{lines:?}");
+        // The engine is free again, and the next search is not cut short.
+        let lines = session.search("go depth 3");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 3 ")),
+            "{lines:?}"
+        );
+    });
 }
 
 #[test]
 fn bench_stops_on_stop() {
-    let mut session = Session::new();
-    session.send("bench 6");
-    let mut lines = session.send("stop");
-    lines.extend(session.send("isready"));
-    assert_eq!(lines, ["bench stopped", "readyok"]);
+    within_a_minute(|| {
+        let mut session = Session::new();
+        session.send("bench 6");
+        let mut lines = session.send("stop");
+        lines.extend(session.send("isready"));
+        assert_eq!(lines, ["bench stopped", "readyok"]);
+    });
 }
 
 /// Every family ruleset (rules.md F8) is chosen by its id, counted, shown,

@@ -178,11 +178,13 @@ impl Settings {
         }
     }
 
-    /// The start position these settings give.
+    /// The start position these settings give: `position` if set, else
+    /// the game's start with `first` to move.
     ///
     /// # Errors
-    /// When `first` cannot move first from the start position (a position
-    /// that would be invalid with the other side to move).
+    /// None today: every game's start may be given to either side (a
+    /// player without a move passes, F6, or has lost, E1). The `Result`
+    /// stays until [`Session::new`]'s callers change with it.
     pub fn start(&self) -> Result<Position, PositionError> {
         if let Some(position) = self.position {
             return Ok(position);
@@ -265,7 +267,8 @@ impl Session {
     /// seed picked at random (see [`Session::seed`]).
     ///
     /// # Errors
-    /// When the settings give no valid start position.
+    /// When the settings give no valid start position: none today
+    /// ([`Settings::start`]).
     pub fn new(settings: Settings) -> Result<Session, PositionError> {
         let mut game = Game::from_position(settings.start()?);
         // A start where the first player must pass (F6): the pass is
@@ -728,8 +731,8 @@ impl Session {
     /// Starts again with `settings`.
     ///
     /// # Errors
-    /// When the settings give no valid start position; the game in play
-    /// stays.
+    /// When the settings give no valid start position (none today,
+    /// [`Settings::start`]); the game in play stays.
     pub fn restart(&mut self, settings: Settings) -> Result<(), PositionError> {
         let mut fresh = Session::new(settings)?;
         if let Some(seed) = self.fixed_seed {

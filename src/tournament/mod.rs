@@ -77,7 +77,8 @@ impl Fixture {
     /// times as long), or, with a `clock`, every player thinking from its
     /// clock (rules.md T1) and losing when out of time (T2). Hard and
     /// Master use the endgame tables the frontends find
-    /// ([`crate::tablebases`]).
+    /// ([`crate::tablebases`]) and the proof of the game's value
+    /// ([`crate::solutions`]), read in full before the first turn.
     pub fn play(self, hard_time: Duration, clock: Option<TimeControl>) -> Played {
         Played::new(self, self.play_game(hard_time, clock))
     }
@@ -111,9 +112,17 @@ impl Fixture {
         let Ok(mut session) = Session::new(settings) else {
             unreachable!("a game's start is a valid position")
         };
-        let variant = self.game.variant();
-        let tablebase = variant.and_then(crate::tablebases::for_variant);
-        let solution = variant.and_then(crate::solutions::for_variant);
+        // Hard and Master play from the proof: it is read in full before
+        // their first turn, not only for the games that begin after it was
+        // read in the background.
+        let tablebase = crate::tablebases::for_ruleset(self.game);
+        let proof_used = [self.first, self.second]
+            .iter()
+            .any(|s| matches!(s, Strength::Hard | Strength::Master));
+        let solution = match proof_used {
+            true => self.game.variant().and_then(crate::solutions::wait_for),
+            false => None,
+        };
         for player in [&mut first, &mut second] {
             player.set_tablebase(tablebase.clone());
             player.set_solution(solution.clone());

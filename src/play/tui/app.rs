@@ -557,6 +557,9 @@ impl App {
         };
         match command {
             Command::Quit => self.leave_for(Leaving::Quit),
+            Command::Warnings(_) if !self.session.game().ruleset().huff => {
+                self.say("This game has no forfeits to warn about.", Tone::Info);
+            }
             Command::Warnings(on) => {
                 self.warnings = on;
                 let rule = claim_rule(&self.session);
@@ -1367,6 +1370,21 @@ mod tests {
         assert!(screen(&mut app, 100, 30).contains("Forfeit warnings: off (w)"));
         app.choose(point("d2"));
         assert_eq!(played(&app), ["c1-d2"]);
+    }
+
+    /// Regression: in a game without forfeits, `w` spoke of "(P6)" (and,
+    /// once the rule came from the rules crate, of "()").
+    #[test]
+    fn warnings_in_a_game_without_forfeits_say_there_are_none() {
+        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('w'));
+        assert_eq!(
+            app.message,
+            (
+                "This game has no forfeits to warn about.".to_owned(),
+                Tone::Info
+            )
+        );
     }
 
     #[test]

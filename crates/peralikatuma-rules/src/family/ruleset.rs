@@ -447,9 +447,9 @@ pub static RULESETS: [Ruleset; 18] = [
 /// ([`Variant::ruleset`](crate::Variant::ruleset)), in the order of
 /// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
 /// family's move generator plays them exactly (its perft agrees with the
-/// reference counts of every seed position). The full-screen terminal
-/// plays them in this model; the search, the tables and the proofs, and
-/// the other frontends for now, play them in the seed games' own model.
+/// reference counts of every seed position). Every frontend plays them in
+/// this model; the search, the tables and the proofs, for now, in the
+/// seed games' own (through [`Position::to_seed`](super::Position::to_seed)).
 pub static SEED_RULESETS: [Ruleset; 3] = [
     Ruleset {
         removal: Removal::AtEnd,
@@ -577,7 +577,8 @@ impl Ruleset {
     }
 
     /// The rules' word for taking the opponent's piece before a turn:
-    /// `claim` in the rule book (P6), `huff` in the family (F4).
+    /// `claim` in the rule book (P6), `huff` in the family (F4). It means
+    /// something only where [`Ruleset::removal_rule`] is `Some`.
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
