@@ -130,11 +130,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    // Proofs of a game's value are read before the first game, so that
-    // every game plays from them (or none does) and seeds replay.
-    for variant in variants.iter().filter_map(|game| game.variant()) {
-        peralikatuma::solutions::wait_for(variant);
-    }
     let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
         return ExitCode::from(2);
     };
