@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use peralikatuma_rules::family;
-use peralikatuma_rules::{Game, Position, Record, Variant};
+use peralikatuma_rules::{Game, Position, Record, Side, Variant};
 use proptest::prelude::*;
 
 /// Plays one random game of `variant` from `start` with the seed games'
@@ -25,6 +25,31 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
         family_turns.sort();
         texts.sort();
         prop_assert_eq!(&family_turns, &texts, "ply {} {}", ply, position);
+        // The pieces either side could take first agree too (A4.1: in
+        // Alquerque a man's first capture goes only where it steps).
+        for side in [Side::White, Side::Black] {
+            let capturable = ours.capturable(side);
+            let family_names: Vec<String> = (0..board.len() as u8)
+                .filter(|&p| capturable & (1 << p) != 0)
+                .map(|p| board.point_name(p).to_string())
+                .collect();
+            let seed_names: Vec<String> = position
+                .capturable(side)
+                .iter()
+                .map(|p| position.board().point_name(p).to_string())
+                .collect();
+            let (mut family_names, mut seed_names) = (family_names, seed_names);
+            family_names.sort();
+            seed_names.sort();
+            prop_assert_eq!(
+                family_names,
+                seed_names,
+                "ply {} {} {:?}",
+                ply,
+                position,
+                side
+            );
+        }
         if seed_turns.is_empty() {
             // E1: no legal turn loses, in both models.
             prop_assert!(position.outcome().is_some(), "{}", position);

@@ -1,12 +1,14 @@
 //! The evaluation of family positions: the seed games' terms, counted on
-//! the family's boards.
+//! the family's boards. The rule book's three games, as rulesets of the
+//! family's model, are weighed exactly as the seed games' evaluation
+//! weighs them ([`evaluate`](crate::evaluate)).
 
 use std::sync::OnceLock;
 
-use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::Direction;
 use peralikatuma_rules::board_topology::graph::Graph;
-use peralikatuma_rules::family::{Position, RULESETS, Ruleset};
+use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Side, Variant};
 
 use super::features::Features;
 use super::{Weights, side_terms};
@@ -46,10 +48,19 @@ impl Weights {
 /// ```
 pub fn evaluate_family(position: &Position) -> Score {
     let ruleset = position.ruleset();
-    let w = Weights::of_family(ruleset);
     let us = position.side_to_move();
-    let ours = Features::of_family(position, us);
-    let theirs = Features::of_family(position, us.opposite());
+    let (w, ours, theirs) = match ruleset.variant() {
+        Some(variant) => (
+            Weights::of(variant),
+            Features::of_rule_book(position, us, variant),
+            Features::of_rule_book(position, us.opposite(), variant),
+        ),
+        None => (
+            Weights::of_family(ruleset),
+            Features::of_family(position, us),
+            Features::of_family(position, us.opposite()),
+        ),
+    };
     let mut score = side_terms(&w, &ours) - side_terms(&w, &theirs);
     if ours.can_capture > 0 {
         score += w.capture_now + w.more_captures * (ours.can_capture as i32 - 1);
@@ -73,12 +84,12 @@ fn safe_points_of(board: &Graph) -> u128 {
         .fold(0, |set, p| set | 1 << p)
 }
 
-/// The safe points of `ruleset`'s board, computed once for the rulesets
-/// of [`RULESETS`].
+/// The safe points of `ruleset`'s board, computed once for each of the
+/// 21 games ([`Ruleset::all`]).
 fn safe_points(ruleset: &'static Ruleset) -> u128 {
     static SAFE: OnceLock<Vec<u128>> = OnceLock::new();
-    let all = SAFE.get_or_init(|| RULESETS.iter().map(|r| safe_points_of(r.board)).collect());
-    match RULESETS.iter().position(|r| std::ptr::eq(r, ruleset)) {
+    let all = SAFE.get_or_init(|| Ruleset::all().map(|r| safe_points_of(r.board)).collect());
+    match Ruleset::all().position(|r| std::ptr::eq(r, ruleset)) {
         Some(index) => all[index],
         None => safe_points_of(ruleset.board),
     }
@@ -154,7 +165,70 @@ fn advance(position: &Position, side: Side) -> usize {
     advance
 }
 
+/// `side`'s steps and king slides in `position` of a rule book's game, as
+/// the seed games' evaluation counts them: a man's steps to every empty
+/// point beside it (but back, in Alquerque and Permainan), a king's to
+/// every empty point along its lines before the first piece.
+fn rule_book_mobility(position: &Position, side: Side, variant: Variant) -> usize {
+    let ruleset = position.ruleset();
+    let board = ruleset.board;
+    let empty = board.points() & !(position.pieces(side) | position.pieces(side.opposite()));
+    let back = match (variant, ruleset.forward[side.index()]) {
+        (Variant::Peralikatuma, _) | (_, None) => None,
+        (_, Some(ahead)) => Some(ahead.opposite()),
+    };
+    let mut mobility = 0;
+    let mut men = position.men(side);
+    while men != 0 {
+        let from = men.trailing_zeros() as u8;
+        men &= men - 1;
+        let mut to = board.neighbours(from) & empty;
+        if let Some(back) = back {
+            to &= !board.fan(from, back);
+        }
+        mobility += to.count_ones() as usize;
+    }
+    let mut kings = position.kings(side);
+    while kings != 0 {
+        let from = kings.trailing_zeros() as u8;
+        kings &= kings - 1;
+        for direction in Direction::ALL {
+            let mut at = from;
+            while let Some(next) = board.neighbour(at, direction) {
+                if empty & (1 << next) == 0 {
+                    break;
+                }
+                mobility += 1;
+                at = next;
+            }
+        }
+    }
+    mobility
+}
+
 impl Features {
+    /// The counts for `side` of a position of one of the rule book's games,
+    /// as the seed games' evaluation counts them: ranks gained from the
+    /// side's own base in Permainan (one fewer a man than where the
+    /// family's rulesets count them, from the rank beyond the crowning
+    /// one), mobility by [`rule_book_mobility`].
+    fn of_rule_book(position: &Position, side: Side, variant: Variant) -> Features {
+        let own = position.pieces(side);
+        let men = position.men(side).count_ones() as usize;
+        let advance = match variant {
+            Variant::Permainan => advance(position, side) - men,
+            _ => 0,
+        };
+        Features {
+            men,
+            kings: position.kings(side).count_ones() as usize,
+            can_capture: position.capturable(side).count_ones() as usize,
+            mobility: rule_book_mobility(position, side, variant),
+            on_safe_points: (own & safe_points(position.ruleset())).count_ones() as usize,
+            advance,
+        }
+    }
+
     /// The counts for `side` of a family position.
     fn of_family(position: &Position, side: Side) -> Features {
         let own = position.pieces(side);
@@ -165,6 +239,38 @@ impl Features {
             mobility: mobility(position, side),
             on_safe_points: (own & safe_points(position.ruleset())).count_ones() as usize,
             advance: advance(position, side),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluate;
+    use peralikatuma_rules::{Game, family};
+    use rand::rngs::Xoshiro256PlusPlus as StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The rule book's games are weighed alike in both models: random
+    /// games of each, at every position.
+    #[test]
+    fn the_rule_books_games_are_weighed_as_the_seed_games_are() {
+        let mut rng = StdRng::seed_from_u64(26);
+        for variant in Variant::ALL {
+            for _ in 0..30 {
+                let mut game = Game::new(variant);
+                for _ in 0..200 {
+                    let seed = *game.position();
+                    let ours = family::Position::from(&seed);
+                    assert_eq!(evaluate_family(&ours), evaluate(&seed), "{variant} {seed}");
+                    let turns = game.legal_turns();
+                    if turns.is_empty() || game.outcome().is_some() {
+                        break;
+                    }
+                    let turn = turns[rng.random_range(0..turns.len())];
+                    game.play(&turn).expect("a legal turn");
+                }
+            }
         }
     }
 }

@@ -114,15 +114,21 @@ impl Node for FamilyNode {
     }
 
     fn tuning(&self) -> Tuning {
-        Tuning::of_family(self.position.ruleset())
+        let ruleset = self.position.ruleset();
+        match ruleset.variant() {
+            Some(variant) => Tuning::of(variant),
+            None => Tuning::of_family(ruleset),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
     use peralikatuma_rules::family::RULESETS;
+    use peralikatuma_rules::{Position as SeedPosition, Variant};
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
 
     /// Regression: a family node always said captures were optional, so
     /// the quiescence search stood pat in a ruleset whose captures are
@@ -141,6 +147,33 @@ mod tests {
         for ruleset in &RULESETS {
             let node = FamilyNode::new(Position::start(ruleset));
             assert!(!node.captures_compulsory(), "{}", ruleset.id);
+        }
+    }
+
+    /// A rule book's game as a family node tells the weak strengths what
+    /// the seed games' node tells them: the same facts of every turn
+    /// (captures, claims, pieces left to be jumped or claimed, P6, A4.1)
+    /// and the same tuning, in random games of each.
+    #[test]
+    fn the_rule_books_games_tell_the_weak_strengths_what_the_seed_games_do() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(26);
+        for variant in Variant::ALL {
+            for _ in 0..20 {
+                let mut seed = SeedPosition::start(variant);
+                for _ in 0..150 {
+                    let node = FamilyNode::new(Position::from(&seed));
+                    assert_eq!(node.tuning(), seed.tuning(), "{variant}");
+                    let turns = seed.legal_turns();
+                    if turns.is_empty() {
+                        break;
+                    }
+                    for turn in turns.iter() {
+                        let ours = node.position.parse_turn(&turn.to_string()).expect("a turn");
+                        assert_eq!(node.facts(&ours), seed.facts(turn), "{seed} {turn}");
+                    }
+                    seed = seed.play_unchecked(&turns[rng.random_range(0..turns.len())]);
+                }
+            }
         }
     }
 }

@@ -545,8 +545,9 @@ impl Position {
     }
 
     /// The pieces of `side`'s opponent that `side` could capture with the
-    /// first capture of a move, were it to move now: short jumps of men,
-    /// long jumps of kings (a huff is not a capture).
+    /// first capture of a move, were it to move now: short jumps of men
+    /// (only where they step, in a ruleset whose first captures go so,
+    /// A4.1), long jumps of kings (a huff is not a capture).
     ///
     /// ```
     /// use peralikatuma_rules::Side;
@@ -580,16 +581,27 @@ impl Position {
     /// now, as the capturing piece's point and the captured one's, until
     /// `visit` says to go on to the next piece.
     fn first_captures(&self, side: Side, mut visit: impl FnMut(u8, u8) -> bool) {
-        let board = self.board();
+        let rules = self.ruleset();
+        let board = rules.board;
         let (us, them) = (side.index(), side.opposite().index());
         let enemy = self.men[them] | self.kings[them];
         let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
+        // A man's first capture goes only where it steps, where the
+        // ruleset says so (A4.1).
+        let directions = match rules.first_capture_as_step {
+            true => rules.step_directions(side),
+            false => u8::MAX,
+        };
         for from in self.men[us].points() {
             if board.neighbours(from) & enemy == 0 {
                 continue;
             }
             for hop in board.hops(from) {
-                if enemy.has(hop.over) && empty.has(hop.to) && !visit(from, hop.over) {
+                if directions & (1 << hop.direction.index()) != 0
+                    && enemy.has(hop.over)
+                    && empty.has(hop.to)
+                    && !visit(from, hop.over)
+                {
                     break;
                 }
             }
