@@ -1,7 +1,10 @@
 //! Search benchmarks for the three games: a fixed-depth search from a
 //! cleared searcher on fixed positions (throughput in nodes, so the report
 //! reads as nodes per second). The node count of each search is exactly
-//! reproducible, so it is measured once, before timing.
+//! reproducible, so it is measured once, before timing. The `one model`
+//! group searches the same positions as positions of the games' rulesets
+//! in the family's model (issue 26's one game model), whose search nodes
+//! are to become the only ones.
 //!
 //! `cargo bench --bench search` (add `-- --quick` for a fast look).
 
@@ -10,7 +13,7 @@ use std::time::Duration;
 
 use alquerque_ai::{Limits, Searcher};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use peralikatuma_rules::{Game, Position, Variant};
+use peralikatuma_rules::{Game, Position, Variant, family};
 
 /// Positions, names and depths: each search visits some tens of thousands
 /// of nodes (a few milliseconds optimised), the starts and the later
@@ -88,5 +91,29 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search);
+fn one_model(c: &mut Criterion) {
+    let mut group = c.benchmark_group("one model");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(2));
+    let mut searcher = Searcher::new(TABLE_MB);
+    for (variant, name, text, depth) in POSITIONS {
+        let seed = Position::parse(variant, text).expect("bench position is valid");
+        let game = family::Game::from_position(family::Position::from(&seed));
+        let limits = Limits::depth(depth);
+        searcher.clear();
+        let nodes = searcher.search(&game, limits, |_| {}).nodes;
+        group.throughput(Throughput::Elements(nodes));
+        let id = BenchmarkId::new(format!("{}/{name}", variant.name()), depth);
+        group.bench_with_input(id, &game, |b, game| {
+            b.iter(|| {
+                searcher.clear();
+                searcher.search(black_box(game), limits, |_| {}).nodes
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search, one_model);
 criterion_main!(benches);

@@ -1,6 +1,10 @@
 //! Family positions as search nodes: the position (which counts its quiet
-//! turns for the sixty-turn rule, E4) and its hash.
+//! turns for the sixty-turn rule, E4) and its hash. The rule book's games
+//! are probed in their endgame tables and proofs, which are the seed
+//! model's, through the position in that model.
 
+use alquerque_proof::Proof;
+use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::Side;
 use peralikatuma_rules::family::{Game, Kind, Position, Turn};
 
@@ -27,6 +31,19 @@ impl FamilyNode {
             position,
             hash: position.zobrist(),
         }
+    }
+
+    /// The position in the seed games' model, if `tablebase` covers it
+    /// (its game, its pieces).
+    fn in_tables(&self, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
+        let covered = self.position.ruleset().variant() == Some(tablebase.variant())
+            && self.pieces() as usize <= tablebase.pieces();
+        covered.then(|| self.position.to_seed()).flatten()
+    }
+
+    /// A turn of the seed model's position as a turn of this one.
+    fn turn_of_seed(&self, turn: &peralikatuma_rules::Turn) -> Option<Turn> {
+        self.position.parse_turn(&turn.to_string()).ok()
     }
 }
 
@@ -120,6 +137,23 @@ impl Node for FamilyNode {
             None => Tuning::of_family(ruleset),
         }
     }
+
+    fn probe(&self, tablebase: &Tablebase) -> Option<(Verdict, Value)> {
+        Node::probe(&self.in_tables(tablebase)?, tablebase)
+    }
+
+    fn best_in(&self, tablebase: &Tablebase) -> Option<(Turn, Verdict, Value)> {
+        let (turn, verdict, value) = Node::best_in(&self.in_tables(tablebase)?, tablebase)?;
+        Some((self.turn_of_seed(&turn)?, verdict, value))
+    }
+
+    fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
+        if self.position.ruleset().variant() != Some(proof.start.variant()) {
+            return None;
+        }
+        let turn = Node::proof_turn(&self.position.to_seed()?, proof)?;
+        self.turn_of_seed(&turn)
+    }
 }
 
 #[cfg(test)]
@@ -175,5 +209,101 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A rule book's game as a family node reads the endgame tables as the
+    /// seed games' node does: the same verdict and value of every position
+    /// of a few pieces set at random (two pieces in debug builds, three in
+    /// release), and the same best turn.
+    #[test]
+    fn the_rule_books_games_read_the_tables_as_the_seed_games_do() {
+        use peralikatuma_rules::{Bitboard, NoReturn, Setup};
+        let pieces = if cfg!(debug_assertions) { 2 } else { 3 };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
+        for variant in Variant::ALL {
+            let tablebase = Tablebase::build(variant, pieces, &|_| {}).expect("small tables");
+            let points: Vec<_> = variant.board().points().iter().collect();
+            let mut probed = 0;
+            while probed < 300 {
+                let mut setup = Setup {
+                    variant,
+                    side_to_move: [Side::White, Side::Black][rng.random_range(0..2)],
+                    white: Bitboard::EMPTY,
+                    black: Bitboard::EMPTY,
+                    kings: Bitboard::EMPTY,
+                    claimable: Bitboard::EMPTY,
+                    no_return: NoReturn::default(),
+                    quiet_turns: 0,
+                };
+                for i in 0..rng.random_range(2..=pieces) {
+                    let point = points[rng.random_range(0..points.len())];
+                    match i % 2 {
+                        0 => setup.white.insert(point),
+                        _ => setup.black.insert(point),
+                    }
+                    if variant == Variant::Permainan && rng.random_range(0..3) == 0 {
+                        setup.kings.insert(point);
+                    }
+                }
+                let Ok(seed) = SeedPosition::from_setup(setup) else {
+                    continue;
+                };
+                let node = FamilyNode::new(Position::from(&seed));
+                assert_eq!(node.position.to_seed(), Some(seed), "{seed}");
+                let Some(expected) = Node::probe(&seed, &tablebase) else {
+                    continue;
+                };
+                probed += 1;
+                assert_eq!(node.probe(&tablebase), Some(expected), "{seed}");
+                let board = node.position.board();
+                let ours = node
+                    .best_in(&tablebase)
+                    .map(|(turn, verdict, value)| (turn.text(board), verdict, value));
+                let theirs = Node::best_in(&seed, &tablebase)
+                    .map(|(turn, verdict, value)| (turn.to_string(), verdict, value));
+                assert_eq!(ours, theirs, "{seed}");
+            }
+        }
+    }
+
+    /// A rule book's game as a family node reads the proof that White wins
+    /// Alquerque as the seed games' node does: the same turn at every
+    /// position of random lines through it (White by the proof, Black at
+    /// random), and none where Black is to move.
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "reads the 12 MB proof: run in release (CI does)"
+    )]
+    fn the_rule_books_games_read_the_proof_as_the_seed_games_do() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../proofs/alquerque/white-wins.proof.gz");
+        let proof = Proof::load(&path).expect("the proof");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
+        let mut proved = 0;
+        for _ in 0..40 {
+            let mut seed = SeedPosition::start(Variant::Alquerque);
+            for _ in 0..30 {
+                if seed.outcome().is_some() {
+                    break;
+                }
+                let node = FamilyNode::new(Position::from(&seed));
+                let ours = node
+                    .proof_turn(&proof)
+                    .map(|turn| turn.text(node.position.board()));
+                let theirs = Node::proof_turn(&seed, &proof).map(|turn| turn.to_string());
+                assert_eq!(ours, theirs, "{seed}");
+                proved += usize::from(theirs.is_some());
+                let turn = match proof.strategy.get(&seed) {
+                    Some(turn) => *turn,
+                    None => {
+                        let turns = seed.legal_turns();
+                        turns[rng.random_range(0..turns.len())]
+                    }
+                };
+                seed = seed.play_unchecked(&turn);
+            }
+        }
+        assert!(proved > 100, "{proved} positions of the proof");
     }
 }

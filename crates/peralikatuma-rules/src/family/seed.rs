@@ -2,9 +2,69 @@
 //! ruleset of [`SEED_RULESETS`], and each of its positions as a family
 //! position, so that the family's one move generator can play them too.
 
+use std::sync::OnceLock;
+
+use board_topology::PointSet;
+
 use super::position::Position;
 use super::ruleset::{Ruleset, SEED_RULESETS};
-use crate::{Bitboard, Side, Variant};
+use crate::{Bitboard, NoReturn, Point, Setup, Side, Variant};
+
+/// One of the rule book's boards in both models, point by point: the
+/// points are the same under the same names (R1.6, F7), numbered apart.
+struct PointMap {
+    /// The family board's number of each seed point (by its index).
+    to_family: Vec<u8>,
+    /// The seed point of each of the family board's points.
+    to_seed: Vec<Point>,
+}
+
+impl PointMap {
+    fn of(variant: Variant) -> PointMap {
+        let (board, graph) = (variant.board(), variant.ruleset().board);
+        let mut to_family = Vec::new();
+        let mut to_seed = vec![None; graph.len()];
+        for point in board.points() {
+            let name = board.point_name(point).to_string();
+            let Ok(at) = graph.parse_point(&name) else {
+                unreachable!("{variant}'s point {name} is not on its ruleset's board")
+            };
+            if to_family.len() <= point.index() {
+                to_family.resize(point.index() + 1, u8::MAX);
+            }
+            to_family[point.index()] = at;
+            to_seed[usize::from(at)] = Some(point);
+        }
+        let to_seed = to_seed
+            .into_iter()
+            .enumerate()
+            .map(|(at, point)| {
+                point.unwrap_or_else(|| {
+                    unreachable!("{variant}'s ruleset's point {at} is not on its board")
+                })
+            })
+            .collect();
+        PointMap { to_family, to_seed }
+    }
+
+    /// The map of `variant`'s board, made once.
+    fn of_variant(variant: Variant) -> &'static PointMap {
+        static MAPS: OnceLock<[PointMap; 3]> = OnceLock::new();
+        let maps = MAPS.get_or_init(|| Variant::ALL.map(PointMap::of));
+        &maps[Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0)]
+    }
+
+    fn family(&self, set: Bitboard) -> u128 {
+        set.iter()
+            .fold(0, |family, p| family | 1 << self.to_family[p.index()])
+    }
+
+    fn seed(&self, set: u128) -> Bitboard {
+        set.points()
+            .map(|at| self.to_seed[usize::from(at)])
+            .collect()
+    }
+}
 
 impl Variant {
     /// The game as a ruleset of the family's model (rules as data): the
@@ -60,22 +120,16 @@ impl From<&crate::Position> for Position {
     /// ```
     fn from(seed: &crate::Position) -> Position {
         let variant = seed.variant();
-        let (board, graph) = (variant.board(), variant.ruleset().board);
-        // The boards are the same points under the same names (R1.6, F7).
-        let set = |bits: Bitboard| {
-            bits.iter()
-                .filter_map(|p| graph.parse_point(&board.point_name(p).to_string()).ok())
-                .fold(0u128, |set, p| set | 1 << p)
-        };
-        let side = |side: Side| seed.pieces(side) & !seed.kings();
-        let kings = |side: Side| seed.pieces(side) & seed.kings();
+        let map = PointMap::of_variant(variant);
+        let men = |side: Side| map.family(seed.pieces(side) - seed.kings());
+        let kings = |side: Side| map.family(seed.pieces(side) & seed.kings());
         let no_return = seed.no_return();
         let mut position =
             Position::start(variant.ruleset()).with_side_to_move(seed.side_to_move());
-        position.men = Side::ALL.map(|s| set(side(s)));
-        position.kings = Side::ALL.map(|s| set(kings(s)));
-        position.huffable = set(seed.claimable());
-        position.barred = [set(no_return.east), set(no_return.west)];
+        position.men = Side::ALL.map(men);
+        position.kings = Side::ALL.map(kings);
+        position.huffable = map.family(seed.claimable());
+        position.barred = [map.family(no_return.east), map.family(no_return.west)];
         position.quiet = seed.quiet_turns();
         position
     }
@@ -126,7 +180,21 @@ impl Position {
     /// ```
     pub fn to_seed(&self) -> Option<crate::Position> {
         let variant = self.ruleset().variant()?;
-        crate::Position::parse(variant, &self.to_string()).ok()
+        let map = PointMap::of_variant(variant);
+        let setup = Setup {
+            variant,
+            side_to_move: self.side,
+            white: map.seed(self.pieces(Side::White)),
+            black: map.seed(self.pieces(Side::Black)),
+            kings: map.seed(self.kings[0] | self.kings[1]),
+            claimable: map.seed(self.huffable),
+            no_return: NoReturn {
+                east: map.seed(self.barred[0]),
+                west: map.seed(self.barred[1]),
+            },
+            quiet_turns: self.quiet,
+        };
+        crate::Position::from_setup(setup).ok()
     }
 
     /// For a position of one of the rule book's games, the seed model's
