@@ -11,7 +11,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use alquerque_ai::{Limits, Searcher};
+use alquerque_ai::{Limits, Playable, Searcher};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use peralikatuma_rules::{Game, Position, Variant, family};
 
@@ -67,15 +67,16 @@ const POSITIONS: [(Variant, &str, &str, u32); 7] = [
 /// costs little.
 const TABLE_MB: usize = 4;
 
-fn search(c: &mut Criterion) {
-    let mut group = c.benchmark_group("search");
+/// Times a search of each of [`POSITIONS`], as the game `game` makes of
+/// it, in the group `group`.
+fn search_each<G: Playable>(c: &mut Criterion, group: &str, game: impl Fn(Position) -> G) {
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(2));
     let mut searcher = Searcher::new(TABLE_MB);
     for (variant, name, text, depth) in POSITIONS {
-        let game =
-            Game::from_position(Position::parse(variant, text).expect("bench position is valid"));
+        let game = game(Position::parse(variant, text).expect("bench position is valid"));
         let limits = Limits::depth(depth);
         searcher.clear();
         let nodes = searcher.search(&game, limits, |_| {}).nodes;
@@ -91,28 +92,14 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
+fn search(c: &mut Criterion) {
+    search_each(c, "search", Game::from_position);
+}
+
 fn one_model(c: &mut Criterion) {
-    let mut group = c.benchmark_group("one model");
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(2));
-    let mut searcher = Searcher::new(TABLE_MB);
-    for (variant, name, text, depth) in POSITIONS {
-        let seed = Position::parse(variant, text).expect("bench position is valid");
-        let game = family::Game::from_position(family::Position::from(&seed));
-        let limits = Limits::depth(depth);
-        searcher.clear();
-        let nodes = searcher.search(&game, limits, |_| {}).nodes;
-        group.throughput(Throughput::Elements(nodes));
-        let id = BenchmarkId::new(format!("{}/{name}", variant.name()), depth);
-        group.bench_with_input(id, &game, |b, game| {
-            b.iter(|| {
-                searcher.clear();
-                searcher.search(black_box(game), limits, |_| {}).nodes
-            })
-        });
-    }
-    group.finish();
+    search_each(c, "one model", |seed| {
+        family::Game::from_position(family::Position::from(&seed))
+    });
 }
 
 criterion_group!(benches, search, one_model);

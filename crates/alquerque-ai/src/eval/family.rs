@@ -5,8 +5,8 @@
 
 use std::sync::OnceLock;
 
-use peralikatuma_rules::board_topology::Direction;
 use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::board_topology::{Direction, PointSet};
 use peralikatuma_rules::family::{Position, Ruleset};
 use peralikatuma_rules::{Side, Variant};
 
@@ -126,22 +126,26 @@ fn mobility(position: &Position, side: Side) -> usize {
             .filter(|&to| empty & (1 << to) != 0 && !exposed(from, to))
             .count();
     }
-    let mut kings = position.kings(side);
-    while kings != 0 {
-        let from = kings.trailing_zeros() as u8;
-        kings &= kings - 1;
+    mobility + king_slides(board, position.kings(side), empty)
+}
+
+/// The slides of `kings` on `board`: every point along each of their lines
+/// up to the first point not in `empty`.
+fn king_slides(board: &Graph, kings: u128, empty: u128) -> usize {
+    let mut slides = 0;
+    for from in kings.points() {
         for direction in Direction::ALL {
             let mut at = from;
             while let Some(next) = board.neighbour(at, direction) {
                 if empty & (1 << next) == 0 {
                     break;
                 }
-                mobility += 1;
+                slides += 1;
                 at = next;
             }
         }
     }
-    mobility
+    slides
 }
 
 /// Ranks `side`'s men have gained towards the points where they crown, in
@@ -178,32 +182,14 @@ fn rule_book_mobility(position: &Position, side: Side, variant: Variant) -> usiz
         (_, Some(ahead)) => Some(ahead.opposite()),
     };
     let mut mobility = 0;
-    let mut men = position.men(side);
-    while men != 0 {
-        let from = men.trailing_zeros() as u8;
-        men &= men - 1;
+    for from in position.men(side).points() {
         let mut to = board.neighbours(from) & empty;
         if let Some(back) = back {
             to &= !board.fan(from, back);
         }
         mobility += to.count_ones() as usize;
     }
-    let mut kings = position.kings(side);
-    while kings != 0 {
-        let from = kings.trailing_zeros() as u8;
-        kings &= kings - 1;
-        for direction in Direction::ALL {
-            let mut at = from;
-            while let Some(next) = board.neighbour(at, direction) {
-                if empty & (1 << next) == 0 {
-                    break;
-                }
-                mobility += 1;
-                at = next;
-            }
-        }
-    }
-    mobility
+    mobility + king_slides(board, position.kings(side), empty)
 }
 
 impl Features {
