@@ -68,6 +68,7 @@ pub struct Graph {
     fans: [[u128; 8]; MAX_POINTS],
     hops: [[Hop; 8]; MAX_POINTS],
     hop_count: [u8; MAX_POINTS],
+    jumpable: u128,
 }
 
 /// A short jump on a board: from a point over its neighbour along
@@ -258,6 +259,7 @@ impl Graph {
         };
         let mut hops = [[no_hop; 8]; MAX_POINTS];
         let mut hop_count = [0u8; MAX_POINTS];
+        let mut jumpable = 0;
         let mut p = 0;
         while p < len {
             let mut d = 0;
@@ -270,6 +272,7 @@ impl Graph {
                         to: neighbour[over as usize][d],
                     };
                     hop_count[p] += 1;
+                    jumpable |= 1 << over;
                 }
                 d += 1;
             }
@@ -289,6 +292,7 @@ impl Graph {
             fans,
             hops,
             hop_count,
+            jumpable,
         }
     }
 
@@ -408,6 +412,22 @@ impl Graph {
     pub fn hops(&self, point: u8) -> &[Hop] {
         let hops = &self.hops[point as usize];
         &hops[..usize::from(self.hop_count[point as usize]).min(hops.len())]
+    }
+
+    /// The points a piece can be jumped on: the middles of the board's
+    /// straight triples. A piece anywhere else is safe from short jumps
+    /// and long ones alike.
+    ///
+    /// ```
+    /// use board_topology::boards::SQUARE;
+    ///
+    /// let safe = SQUARE.points() & !SQUARE.jumpable();
+    /// let names: Vec<String> = (0..25).filter(|p| safe & 1 << p != 0).map(|p| SQUARE.point_name(p).to_string()).collect();
+    /// assert_eq!(names, ["a1", "e1", "a5", "e5"]);
+    /// ```
+    #[inline]
+    pub const fn jumpable(&self) -> u128 {
+        self.jumpable
     }
 
     /// The name of `point` on the board's grid, as in `c3`; a point that

@@ -78,6 +78,9 @@ pub trait PointSet:
     /// Takes the lowest point out of the set, if there is one.
     fn pop_first(&mut self) -> Option<u8>;
 
+    /// How many points the set holds.
+    fn count(self) -> u32;
+
     /// The points of the set, lowest first.
     #[inline]
     fn points(self) -> Points<Self> {
@@ -128,6 +131,11 @@ macro_rules! point_set {
                 *self &= *self - 1;
                 Some(point)
             }
+
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
         }
     };
 }
@@ -148,6 +156,7 @@ mod tests {
         assert!(points.iter().all(|&p| set.has(p)));
         assert_eq!(S::narrow(set.widen()), set);
         assert_eq!(set.is_empty(), points.is_empty());
+        assert_eq!(set.count() as usize, points.len());
     }
 
     #[test]

@@ -67,6 +67,18 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
                 ply
             );
         }
+        // The captures alone, as the quiescence search asks for them.
+        let mut captures = Vec::new();
+        let _ = position.generate_captures(|turn| {
+            captures.push(*turn);
+            std::ops::ControlFlow::<()>::Continue(())
+        });
+        let expected: Vec<_> = turns
+            .iter()
+            .filter(|t| t.captured() != 0 && t.huff().is_none())
+            .copied()
+            .collect();
+        prop_assert_eq!(captures, expected, "{} ply {}", rules.id, ply);
         let turn = &turns[choice % turns.len()];
         let text = turn.text(board);
         position = position.play_unchecked(turn);

@@ -50,6 +50,20 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
                 side
             );
         }
+        // The captures alone (without a claim first), as the quiescence
+        // search asks for them, in the order of all the turns.
+        let mut captures = Vec::new();
+        let _ = ours.generate_captures(|turn| {
+            captures.push(*turn);
+            std::ops::ControlFlow::<()>::Continue(())
+        });
+        let expected: Vec<_> = ours
+            .legal_turns()
+            .iter()
+            .filter(|t| t.captured() != 0 && t.huff().is_none())
+            .copied()
+            .collect();
+        prop_assert_eq!(captures, expected, "ply {} {}", ply, position);
         if seed_turns.is_empty() {
             // E1: no legal turn loses, in both models.
             prop_assert!(position.outcome().is_some(), "{}", position);

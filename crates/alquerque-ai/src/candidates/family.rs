@@ -66,16 +66,12 @@ impl TurnList<FamilyNode> for FamilyCandidates {
     /// board (Zamma's 80 men) would not end.
     fn captures(&mut self, node: &FamilyNode) -> bool {
         self.list.clear();
-        let mut any = false;
-        let _ = node.position.generate(|turn| {
-            any = true;
-            if turn.captured() != 0 && turn.huff().is_none() {
-                let (pieces, kings) = removed(node, turn);
-                self.push(Ordering::capture_key(pieces, kings), *turn);
-            }
+        let _ = node.position.generate_captures(|turn| {
+            let (pieces, kings) = removed(node, turn);
+            self.push(Ordering::capture_key(pieces, kings), *turn);
             ControlFlow::<()>::Continue(())
         });
-        any
+        !self.list.is_empty() || node.position.has_legal_turn()
     }
 
     fn len(&self) -> usize {

@@ -3,8 +3,6 @@
 //! family's model, are weighed exactly as the seed games' evaluation
 //! weighs them ([`evaluate`](crate::evaluate)).
 
-use std::sync::OnceLock;
-
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
 use peralikatuma_rules::family::{Position, Ruleset};
@@ -47,18 +45,27 @@ impl Weights {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate_family(position: &Position) -> Score {
+    match position.board().len() <= <u64 as PointSet>::CAPACITY {
+        true => evaluate_as::<u64>(position),
+        false => evaluate_as::<u128>(position),
+    }
+}
+
+/// [`evaluate_family`], counting in sets `S`.
+#[inline(always)]
+fn evaluate_as<S: PointSet>(position: &Position) -> Score {
     let ruleset = position.ruleset();
     let us = position.side_to_move();
     let (w, ours, theirs) = match ruleset.variant() {
         Some(variant) => (
             Weights::of(variant),
-            Features::of_rule_book(position, us, variant),
-            Features::of_rule_book(position, us.opposite(), variant),
+            Features::of_rule_book::<S>(position, us, variant),
+            Features::of_rule_book::<S>(position, us.opposite(), variant),
         ),
         None => (
             Weights::of_family(ruleset),
-            Features::of_family(position, us),
-            Features::of_family(position, us.opposite()),
+            Features::of_family::<S>(position, us),
+            Features::of_family::<S>(position, us.opposite()),
         ),
     };
     let mut score = side_terms(&w, &ours) - side_terms(&w, &theirs);
@@ -72,72 +79,77 @@ pub fn evaluate_family(position: &Position) -> Score {
     Score(score)
 }
 
-/// The points of `board` that are the middle of no straight triple: a
-/// piece there can never be jumped.
-fn safe_points_of(board: &Graph) -> u128 {
-    (0..board.len() as u8)
-        .filter(|&p| {
-            !Direction::ALL.iter().any(|&d| {
-                board.neighbour(p, d).is_some() && board.neighbour(p, d.opposite()).is_some()
-            })
-        })
-        .fold(0, |set, p| set | 1 << p)
+/// A side's pieces and the empty points, in sets `S`.
+#[derive(Copy, Clone)]
+struct Sets<S> {
+    men: S,
+    kings: S,
+    enemy: S,
+    empty: S,
 }
 
-/// The safe points of `ruleset`'s board, computed once for each of the
-/// 21 games ([`Ruleset::all`]).
-fn safe_points(ruleset: &'static Ruleset) -> u128 {
-    static SAFE: OnceLock<Vec<u128>> = OnceLock::new();
-    let all = SAFE.get_or_init(|| Ruleset::all().map(|r| safe_points_of(r.board)).collect());
-    match Ruleset::all().position(|r| std::ptr::eq(r, ruleset)) {
-        Some(index) => all[index],
-        None => safe_points_of(ruleset.board),
+impl<S: PointSet> Sets<S> {
+    #[inline(always)]
+    fn of(position: &Position, side: Side) -> Sets<S> {
+        let (men, kings) = (
+            S::narrow(position.men(side)),
+            S::narrow(position.kings(side)),
+        );
+        let enemy = S::narrow(position.pieces(side.opposite()));
+        Sets {
+            men,
+            kings,
+            enemy,
+            empty: S::narrow(position.board().points()) & !(men | kings | enemy),
+        }
+    }
+
+    /// The pieces on points where no piece can be jumped.
+    #[inline(always)]
+    fn on_safe_points(&self, board: &Graph) -> usize {
+        ((self.men | self.kings) & !S::narrow(board.jumpable())).count() as usize
     }
 }
 
 /// `side`'s safe steps and king slides in `position`: the steps of men to
 /// points where no enemy piece could jump them at once (a short jump;
 /// kings' long jumps are not looked for), and every slide of a king.
-fn mobility(position: &Position, side: Side) -> usize {
+fn mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usize {
     let ruleset = position.ruleset();
     let board = ruleset.board;
-    let enemy = position.pieces(side.opposite());
-    let empty = board.points() & !(position.pieces(side) | enemy);
+    let Sets { enemy, empty, .. } = sets;
     let directions = ruleset.step_directions(side);
     // Whether a man that stepped from `from` to `to` could be jumped.
     let exposed = |from: u8, to: u8| {
-        let empty = (empty | 1 << from) & !(1 << to);
+        let empty = (empty | S::point(from)) & !S::point(to);
         Direction::ALL.iter().any(|&d| {
             match (board.neighbour(to, d), board.neighbour(to, d.opposite())) {
-                (Some(by), Some(landing)) => enemy & (1 << by) != 0 && empty & (1 << landing) != 0,
+                (Some(by), Some(landing)) => enemy.has(by) && empty.has(landing),
                 _ => false,
             }
         })
     };
     let mut mobility = 0;
-    let mut men = position.men(side);
-    while men != 0 {
-        let from = men.trailing_zeros() as u8;
-        men &= men - 1;
+    for from in sets.men.points() {
         mobility += Direction::ALL
             .iter()
             .filter(|d| directions & (1 << d.index()) != 0)
             .filter_map(|&d| board.neighbour(from, d))
-            .filter(|&to| empty & (1 << to) != 0 && !exposed(from, to))
+            .filter(|&to| empty.has(to) && !exposed(from, to))
             .count();
     }
-    mobility + king_slides(board, position.kings(side), empty)
+    mobility + king_slides(board, sets.kings, empty)
 }
 
 /// The slides of `kings` on `board`: every point along each of their lines
 /// up to the first point not in `empty`.
-fn king_slides(board: &Graph, kings: u128, empty: u128) -> usize {
+fn king_slides<S: PointSet>(board: &Graph, kings: S, empty: S) -> usize {
     let mut slides = 0;
     for from in kings.points() {
         for direction in Direction::ALL {
             let mut at = from;
             while let Some(next) = board.neighbour(at, direction) {
-                if empty & (1 << next) == 0 {
+                if !empty.has(next) {
                     break;
                 }
                 slides += 1;
@@ -148,9 +160,9 @@ fn king_slides(board: &Graph, kings: u128, empty: u128) -> usize {
     slides
 }
 
-/// Ranks `side`'s men have gained towards the points where they crown, in
-/// all (none where men do not crown).
-fn advance(position: &Position, side: Side) -> usize {
+/// Ranks `men` of `side` have gained towards the points where they crown,
+/// in all (none where men do not crown).
+fn advance<S: PointSet>(position: &Position, side: Side, men: S) -> usize {
     let ruleset = position.ruleset();
     let zone = ruleset.promotion[side.index()];
     if zone == 0 {
@@ -159,37 +171,41 @@ fn advance(position: &Position, side: Side) -> usize {
     let board = ruleset.board;
     let crown_rank = board.coords(zone.trailing_zeros() as u8).1;
     let ranks = board.grid().1;
-    let mut men = position.men(side);
-    let mut advance = 0;
-    while men != 0 {
-        let at = men.trailing_zeros() as u8;
-        men &= men - 1;
-        advance += usize::from(ranks - board.coords(at).1.abs_diff(crown_rank));
-    }
-    advance
+    men.points()
+        .map(|at| usize::from(ranks - board.coords(at).1.abs_diff(crown_rank)))
+        .sum()
 }
 
 /// `side`'s steps and king slides in `position` of a rule book's game, as
 /// the seed games' evaluation counts them: a man's steps to every empty
 /// point beside it (but back, in Alquerque and Permainan), a king's to
 /// every empty point along its lines before the first piece.
-fn rule_book_mobility(position: &Position, side: Side, variant: Variant) -> usize {
+#[inline(always)]
+fn rule_book_mobility<S: PointSet>(
+    position: &Position,
+    side: Side,
+    variant: Variant,
+    sets: Sets<S>,
+) -> usize {
     let ruleset = position.ruleset();
     let board = ruleset.board;
-    let empty = board.points() & !(position.pieces(side) | position.pieces(side.opposite()));
-    let back = match (variant, ruleset.forward[side.index()]) {
-        (Variant::Peralikatuma, _) | (_, None) => None,
-        (_, Some(ahead)) => Some(ahead.opposite()),
-    };
+    let empty = sets.empty;
     let mut mobility = 0;
-    for from in position.men(side).points() {
-        let mut to = board.neighbours(from) & empty;
-        if let Some(back) = back {
-            to &= !board.fan(from, back);
+    match (variant, ruleset.forward[side.index()]) {
+        (Variant::Peralikatuma, _) | (_, None) => {
+            for from in sets.men.points() {
+                mobility += (S::narrow(board.neighbours(from)) & empty).count();
+            }
         }
-        mobility += to.count_ones() as usize;
+        (_, Some(ahead)) => {
+            let back = ahead.opposite();
+            for from in sets.men.points() {
+                let to = board.neighbours(from) & !board.fan(from, back);
+                mobility += (S::narrow(to) & empty).count();
+            }
+        }
     }
-    mobility + king_slides(board, position.kings(side), empty)
+    mobility as usize + king_slides(board, sets.kings, empty)
 }
 
 impl Features {
@@ -198,33 +214,34 @@ impl Features {
     /// side's own base in Permainan (one fewer a man than where the
     /// family's rulesets count them, from the rank beyond the crowning
     /// one), mobility by [`rule_book_mobility`].
-    fn of_rule_book(position: &Position, side: Side, variant: Variant) -> Features {
-        let own = position.pieces(side);
-        let men = position.men(side).count_ones() as usize;
+    #[inline(always)]
+    fn of_rule_book<S: PointSet>(position: &Position, side: Side, variant: Variant) -> Features {
+        let sets = Sets::<S>::of(position, side);
+        let men = sets.men.count() as usize;
         let advance = match variant {
-            Variant::Permainan => advance(position, side) - men,
+            Variant::Permainan => advance(position, side, sets.men) - men,
             _ => 0,
         };
         Features {
             men,
-            kings: position.kings(side).count_ones() as usize,
+            kings: sets.kings.count() as usize,
             can_capture: position.capturable(side).count_ones() as usize,
-            mobility: rule_book_mobility(position, side, variant),
-            on_safe_points: (own & safe_points(position.ruleset())).count_ones() as usize,
+            mobility: rule_book_mobility(position, side, variant, sets),
+            on_safe_points: sets.on_safe_points(position.board()),
             advance,
         }
     }
 
     /// The counts for `side` of a family position.
-    fn of_family(position: &Position, side: Side) -> Features {
-        let own = position.pieces(side);
+    fn of_family<S: PointSet>(position: &Position, side: Side) -> Features {
+        let sets = Sets::<S>::of(position, side);
         Features {
-            men: position.men(side).count_ones() as usize,
-            kings: position.kings(side).count_ones() as usize,
+            men: sets.men.count() as usize,
+            kings: sets.kings.count() as usize,
             can_capture: position.capturable(side).count_ones() as usize,
-            mobility: mobility(position, side),
-            on_safe_points: (own & safe_points(position.ruleset())).count_ones() as usize,
-            advance: advance(position, side),
+            mobility: mobility(position, side, sets),
+            on_safe_points: sets.on_safe_points(position.board()),
+            advance: advance(position, side, sets.men),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Family positions as search nodes: the position (which counts its quiet
-//! turns for the sixty-turn rule, E4) and its hash. The rule book's games
+//! Family positions as search nodes: the position, which counts its quiet
+//! turns for the sixty-turn rule (E4) and keeps its hash. The rule book's games
 //! are probed in their endgame tables and proofs, which are the seed
 //! model's, through the position in that model.
 
@@ -20,17 +20,12 @@ use crate::tuning::Tuning;
 pub struct FamilyNode {
     /// The position.
     pub position: Position,
-    /// The position's hash, kept.
-    hash: u64,
 }
 
 impl FamilyNode {
     /// `position` as a node.
     pub fn new(position: Position) -> FamilyNode {
-        FamilyNode {
-            position,
-            hash: position.zobrist(),
-        }
+        FamilyNode { position }
     }
 
     /// The position in the seed games' model, if `tablebase` covers it
@@ -61,7 +56,7 @@ impl Node for FamilyNode {
 
     #[inline]
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.position.zobrist()
     }
 
     #[inline]
@@ -69,6 +64,7 @@ impl Node for FamilyNode {
         self.position.quiet_turns()
     }
 
+    #[inline]
     fn play(&self, turn: &Turn) -> FamilyNode {
         FamilyNode::new(self.position.play_unchecked(turn))
     }

@@ -470,7 +470,45 @@ impl Position {
     /// assert!(first.is_break());
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
-    pub fn generate<B>(&self, mut listener: impl FnMut(&Turn) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub fn generate<B>(&self, listener: impl FnMut(&Turn) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.generate_what(false, listener)
+    }
+
+    /// Hands the turns that capture without a huff first to `listener`,
+    /// one at a time, until it breaks: the turns of
+    /// [`Position::generate`] that capture and do not huff, in the same
+    /// order, without the work of finding the others (what a quiescence
+    /// search looks at). None when the game is over.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let zamma = Position::parse(Ruleset::find("zamma")?, "W:Wc3,d3:Bd4,h8")?;
+    /// let mut captures = Vec::new();
+    /// let _ = zamma.generate_captures(|turn| {
+    ///     captures.push(turn.text(zamma.board()));
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// let all = zamma.legal_turns();
+    /// let expected: Vec<_> = all.iter().filter(|t| t.captured() != 0).map(|t| t.text(zamma.board())).collect();
+    /// assert_eq!(captures, expected);
+    /// assert!(!captures.is_empty() && captures.len() < all.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_captures<B>(
+        &self,
+        listener: impl FnMut(&Turn) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.generate_what(true, listener)
+    }
+
+    /// [`Position::generate`], or only its captures without a huff.
+    fn generate_what<B>(
+        &self,
+        captures: bool,
+        mut listener: impl FnMut(&Turn) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         if self.ended().is_some() {
             return ControlFlow::Continue(());
         }
@@ -484,23 +522,26 @@ impl Position {
         };
         let rules = self.ruleset();
         let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
+        let e = &mut emit;
         match (small, rules.rule_book_options(), rules.huff) {
-            (true, true, true) => self.generate_as::<u64, true, true>(&mut emit),
-            (true, true, false) => self.generate_as::<u64, true, false>(&mut emit),
-            (true, false, true) => self.generate_as::<u64, false, true>(&mut emit),
-            (true, false, false) => self.generate_as::<u64, false, false>(&mut emit),
-            (false, true, true) => self.generate_as::<u128, true, true>(&mut emit),
-            (false, true, false) => self.generate_as::<u128, true, false>(&mut emit),
-            (false, false, true) => self.generate_as::<u128, false, true>(&mut emit),
-            (false, false, false) => self.generate_as::<u128, false, false>(&mut emit),
+            (true, true, true) => self.generate_as::<u64, true, true>(captures, e),
+            (true, true, false) => self.generate_as::<u64, true, false>(captures, e),
+            (true, false, true) => self.generate_as::<u64, false, true>(captures, e),
+            (true, false, false) => self.generate_as::<u64, false, false>(captures, e),
+            (false, true, true) => self.generate_as::<u128, true, true>(captures, e),
+            (false, true, false) => self.generate_as::<u128, true, false>(captures, e),
+            (false, false, true) => self.generate_as::<u128, false, true>(captures, e),
+            (false, false, false) => self.generate_as::<u128, false, false>(captures, e),
         }
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
-    /// options looked at, or not.
+    /// options looked at, or not; only the captures without a huff, if
+    /// `captures`.
     fn generate_as<S: PointSet, const RULE_BOOK: bool, const HUFF: bool>(
         &self,
+        captures: bool,
         listener: &mut impl FnMut(&Turn) -> bool,
     ) {
         let rules = self.ruleset();
@@ -521,6 +562,10 @@ impl Position {
             forfeits: S::EMPTY,
             capturing: S::EMPTY,
         };
+        if captures {
+            mover.listed(Doing::Captures, listener);
+            return;
+        }
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
             if mover.stopped {
@@ -569,64 +614,58 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn capturable(&self, side: Side) -> u128 {
-        let mut capturable = 0;
-        self.first_captures(side, |_, over| {
-            capturable |= 1 << over;
-            true
-        });
-        capturable
+        match self.board().len() <= <u64 as PointSet>::CAPACITY {
+            true => PointSet::widen(self.capturable_as::<u64>(side)),
+            false => self.capturable_as::<u128>(side),
+        }
     }
 
-    /// Hands `visit` each first capture `side` could make were it to move
-    /// now, as the capturing piece's point and the captured one's, until
-    /// `visit` says to go on to the next piece.
-    fn first_captures(&self, side: Side, mut visit: impl FnMut(u8, u8) -> bool) {
+    /// [`Position::capturable`] in sets `S`.
+    #[inline(always)]
+    fn capturable_as<S: PointSet>(&self, side: Side) -> S {
         let rules = self.ruleset();
         let board = rules.board;
         let (us, them) = (side.index(), side.opposite().index());
-        let enemy = self.men[them] | self.kings[them];
-        let empty = board.points() & !(self.men[us] | self.kings[us] | enemy);
+        let enemy = S::narrow(self.men[them] | self.kings[them]);
+        let empty = S::narrow(board.points() & !(self.men[us] | self.kings[us])) & !enemy;
         // A man's first capture goes only where it steps, where the
         // ruleset says so (A4.1).
         let directions = match rules.first_capture_as_step {
             true => rules.step_directions(side),
             false => u8::MAX,
         };
-        for from in self.men[us].points() {
-            if board.neighbours(from) & enemy == 0 {
+        let mut capturable = S::EMPTY;
+        for from in S::narrow(self.men[us]).points() {
+            if (S::narrow(board.neighbours(from)) & enemy).is_empty() {
                 continue;
             }
             for hop in board.hops(from) {
                 if directions & (1 << hop.direction.index()) != 0
                     && enemy.has(hop.over)
                     && empty.has(hop.to)
-                    && !visit(from, hop.over)
                 {
-                    break;
+                    capturable |= S::point(hop.over);
                 }
             }
         }
-        for from in self.kings[us].points() {
+        for from in S::narrow(self.kings[us]).points() {
             for direction in Direction::ALL {
                 let mut at = from;
-                let over = loop {
-                    let Some(next) = board.neighbour(at, direction) else {
-                        break None;
-                    };
+                while let Some(next) = board.neighbour(at, direction) {
                     if !empty.has(next) {
-                        let lands = board
-                            .neighbour(next, direction)
-                            .is_some_and(|to| empty.has(to));
-                        break (enemy.has(next) && lands).then_some(next);
+                        if enemy.has(next)
+                            && board
+                                .neighbour(next, direction)
+                                .is_some_and(|to| empty.has(to))
+                        {
+                            capturable |= S::point(next);
+                        }
+                        break;
                     }
                     at = next;
-                };
-                if let Some(over) = over
-                    && !visit(from, over)
-                {
-                    break;
                 }
             }
         }
+        capturable
     }
 }

@@ -27,7 +27,7 @@ use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    ruleset: &'static Ruleset,
+    pub(super) ruleset: &'static Ruleset,
     pub(super) men: [u128; 2],
     pub(super) kings: [u128; 2],
     pub(super) side: Side,
@@ -40,6 +40,9 @@ pub struct Position {
     pub(super) barred: [u128; 2],
     /// Turns in a row without a piece leaving the board (E4; N3's `C`).
     pub(super) quiet: u32,
+    /// The Zobrist hash of the rest but `quiet`, kept up to date
+    /// ([`Position::zobrist`]).
+    pub(super) hash: u64,
 }
 
 impl Position {
@@ -54,7 +57,9 @@ impl Position {
             passes: 0,
             barred: [0, 0],
             quiet: 0,
+            hash: 0,
         }
+        .rehashed()
     }
 
     /// The same position set up with `side` to move, nothing to huff and
@@ -76,6 +81,7 @@ impl Position {
             passes: 0,
             ..self
         }
+        .rehashed()
     }
 
     /// The ruleset.
@@ -356,6 +362,7 @@ impl Position {
         }
         if turn.kind() == Kind::Pass {
             next.passes = self.passes.saturating_add(1);
+            next.hash ^= self.zobrist_change(&next);
             return next;
         }
         next.passes = 0;
@@ -389,6 +396,7 @@ impl Position {
                 next.huffable |= to_bit;
             }
         }
+        next.hash ^= self.zobrist_change(&next);
         next
     }
 

@@ -131,7 +131,7 @@ impl From<&crate::Position> for Position {
         position.huffable = map.family(seed.claimable());
         position.barred = [map.family(no_return.east), map.family(no_return.west)];
         position.quiet = seed.quiet_turns();
-        position
+        position.rehashed()
     }
 }
 

@@ -194,7 +194,7 @@ impl Position {
                 ruleset: ruleset.id,
             });
         }
-        Ok(position)
+        Ok(position.rehashed())
     }
 
     fn point(&self, name: &str) -> Result<u8, FamilyPositionError> {

@@ -78,8 +78,9 @@ fn fold(set: u128, keys: &[u64; POINTS]) -> u64 {
 impl Position {
     /// A 64-bit Zobrist hash of everything that decides the position's
     /// future: the pieces, the side to move, the pieces that may be
-    /// huffed, the no-return restrictions and the passes just played. Equal positions hash alike;
-    /// positions of different rulesets may too.
+    /// huffed, the no-return restrictions and the passes just played. Equal
+    /// positions hash alike; positions of different rulesets may too. Kept
+    /// up to date as turns are played, so it costs nothing to read.
     ///
     /// ```
     /// use peralikatuma_rules::family::{Position, Ruleset};
@@ -90,21 +91,59 @@ impl Position {
     /// assert_eq!(start.zobrist(), Position::start(Ruleset::find("zamma")?).zobrist());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The position with its hash computed from scratch: for a position
+    /// whose fields were set one by one.
+    pub(super) fn rehashed(self) -> Position {
+        let nothing = Position {
+            men: [0, 0],
+            kings: [0, 0],
+            side: crate::Side::White,
+            huffable: 0,
+            passes: 0,
+            barred: [0, 0],
+            hash: 0,
+            ..self
+        };
+        Position {
+            hash: nothing.zobrist_change(&self),
+            ..self
+        }
+    }
+
+    /// The keys that differ between this position and `next`: what turns
+    /// this one's hash into `next`'s. Few points change in a turn, so this
+    /// costs a few keys, not the board's.
+    #[inline]
+    pub(super) fn zobrist_change(&self, next: &Position) -> u64 {
         let mut hash = 0;
         for side in [Side::White, Side::Black] {
-            hash ^= fold(self.men(side), &KEYS.men[side.index()]);
-            hash ^= fold(self.kings(side), &KEYS.kings[side.index()]);
+            let i = side.index();
+            hash ^= fold(self.men[i] ^ next.men[i], &KEYS.men[i]);
+            hash ^= fold(self.kings[i] ^ next.kings[i], &KEYS.kings[i]);
+            hash ^= fold(self.barred[i] ^ next.barred[i], &KEYS.barred[i]);
         }
-        hash ^= fold(self.huffable(), &KEYS.huffable);
-        hash ^= fold(self.barred[0], &KEYS.barred[0]) ^ fold(self.barred[1], &KEYS.barred[1]);
-        if self.passes > 0 {
-            hash ^= KEYS.passes[usize::from(self.passes.min(2)) - 1];
-        }
-        if self.side_to_move() == Side::Black {
+        hash ^= fold(self.huffable ^ next.huffable, &KEYS.huffable);
+        hash ^= passes_key(self.passes) ^ passes_key(next.passes);
+        if self.side != next.side {
             hash ^= KEYS.black_to_move;
         }
         hash
+    }
+}
+
+/// The key of `passes` passes just played: none for none, one for one,
+/// another for two or more.
+#[inline]
+fn passes_key(passes: u8) -> u64 {
+    match passes {
+        0 => 0,
+        1 => KEYS.passes[0],
+        _ => KEYS.passes[1],
     }
 }
 
@@ -138,6 +177,31 @@ mod tests {
             }
         }
         assert!(seen.len() > 2000, "{}", seen.len());
+    }
+
+    /// The hash kept as turns are played is the hash from scratch, at every
+    /// position of random games of all 21 games (huffs, passes, no return,
+    /// crowning and chains included).
+    #[test]
+    fn the_kept_hash_is_the_hash_from_scratch() {
+        for (n, ruleset) in Ruleset::all().enumerate() {
+            let mut position = Position::start(ruleset);
+            let mut state = 1000 + n as u64;
+            for _ in 0..300 {
+                assert_eq!(
+                    position.zobrist(),
+                    position.rehashed().zobrist(),
+                    "{position:?}"
+                );
+                let turns = position.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                let (s, pick) = splitmix(state);
+                state = s;
+                position = position.play_unchecked(&turns[pick as usize % turns.len()]);
+            }
+        }
     }
 
     #[test]
