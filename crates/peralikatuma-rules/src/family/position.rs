@@ -11,6 +11,7 @@ use board_topology::{Direction, PointSet};
 use super::check::{Reason, Refusal};
 use super::ruleset::{End, Ruleset};
 use super::turn::{Kind, Turn};
+use super::zobrist;
 use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 
 /// A position of a family game.
@@ -348,74 +349,102 @@ impl Position {
     fn play_as<S: PointSet>(&self, turn: &Turn) -> Position {
         let bit = |point: u8| S::point(point).widen();
         let rules = self.ruleset();
-        let (us, them) = (self.side.index(), self.side.opposite().index());
-        let mut next = *self;
-        next.side = self.side.opposite();
-        next.huffable = 0;
-        next.quiet = match turn.removes() {
+        let (mover, opponent) = (self.side, self.side.opposite());
+        let (us, them) = (mover.index(), opponent.index());
+        let (mut men, mut kings) = (self.men, self.kings);
+        let quiet = match turn.removes() {
             true => 0,
             false => self.quiet.saturating_add(1),
         };
+        // The hash changes by the keys of what changes (the keys of the
+        // pieces that may be huffed now and of the passes go).
+        let mut hash = self.hash ^ zobrist::black_to_move_key() ^ zobrist::passes_key(self.passes);
+        if self.huffable != 0 {
+            hash ^= zobrist::huffable_key(self.huffable);
+        }
         if let Some(huffed) = turn.huff() {
-            next.men[them] &= !bit(huffed);
-            next.kings[them] &= !bit(huffed);
+            hash ^= zobrist::piece_key(opponent, kings[them] & bit(huffed) != 0, huffed);
+            men[them] &= !bit(huffed);
+            kings[them] &= !bit(huffed);
         }
+        // Built whole at the end, not copied and then changed: a position
+        // is larger than what is copied without a call to `memcpy`.
+        let position = |men, kings, huffable, passes, barred, hash| Position {
+            ruleset: rules,
+            men,
+            kings,
+            side: opponent,
+            huffable,
+            passes,
+            barred,
+            quiet,
+            hash,
+        };
         if turn.kind() == Kind::Pass {
-            next.passes = self.passes.saturating_add(1);
-            next.hash ^= self.zobrist_change(&next);
-            return next;
+            let passes = self.passes.saturating_add(1);
+            hash ^= zobrist::passes_key(passes);
+            return position(men, kings, 0, passes, self.barred, hash);
         }
-        next.passes = 0;
+        let (from, to) = (turn.from(), turn.to().expect("a move lands somewhere"));
+        let (from_bit, to_bit) = (bit(from), bit(to));
+        if kings[us] & from_bit != 0 {
+            kings[us] ^= from_bit | to_bit;
+            hash ^= zobrist::piece_key(mover, true, from) ^ zobrist::piece_key(mover, true, to);
+        } else {
+            men[us] ^= from_bit;
+            let crowned = rules.promotion[us] & to_bit != 0;
+            match crowned {
+                true => kings[us] |= to_bit,
+                false => men[us] |= to_bit,
+            }
+            hash ^= zobrist::piece_key(mover, false, from) ^ zobrist::piece_key(mover, crowned, to);
+        }
+        let captured = turn.captured();
+        if captured != 0 {
+            hash ^= zobrist::pieces_key(opponent, men[them] & captured, kings[them] & captured);
+            men[them] &= !captured;
+            kings[them] &= !captured;
+        }
+        let mut barred = self.barred;
+        if rules.no_return {
+            barred = self.barred_after(turn, men[us], from_bit, to_bit);
+            if barred != self.barred {
+                hash ^= zobrist::barred_key(self.barred) ^ zobrist::barred_key(barred);
+            }
+        }
         // The pieces that could capture before the move, for the huff.
+        let mut huffable = 0;
         let pending = match rules.huff {
             true => turn.forfeits(),
             false => 0,
         };
-        let to = turn.to().expect("a move lands somewhere");
-        let (from_bit, to_bit) = (bit(turn.from()), bit(to));
-        if next.kings[us] & from_bit != 0 {
-            next.kings[us] ^= from_bit | to_bit;
-        } else {
-            next.men[us] ^= from_bit;
-            if rules.promotion[us] & to_bit != 0 {
-                next.kings[us] |= to_bit;
-            } else {
-                next.men[us] |= to_bit;
-            }
-        }
-        if turn.captured() != 0 {
-            next.men[them] &= !turn.captured();
-            next.kings[them] &= !turn.captured();
-        }
-        if rules.no_return {
-            next.no_return_after(turn, from_bit, to_bit);
-        }
         if pending != 0 {
-            next.huffable = pending & next.pieces(self.side);
+            huffable = pending & (men[us] | kings[us]);
             if pending & from_bit != 0 {
-                next.huffable |= to_bit;
+                huffable |= to_bit;
             }
+            hash ^= zobrist::huffable_key(huffable);
         }
-        next.hash ^= self.zobrist_change(&next);
-        next
+        position(men, kings, huffable, 0, barred, hash)
     }
 
-    /// Updates the no-return restrictions (A5) after `turn`, played from
-    /// `from_bit` to `to_bit`: the pieces that moved or left the board
-    /// lose theirs, and a man that stepped sideways may not step back.
-    fn no_return_after(&mut self, turn: &Turn, from_bit: u128, to_bit: u128) {
+    /// The no-return restrictions (A5) after `turn`, played from
+    /// `from_bit` to `to_bit` and leaving the mover `men`: the pieces that
+    /// moved or left the board lose theirs, and a man that stepped
+    /// sideways may not step back.
+    fn barred_after(&self, turn: &Turn, men: u128, from_bit: u128, to_bit: u128) -> [u128; 2] {
         let gone = from_bit | turn.captured() | turn.huff().map_or(0, |h| 1 << h);
-        self.barred = self.barred.map(|bar| bar & !gone);
-        let us = self.side.opposite().index();
-        if turn.kind() == Kind::Step && self.men[us] & to_bit != 0 {
+        let mut barred = self.barred.map(|bar| bar & !gone);
+        if turn.kind() == Kind::Step && men & to_bit != 0 {
             let board = self.board();
             let to = to_bit.trailing_zeros() as u8;
             let ((file, rank), (to_file, to_rank)) = (board.coords(turn.from()), board.coords(to));
             if rank == to_rank {
                 // Stepped east, it may not step west, and the other way round.
-                self.barred[usize::from(to_file > file)] |= to_bit;
+                barred[usize::from(to_file > file)] |= to_bit;
             }
         }
+        barred
     }
 
     /// Counts the sequences of `depth` turns (perft): a position where the

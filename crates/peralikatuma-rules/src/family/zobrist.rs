@@ -14,14 +14,14 @@ struct Keys {
     kings: [[u64; POINTS]; 2],
     /// An opponent's piece that may be huffed on this point.
     huffable: [u64; POINTS],
-    /// One pass just played, or two.
-    passes: [u64; 2],
+    /// No pass just played (no key), one, or two.
+    passes: [u64; 3],
     /// A man on this point that may not step east, or west (A5).
     barred: [[u64; POINTS]; 2],
     black_to_move: u64,
 }
 
-const KEYS: Keys = {
+static KEYS: Keys = {
     // Not the seed games' sequence: a family key is never one of theirs.
     let mut state = 0xfa31_1e55_a1c0_4e5e;
     let mut men = [[0; POINTS]; 2];
@@ -59,7 +59,7 @@ const KEYS: Keys = {
         men,
         kings,
         huffable,
-        passes: [one_pass, two_passes],
+        passes: [0, one_pass, two_passes],
         barred,
         black_to_move,
     }
@@ -136,15 +136,44 @@ impl Position {
     }
 }
 
+/// The key of `side`'s man, or king, on `point`.
+#[inline]
+pub(super) fn piece_key(side: Side, king: bool, point: u8) -> u64 {
+    match king {
+        false => KEYS.men[side.index()][usize::from(point)],
+        true => KEYS.kings[side.index()][usize::from(point)],
+    }
+}
+
+/// The combined key of `side`'s men on `men` and kings on `kings`.
+#[inline]
+pub(super) fn pieces_key(side: Side, men: u128, kings: u128) -> u64 {
+    fold(men, &KEYS.men[side.index()]) ^ fold(kings, &KEYS.kings[side.index()])
+}
+
+/// The combined key of the pieces that may be huffed, `huffable`.
+#[inline]
+pub(super) fn huffable_key(huffable: u128) -> u64 {
+    fold(huffable, &KEYS.huffable)
+}
+
+/// The combined key of the no-return restrictions `barred` (east, west).
+#[inline]
+pub(super) fn barred_key(barred: [u128; 2]) -> u64 {
+    fold(barred[0], &KEYS.barred[0]) ^ fold(barred[1], &KEYS.barred[1])
+}
+
+/// The key of Black to move.
+#[inline]
+pub(super) fn black_to_move_key() -> u64 {
+    KEYS.black_to_move
+}
+
 /// The key of `passes` passes just played: none for none, one for one,
 /// another for two or more.
 #[inline]
-fn passes_key(passes: u8) -> u64 {
-    match passes {
-        0 => 0,
-        1 => KEYS.passes[0],
-        _ => KEYS.passes[1],
-    }
+pub(super) fn passes_key(passes: u8) -> u64 {
+    KEYS.passes[usize::from(passes.min(2))]
 }
 
 #[cfg(test)]
