@@ -36,6 +36,13 @@ fn compare_game(rules: &'static Ruleset, choices: &[usize]) -> Result<usize, Tes
             ply,
             position
         );
+        prop_assert_eq!(
+            position.has_legal_turn(),
+            !ours.is_empty(),
+            "{} ply {}",
+            rules.id,
+            ply
+        );
         let mut unique = sorted_ours.clone();
         unique.dedup();
         prop_assert_eq!(unique.len(), ours.len(), "{} lists a turn twice", rules.id);

@@ -25,6 +25,13 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
         family_turns.sort();
         texts.sort();
         prop_assert_eq!(&family_turns, &texts, "ply {} {}", ply, position);
+        prop_assert_eq!(
+            ours.has_legal_turn(),
+            !texts.is_empty(),
+            "ply {} {}",
+            ply,
+            position
+        );
         // The pieces either side could take first agree too (A4.1: in
         // Alquerque a man's first capture goes only where it steps).
         for side in [Side::White, Side::Black] {

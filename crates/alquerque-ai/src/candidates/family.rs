@@ -66,6 +66,22 @@ impl TurnList<FamilyNode> for FamilyCandidates {
     /// board (Zamma's 80 men) would not end.
     fn captures(&mut self, node: &FamilyNode) -> bool {
         self.list.clear();
+        if node.captures_compulsory() {
+            // The generator lists a move that does not capture only where
+            // there is no capture (before any huff): the first one ends
+            // the search, and says there is a legal turn.
+            let mut any = false;
+            let _ = node.position.generate(|turn| {
+                any = true;
+                if turn.captured() == 0 || turn.huff().is_some() {
+                    return ControlFlow::Break(());
+                }
+                let (pieces, kings) = removed(node, turn);
+                self.push(Ordering::capture_key(pieces, kings), *turn);
+                ControlFlow::Continue(())
+            });
+            return any;
+        }
         let _ = node.position.generate_captures(|turn| {
             let (pieces, kings) = removed(node, turn);
             self.push(Ordering::capture_key(pieces, kings), *turn);

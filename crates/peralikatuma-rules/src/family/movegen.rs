@@ -35,6 +35,18 @@ enum Doing {
     Quiet,
 }
 
+/// What [`Position::generate_what`] lists.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Listing {
+    /// Every legal turn.
+    Turns,
+    /// The captures without a huff first (legal turns).
+    Captures,
+    /// The moves that do not capture, as if captures were optional (legal
+    /// turns only where they are, or where there is no capture).
+    Quiet,
+}
+
 /// One side's view of the board while its turns are listed. `RULE_BOOK`
 /// is whether the ruleset uses any of the rule book's options (compulsory
 /// captures, captures that leave when the move ends, men that cannot step
@@ -471,7 +483,7 @@ impl Position {
     /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
     /// ```
     pub fn generate<B>(&self, listener: impl FnMut(&Turn) -> ControlFlow<B>) -> ControlFlow<B> {
-        self.generate_what(false, listener)
+        self.generate_what(Listing::Turns, listener)
     }
 
     /// Hands the turns that capture without a huff first to `listener`,
@@ -500,13 +512,21 @@ impl Position {
         &self,
         listener: impl FnMut(&Turn) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.generate_what(true, listener)
+        self.generate_what(Listing::Captures, listener)
     }
 
-    /// [`Position::generate`], or only its captures without a huff.
+    /// Whether the side to move has a move that does not capture (a step,
+    /// leap or slide, as if captures were optional): if it has, it has a
+    /// legal turn (that move, or a capture that must be made instead).
+    pub(super) fn has_quiet_move(&self) -> bool {
+        self.generate_what(Listing::Quiet, |_| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// [`Position::generate`], or a part of it.
     fn generate_what<B>(
         &self,
-        captures: bool,
+        listing: Listing,
         mut listener: impl FnMut(&Turn) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         if self.ended().is_some() {
@@ -522,7 +542,7 @@ impl Position {
         };
         let rules = self.ruleset();
         let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
-        let e = &mut emit;
+        let (e, captures) = (&mut emit, listing);
         match (small, rules.rule_book_options(), rules.huff) {
             (true, true, true) => self.generate_as::<u64, true, true>(captures, e),
             (true, true, false) => self.generate_as::<u64, true, false>(captures, e),
@@ -537,11 +557,10 @@ impl Position {
     }
 
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
-    /// options looked at, or not; only the captures without a huff, if
-    /// `captures`.
+    /// options looked at, or not: what `listing` says.
     fn generate_as<S: PointSet, const RULE_BOOK: bool, const HUFF: bool>(
         &self,
-        captures: bool,
+        listing: Listing,
         listener: &mut impl FnMut(&Turn) -> bool,
     ) {
         let rules = self.ruleset();
@@ -562,9 +581,16 @@ impl Position {
             forfeits: S::EMPTY,
             capturing: S::EMPTY,
         };
-        if captures {
-            mover.listed(Doing::Captures, listener);
-            return;
+        match listing {
+            Listing::Turns => {}
+            Listing::Captures => {
+                mover.listed(Doing::Captures, listener);
+                return;
+            }
+            Listing::Quiet => {
+                mover.listed(Doing::Quiet, listener);
+                return;
+            }
         }
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {

@@ -286,7 +286,9 @@ impl Position {
     /// Whether the side to move has a legal turn: the generator stops at
     /// the first.
     pub fn has_legal_turn(&self) -> bool {
-        self.generate(|_| ControlFlow::Break(())).is_break()
+        // Most positions have a step: looked for first, captures and
+        // huffs are not searched.
+        self.has_quiet_move() || self.generate(|_| ControlFlow::Break(())).is_break()
     }
 
     /// The position after `turn`, if it is one of this position's legal
@@ -362,10 +364,12 @@ impl Position {
         if self.huffable != 0 {
             hash ^= zobrist::huffable_key(self.huffable);
         }
+        let mut huffed_bit = 0;
         if let Some(huffed) = turn.huff() {
-            hash ^= zobrist::piece_key(opponent, kings[them] & bit(huffed) != 0, huffed);
-            men[them] &= !bit(huffed);
-            kings[them] &= !bit(huffed);
+            huffed_bit = bit(huffed);
+            hash ^= zobrist::piece_key(opponent, kings[them] & huffed_bit != 0, huffed);
+            men[them] &= !huffed_bit;
+            kings[them] &= !huffed_bit;
         }
         // Built whole at the end, not copied and then changed: a position
         // is larger than what is copied without a call to `memcpy`.
@@ -407,7 +411,8 @@ impl Position {
         }
         let mut barred = self.barred;
         if rules.no_return {
-            barred = self.barred_after(turn, men[us], from_bit, to_bit);
+            let gone = from_bit | captured | huffed_bit;
+            barred = self.barred_after(turn, gone, men[us] & to_bit);
             if barred != self.barred {
                 hash ^= zobrist::barred_key(self.barred) ^ zobrist::barred_key(barred);
             }
@@ -428,20 +433,21 @@ impl Position {
         position(men, kings, huffable, 0, barred, hash)
     }
 
-    /// The no-return restrictions (A5) after `turn`, played from
-    /// `from_bit` to `to_bit` and leaving the mover `men`: the pieces that
-    /// moved or left the board lose theirs, and a man that stepped
-    /// sideways may not step back.
-    fn barred_after(&self, turn: &Turn, men: u128, from_bit: u128, to_bit: u128) -> [u128; 2] {
-        let gone = from_bit | turn.captured() | turn.huff().map_or(0, |h| 1 << h);
-        let mut barred = self.barred.map(|bar| bar & !gone);
-        if turn.kind() == Kind::Step && men & to_bit != 0 {
+    /// The no-return restrictions (A5) after `turn`, by which the pieces
+    /// on `gone` moved or left the board and a man landed on `landed` (a
+    /// point, or none for a king): they lose theirs, and a man that
+    /// stepped sideways may not step back.
+    #[inline(always)]
+    fn barred_after(&self, turn: &Turn, gone: u128, landed: u128) -> [u128; 2] {
+        let mut barred = [self.barred[0] & !gone, self.barred[1] & !gone];
+        if landed != 0 && turn.kind() == Kind::Step {
+            // Stepped east, it may not step west, and the other way round.
+            let (from, to) = (turn.from(), turn.landings()[0]);
             let board = self.board();
-            let to = to_bit.trailing_zeros() as u8;
-            let ((file, rank), (to_file, to_rank)) = (board.coords(turn.from()), board.coords(to));
-            if rank == to_rank {
-                // Stepped east, it may not step west, and the other way round.
-                barred[usize::from(to_file > file)] |= to_bit;
+            if board.neighbour(from, Direction::East) == Some(to) {
+                barred[1] |= landed;
+            } else if board.neighbour(from, Direction::West) == Some(to) {
+                barred[0] |= landed;
             }
         }
         barred
