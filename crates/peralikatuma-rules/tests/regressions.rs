@@ -59,3 +59,22 @@ fn reserved_tags_and_line_breaks_are_not_written() {
     let read: Record = text.parse().unwrap();
     assert_eq!(read.game, record.game);
 }
+
+/// Regression: in the one model a king whose chain of captures ended on
+/// the point it started from left the board (M4: Black's king jumps round
+/// the square, a1, e1, a5, and back to e5). Found by the seed-rulesets
+/// property test.
+#[test]
+fn m4_a_kings_chain_that_ends_where_it_began_keeps_the_king() {
+    use peralikatuma_rules::family;
+    let text = "B:Wc1,b2,d2,d5:BKe5,b8,c8,d8,a9,c9:C5";
+    let seed = Position::parse(Variant::Permainan, text).unwrap();
+    let chain = seed.parse_turn("e5xa1xe1xa5xe5").unwrap();
+    let after = seed.play(&chain).unwrap();
+    let ours = family::Position::from(&seed);
+    let ours_after = ours
+        .play(&ours.parse_turn("e5xa1xe1xa5xe5").unwrap())
+        .unwrap();
+    assert_eq!(ours_after, family::Position::from(&after));
+    assert_eq!(ours_after.to_string(), "W:W:BKe5,b8,c8,d8,a9,c9");
+}

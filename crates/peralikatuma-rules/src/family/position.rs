@@ -392,7 +392,8 @@ impl Position {
         let (from, to) = (turn.from(), turn.to().expect("a move lands somewhere"));
         let (from_bit, to_bit) = (bit(from), bit(to));
         if kings[us] & from_bit != 0 {
-            kings[us] ^= from_bit | to_bit;
+            // Not `^= from | to`: a chain may end where it began.
+            kings[us] = kings[us] & !from_bit | to_bit;
             hash ^= zobrist::piece_key(mover, true, from) ^ zobrist::piece_key(mover, true, to);
         } else {
             men[us] ^= from_bit;
