@@ -289,10 +289,19 @@ mod tests {
         }
     }
 
+    /// A sample of the numbers of each material.
     #[test]
+    fn sampled_numbers_name_their_own_positions() {
+        numbers_name_their_own_positions(29);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn every_number_names_its_own_position() {
-        // Every number in release builds; a sample in debug builds.
-        let step = if cfg!(debug_assertions) { 29 } else { 1 };
+        numbers_name_their_own_positions(1);
+    }
+
+    fn numbers_name_their_own_positions(step: u64) {
         for variant in Variant::ALL {
             for material in Material::up_to(variant, 3) {
                 round_trip(material, step);

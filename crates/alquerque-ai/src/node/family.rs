@@ -209,12 +209,21 @@ mod tests {
 
     /// A rule book's game as a family node reads the endgame tables as the
     /// seed games' node does: the same verdict and value of every position
-    /// of a few pieces set at random (two pieces in debug builds, three in
-    /// release), and the same best turn.
+    /// of up to two pieces set at random, and the same best turn.
     #[test]
     fn the_rule_books_games_read_the_tables_as_the_seed_games_do() {
+        read_the_tables_as_the_seed_games_do(2);
+    }
+
+    /// The same with up to three pieces.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
+    fn the_rule_books_games_read_three_piece_tables_as_the_seed_games_do() {
+        read_the_tables_as_the_seed_games_do(3);
+    }
+
+    fn read_the_tables_as_the_seed_games_do(pieces: usize) {
         use peralikatuma_rules::{Bitboard, NoReturn, Setup};
-        let pieces = if cfg!(debug_assertions) { 2 } else { 3 };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
         for variant in Variant::ALL {
             let tablebase = Tablebase::build(variant, pieces, &|_| {}).expect("small tables");
