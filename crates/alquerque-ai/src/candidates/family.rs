@@ -23,6 +23,12 @@ impl FamilyCandidates {
             kind: turn,
         });
     }
+
+    /// Lists the capture `turn` of `node`, keyed for the quiescence search.
+    fn push_capture(&mut self, node: &FamilyNode, turn: &Turn) {
+        let (pieces, kings) = removed(node, turn);
+        self.push(Ordering::capture_key(pieces, kings), *turn);
+    }
 }
 
 /// How many pieces `turn` removes, a king counting as three.
@@ -76,15 +82,13 @@ impl TurnList<FamilyNode> for FamilyCandidates {
                 if turn.captured() == 0 || turn.huff().is_some() {
                     return ControlFlow::Break(());
                 }
-                let (pieces, kings) = removed(node, turn);
-                self.push(Ordering::capture_key(pieces, kings), *turn);
+                self.push_capture(node, turn);
                 ControlFlow::Continue(())
             });
             return any;
         }
         let _ = node.position.generate_captures(|turn| {
-            let (pieces, kings) = removed(node, turn);
-            self.push(Ordering::capture_key(pieces, kings), *turn);
+            self.push_capture(node, turn);
             ControlFlow::<()>::Continue(())
         });
         !self.list.is_empty() || node.position.has_legal_turn()

@@ -542,16 +542,16 @@ impl Position {
         };
         let rules = self.ruleset();
         let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
-        let (e, captures) = (&mut emit, listing);
+        let e = &mut emit;
         match (small, rules.rule_book_options(), rules.huff) {
-            (true, true, true) => self.generate_as::<u64, true, true>(captures, e),
-            (true, true, false) => self.generate_as::<u64, true, false>(captures, e),
-            (true, false, true) => self.generate_as::<u64, false, true>(captures, e),
-            (true, false, false) => self.generate_as::<u64, false, false>(captures, e),
-            (false, true, true) => self.generate_as::<u128, true, true>(captures, e),
-            (false, true, false) => self.generate_as::<u128, true, false>(captures, e),
-            (false, false, true) => self.generate_as::<u128, false, true>(captures, e),
-            (false, false, false) => self.generate_as::<u128, false, false>(captures, e),
+            (true, true, true) => self.generate_as::<u64, true, true>(listing, e),
+            (true, true, false) => self.generate_as::<u64, true, false>(listing, e),
+            (true, false, true) => self.generate_as::<u64, false, true>(listing, e),
+            (true, false, false) => self.generate_as::<u64, false, false>(listing, e),
+            (false, true, true) => self.generate_as::<u128, true, true>(listing, e),
+            (false, true, false) => self.generate_as::<u128, true, false>(listing, e),
+            (false, false, true) => self.generate_as::<u128, false, true>(listing, e),
+            (false, false, false) => self.generate_as::<u128, false, false>(listing, e),
         }
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }

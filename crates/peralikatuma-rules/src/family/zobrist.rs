@@ -98,41 +98,17 @@ impl Position {
 
     /// The position with its hash computed from scratch: for a position
     /// whose fields were set one by one.
-    pub(super) fn rehashed(self) -> Position {
-        let nothing = Position {
-            men: [0, 0],
-            kings: [0, 0],
-            side: crate::Side::White,
-            huffable: 0,
-            passes: 0,
-            barred: [0, 0],
-            hash: 0,
-            ..self
-        };
-        Position {
-            hash: nothing.zobrist_change(&self),
-            ..self
+    pub(super) fn rehashed(mut self) -> Position {
+        let mut hash = pieces_key(Side::White, self.men[0], self.kings[0])
+            ^ pieces_key(Side::Black, self.men[1], self.kings[1])
+            ^ huffable_key(self.huffable)
+            ^ barred_key(self.barred)
+            ^ passes_key(self.passes);
+        if self.side == Side::Black {
+            hash ^= black_to_move_key();
         }
-    }
-
-    /// The keys that differ between this position and `next`: what turns
-    /// this one's hash into `next`'s. Few points change in a turn, so this
-    /// costs a few keys, not the board's.
-    #[inline]
-    pub(super) fn zobrist_change(&self, next: &Position) -> u64 {
-        let mut hash = 0;
-        for side in [Side::White, Side::Black] {
-            let i = side.index();
-            hash ^= fold(self.men[i] ^ next.men[i], &KEYS.men[i]);
-            hash ^= fold(self.kings[i] ^ next.kings[i], &KEYS.kings[i]);
-            hash ^= fold(self.barred[i] ^ next.barred[i], &KEYS.barred[i]);
-        }
-        hash ^= fold(self.huffable ^ next.huffable, &KEYS.huffable);
-        hash ^= passes_key(self.passes) ^ passes_key(next.passes);
-        if self.side != next.side {
-            hash ^= KEYS.black_to_move;
-        }
-        hash
+        self.hash = hash;
+        self
     }
 }
 
