@@ -39,6 +39,7 @@ mod position;
 mod record;
 mod ruleset;
 mod seed;
+mod specialised;
 mod text;
 mod turn;
 mod turn_text;

@@ -12,6 +12,7 @@ use board_topology::{Direction, PointSet};
 
 use super::position::Position;
 use super::ruleset::{Chain, End, Removal, Ruleset};
+use super::specialised::{self, Job, Rules};
 use super::turn::{Kind, MAX_LANDINGS, Turn};
 use crate::Side;
 
@@ -47,15 +48,11 @@ enum Listing {
     Quiet,
 }
 
-/// One side's view of the board while its turns are listed. `RULE_BOOK`
-/// is whether the ruleset uses any of the rule book's options (compulsory
-/// captures, captures that leave when the move ends, men that cannot step
-/// or return, first captures only forward: [`Ruleset::rule_book_options`]):
-/// Ludii's rulesets are listed without a look at them. `HUFF` is whether
-/// it has the huff (F4): only then are the pieces that could capture kept.
-struct Mover<'a, S, const RULE_BOOK: bool, const HUFF: bool> {
-    rules: &'static Ruleset,
-    board: &'static Graph,
+/// One side's view of the board while its turns are listed, under the
+/// rules `R` (compiled for each ruleset: a rule it does not have costs
+/// nothing).
+struct Mover<'a, S, R> {
+    rules: R,
     side: Side,
     /// Every point of the board.
     points: S,
@@ -77,7 +74,19 @@ struct Mover<'a, S, const RULE_BOOK: bool, const HUFF: bool> {
     capturing: S,
 }
 
-impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOOK, HUFF> {
+impl<S: PointSet, R: Rules> Mover<'_, S, R> {
+    /// The rules.
+    #[inline(always)]
+    fn rules(&self) -> &'static Ruleset {
+        self.rules.get()
+    }
+
+    /// The board.
+    #[inline(always)]
+    fn board(&self) -> &'static Graph {
+        self.rules.get().board
+    }
+
     #[inline]
     fn empty(&self) -> S {
         self.points & !(self.men | self.kings | self.enemy)
@@ -86,7 +95,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     /// The points next to `point`.
     #[inline]
     fn around(&self, point: u8) -> S {
-        S::narrow(self.board.neighbours(point))
+        S::narrow(self.board().neighbours(point))
     }
 
     /// Lists every move of the side's pieces (steps, leaps, slides and
@@ -98,10 +107,10 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     /// go) are what a move that does not capture lets the opponent huff,
     /// and the steps after them carry that.
     fn moves(&mut self, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
-        if RULE_BOOK && self.rules.compulsory {
+        if self.rules().compulsory {
             return self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit);
         }
-        if !HUFF {
+        if !self.rules().huff {
             return self.listed(Doing::All, emit);
         }
         self.capturing = S::EMPTY;
@@ -120,13 +129,10 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
         let empty = self.empty();
         let steps = doing != Doing::Captures;
         let captures = doing != Doing::Quiet;
-        let forward = self.rules.forward[self.side.index()];
-        let zone = S::narrow(self.rules.leap_zone);
-        let stuck = match RULE_BOOK {
-            true => S::narrow(self.rules.stuck[self.side.index()]),
-            false => S::EMPTY,
-        };
-        let barred = RULE_BOOK && self.barred != [S::EMPTY; 2];
+        let forward = self.rules().forward[self.side.index()];
+        let zone = S::narrow(self.rules().leap_zone);
+        let stuck = S::narrow(self.rules().stuck[self.side.index()]);
+        let barred = self.rules().no_return && self.barred != [S::EMPTY; 2];
         for from in self.men.points() {
             self.turn.set_from(from);
             let around = self.around(from);
@@ -135,10 +141,10 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
                     & match forward {
                         None => around,
                         // Every way but back (straight or diagonally).
-                        Some(ahead) if self.rules.sideways => {
-                            around & !S::narrow(self.board.fan(from, ahead.opposite()))
+                        Some(ahead) if self.rules().sideways => {
+                            around & !S::narrow(self.board().fan(from, ahead.opposite()))
                         }
-                        Some(ahead) => S::narrow(self.board.fan(from, ahead)),
+                        Some(ahead) => S::narrow(self.board().fan(from, ahead)),
                     };
                 if barred {
                     to &= !self.barred_steps(from);
@@ -153,7 +159,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
             }
             // Terhuchu: two points over an empty one, in the zone.
             if steps && zone.has(from) {
-                for hop in self.board.hops(from) {
+                for hop in self.board().hops(from) {
                     if (empty & zone).has(hop.over) && (empty & zone).has(hop.to) {
                         any = true;
                         self.emit_move(Kind::Leap, hop.to, emit);
@@ -168,7 +174,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
                 self.men ^= S::point(from);
                 if self.captures(from, 1, S::EMPTY, emit) {
                     any = true;
-                    if HUFF {
+                    if self.rules().huff {
                         self.capturing |= S::point(from);
                     }
                 }
@@ -182,7 +188,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
             if steps {
                 for direction in Direction::ALL {
                     let mut at = from;
-                    while let Some(next) = self.board.neighbour(at, direction) {
+                    while let Some(next) = self.board().neighbour(at, direction) {
                         if !empty.has(next) {
                             break;
                         }
@@ -199,7 +205,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
                         // Ludii's order: each line's slides, then its capture.
                         if self.king_line(from, direction, emit) {
                             any = true;
-                            if HUFF {
+                            if self.rules().huff {
                                 self.capturing |= S::point(from);
                             }
                         }
@@ -213,7 +219,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
                 for direction in Direction::ALL {
                     if self.king_line(from, direction, emit) {
                         any = true;
-                        if HUFF {
+                        if self.rules().huff {
                             self.capturing |= S::point(from);
                         }
                     }
@@ -234,7 +240,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
             .into_iter()
             .zip([Direction::East, Direction::West])
         {
-            if let Some(to) = self.board.neighbour(from, direction)
+            if let Some(to) = self.board().neighbour(from, direction)
                 && bar.has(from)
             {
                 barred |= S::point(to);
@@ -270,7 +276,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     /// Takes the piece on `over`: at once, or when the move ends (R2.4).
     #[inline]
     fn take(&mut self, over: u8) {
-        match RULE_BOOK && self.rules.removal == Removal::AtEnd {
+        match self.rules().removal == Removal::AtEnd {
             false => self.enemy ^= S::point(over),
             true => self.dead |= S::point(over),
         }
@@ -280,7 +286,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     #[inline]
     fn give_back(&mut self, over: u8) {
         self.enemy |= S::point(over);
-        if RULE_BOOK {
+        if self.rules().removal == Removal::AtEnd {
             self.dead &= !S::point(over);
         }
     }
@@ -289,9 +295,9 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
     /// the chain under way (R2.4).
     #[inline]
     fn prey(&self) -> S {
-        match RULE_BOOK {
-            true => self.enemy & !self.dead,
-            false => self.enemy,
+        match self.rules().removal {
+            Removal::AtEnd => self.enemy & !self.dead,
+            _ => self.enemy,
         }
     }
 
@@ -307,7 +313,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
         captured: S,
         emit: &mut impl FnMut(&Turn) -> bool,
     ) {
-        let must_go_on = match self.rules.chain {
+        let must_go_on = match self.rules().chain {
             Chain::Single => {
                 self.stopped |= emit(self.turn);
                 return;
@@ -363,11 +369,11 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
         let mut any = false;
         // The same for every direction: each capture is undone before the next.
         let empty = self.empty();
-        let first_directions = match RULE_BOOK && depth == 1 && self.rules.first_capture_as_step {
-            true => self.rules.step_directions(self.side),
+        let first_directions = match depth == 1 && self.rules().first_capture_as_step {
+            true => self.rules().step_directions(self.side),
             false => u8::MAX,
         };
-        for hop in self.board.hops(at) {
+        for hop in self.board().hops(at) {
             if !prey.has(hop.over)
                 || !empty.has(hop.to)
                 || first_directions & (1 << hop.direction.index()) == 0
@@ -404,9 +410,9 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
             return false;
         }
         let empty = self.empty();
-        let mut next = self.board.neighbour(at, direction);
+        let mut next = self.board().neighbour(at, direction);
         while let Some(p) = next.filter(|&p| empty.has(p)) {
-            next = self.board.neighbour(p, direction);
+            next = self.board().neighbour(p, direction);
         }
         let Some(over) = next.filter(|&p| self.prey().has(p)) else {
             return false;
@@ -417,7 +423,7 @@ impl<S: PointSet, const RULE_BOOK: bool, const HUFF: bool> Mover<'_, S, RULE_BOO
         self.take(over);
         let empty = self.empty();
         while let Some(to) = self
-            .board
+            .board()
             .neighbour(landing, direction)
             .filter(|&p| empty.has(p))
         {
@@ -540,37 +546,44 @@ impl Position {
                 true
             }
         };
-        let rules = self.ruleset();
-        let small = self.board().len() <= <u64 as PointSet>::CAPACITY;
-        let e = &mut emit;
-        match (small, rules.rule_book_options(), rules.huff) {
-            (true, true, true) => self.generate_as::<u64, true, true>(listing, e),
-            (true, true, false) => self.generate_as::<u64, true, false>(listing, e),
-            (true, false, true) => self.generate_as::<u64, false, true>(listing, e),
-            (true, false, false) => self.generate_as::<u64, false, false>(listing, e),
-            (false, true, true) => self.generate_as::<u128, true, true>(listing, e),
-            (false, true, false) => self.generate_as::<u128, true, false>(listing, e),
-            (false, false, true) => self.generate_as::<u128, false, true>(listing, e),
-            (false, false, false) => self.generate_as::<u128, false, false>(listing, e),
+        /// The listing, compiled for each ruleset.
+        struct Generate<'a, F> {
+            position: &'a Position,
+            listing: Listing,
+            emit: &'a mut F,
         }
+        impl<F: FnMut(&Turn) -> bool> Job for Generate<'_, F> {
+            type Output = ();
+            #[inline(always)]
+            fn run<S: PointSet, R: Rules>(self, rules: R) {
+                self.position
+                    .generate_as::<S, R>(rules, self.listing, self.emit);
+            }
+        }
+        let job = Generate {
+            position: self,
+            listing,
+            emit: &mut emit,
+        };
+        specialised::run(self.ruleset(), self.code, job);
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
     /// options looked at, or not: what `listing` says.
-    fn generate_as<S: PointSet, const RULE_BOOK: bool, const HUFF: bool>(
+    #[inline(always)]
+    fn generate_as<S: PointSet, R: Rules>(
         &self,
+        rules: R,
         listing: Listing,
         listener: &mut impl FnMut(&Turn) -> bool,
     ) {
-        let rules = self.ruleset();
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
-        let mut mover = Mover::<S, RULE_BOOK, HUFF> {
+        let mut mover = Mover::<S, R> {
             rules,
-            board: rules.board,
             side: self.side,
-            points: S::narrow(rules.board.points()),
+            points: S::narrow(rules.get().board.points()),
             men: S::narrow(self.men[us]),
             kings: S::narrow(self.kings[us]),
             enemy: S::narrow(self.men[them] | self.kings[them]),
@@ -602,7 +615,7 @@ impl Position {
             mover.turn.set_huff(Some(huffed));
             if mover.moves(listener) {
                 any = true;
-            } else if rules.huff_alone {
+            } else if rules.get().huff_alone {
                 // Nothing left to do after the huff: the turn ends there.
                 mover.turn.set_pass();
                 mover.stopped |= listener(mover.turn);
@@ -610,7 +623,7 @@ impl Position {
             }
             mover.enemy = enemy;
         }
-        if !any && !mover.stopped && rules.end != End::NoMovesLoses {
+        if !any && !mover.stopped && rules.get().end != End::NoMovesLoses {
             listener(&Turn::PASS);
         }
     }
@@ -640,16 +653,21 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn capturable(&self, side: Side) -> u128 {
-        match self.board().len() <= <u64 as PointSet>::CAPACITY {
-            true => PointSet::widen(self.capturable_as::<u64>(side)),
-            false => self.capturable_as::<u128>(side),
+        /// The pieces found, compiled for each ruleset.
+        struct Capturable<'a>(&'a Position, Side);
+        impl Job for Capturable<'_> {
+            type Output = u128;
+            #[inline(always)]
+            fn run<S: PointSet, R: Rules>(self, rules: R) -> u128 {
+                self.0.capturable_as::<S>(rules.get(), self.1).widen()
+            }
         }
+        specialised::run(self.ruleset(), self.code, Capturable(self, side))
     }
 
     /// [`Position::capturable`] in sets `S`.
     #[inline(always)]
-    fn capturable_as<S: PointSet>(&self, side: Side) -> S {
-        let rules = self.ruleset();
+    fn capturable_as<S: PointSet>(&self, rules: &'static Ruleset, side: Side) -> S {
         let board = rules.board;
         let (us, them) = (side.index(), side.opposite().index());
         let enemy = S::narrow(self.men[them] | self.kings[them]);

@@ -10,6 +10,7 @@ use board_topology::{Direction, PointSet};
 
 use super::check::{Reason, Refusal};
 use super::ruleset::{End, Ruleset};
+use super::specialised::{self, Code, Job, Rules};
 use super::turn::{Kind, Turn};
 use super::zobrist;
 use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
@@ -44,6 +45,8 @@ pub struct Position {
     /// The Zobrist hash of the rest but `quiet`, kept up to date
     /// ([`Position::zobrist`]).
     pub(super) hash: u64,
+    /// Which code plays the ruleset, found once.
+    pub(super) code: Code,
 }
 
 impl Position {
@@ -59,6 +62,7 @@ impl Position {
             barred: [0, 0],
             quiet: 0,
             hash: 0,
+            code: Code::of(ruleset),
         }
         .rehashed()
     }
@@ -339,18 +343,25 @@ impl Position {
     /// nothing.
     #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
-        match self.board().len() <= <u64 as PointSet>::CAPACITY {
-            true => self.play_as::<u64>(turn),
-            false => self.play_as::<u128>(turn),
+        /// The turn played, compiled for each ruleset.
+        struct Play<'a>(&'a Position, &'a Turn);
+        impl Job for Play<'_> {
+            type Output = Position;
+            #[inline(always)]
+            fn run<S: PointSet, R: Rules>(self, rules: R) -> Position {
+                self.0.play_as::<S, R>(rules, self.1)
+            }
         }
+        specialised::run(self.ruleset, self.code, Play(self, turn))
     }
 
     /// [`Position::play`], with single points made in sets `S` (one
     /// instruction for a `u64`).
     #[inline(always)]
-    fn play_as<S: PointSet>(&self, turn: &Turn) -> Position {
+    fn play_as<S: PointSet, R: Rules>(&self, rules: R, turn: &Turn) -> Position {
         let bit = |point: u8| S::point(point).widen();
-        let rules = self.ruleset();
+        let ruleset = self.ruleset;
+        let rules = rules.get();
         let (mover, opponent) = (self.side, self.side.opposite());
         let (us, them) = (mover.index(), opponent.index());
         let (mut men, mut kings) = (self.men, self.kings);
@@ -374,7 +385,7 @@ impl Position {
         // Built whole at the end, not copied and then changed: a position
         // is larger than what is copied without a call to `memcpy`.
         let position = |men, kings, huffable, passes, barred, hash| Position {
-            ruleset: rules,
+            ruleset,
             men,
             kings,
             side: opponent,
@@ -383,6 +394,7 @@ impl Position {
             barred,
             quiet,
             hash,
+            code: self.code,
         };
         if turn.kind() == Kind::Pass {
             let passes = self.passes.saturating_add(1);
@@ -413,9 +425,10 @@ impl Position {
         let mut barred = self.barred;
         if rules.no_return {
             let gone = from_bit | captured | huffed_bit;
-            barred = self.barred_after(turn, gone, men[us] & to_bit);
+            barred = self.barred_after(rules.board, turn, gone, men[us] & to_bit);
             if barred != self.barred {
-                hash ^= zobrist::barred_key(self.barred) ^ zobrist::barred_key(barred);
+                let [east, west] = self.barred;
+                hash ^= zobrist::barred_key([east ^ barred[0], west ^ barred[1]]);
             }
         }
         // The pieces that could capture before the move, for the huff.
@@ -439,12 +452,11 @@ impl Position {
     /// point, or none for a king): they lose theirs, and a man that
     /// stepped sideways may not step back.
     #[inline(always)]
-    fn barred_after(&self, turn: &Turn, gone: u128, landed: u128) -> [u128; 2] {
+    fn barred_after(&self, board: &Graph, turn: &Turn, gone: u128, landed: u128) -> [u128; 2] {
         let mut barred = [self.barred[0] & !gone, self.barred[1] & !gone];
         if landed != 0 && turn.kind() == Kind::Step {
             // Stepped east, it may not step west, and the other way round.
             let (from, to) = (turn.from(), turn.landings()[0]);
-            let board = self.board();
             if board.neighbour(from, Direction::East) == Some(to) {
                 barred[1] |= landed;
             } else if board.neighbour(from, Direction::West) == Some(to) {

@@ -218,7 +218,11 @@ const LAU_KATA_KATI: [&str; 2] = ["a1 d1 g1 b2 d2 f2 c3 d3 e3", "c5 d5 e5 b6 d6 
 /// The rulesets of FAMILY.md that the family's own move generator plays,
 /// in FAMILY.md's order. (FAMILY.md's `permainan` is this crate's
 /// [`Variant::Permainan`](crate::Variant::Permainan).)
-pub static RULESETS: [Ruleset; 18] = [
+pub static RULESETS: [Ruleset; 18] = FAMILY;
+
+/// [`RULESETS`] as a constant, whose rules code compiled for one ruleset
+/// reads at compile time (`family::specialised`).
+pub(super) const FAMILY: [Ruleset; 18] = [
     plain(
         "peralikatuma-ludii",
         "Peralikatuma (Ludii)",
@@ -450,7 +454,10 @@ pub static RULESETS: [Ruleset; 18] = [
 /// reference counts of every seed position). Every frontend plays them in
 /// this model; the search, the tables and the proofs, for now, in the
 /// seed games' own (through [`Position::to_seed`](super::Position::to_seed)).
-pub static SEED_RULESETS: [Ruleset; 3] = [
+pub static SEED_RULESETS: [Ruleset; 3] = RULE_BOOK;
+
+/// [`SEED_RULESETS`] as a constant (see [`FAMILY`]).
+pub(super) const RULE_BOOK: [Ruleset; 3] = [
     Ruleset {
         removal: Removal::AtEnd,
         huff: true,

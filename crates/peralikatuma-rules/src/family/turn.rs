@@ -118,27 +118,32 @@ impl Turn {
     };
 
     /// The enemy piece removed before the move (a huff), if any.
+    #[inline]
     pub fn huff(&self) -> Option<u8> {
         self.huff
     }
 
     /// What the move is.
+    #[inline]
     pub fn kind(&self) -> Kind {
         self.kind
     }
 
     /// Where the moving piece starts (meaningless for a pass).
+    #[inline]
     pub fn from(&self) -> u8 {
         self.from
     }
 
     /// Where it lands: one point, or each landing of a chain in order
     /// (none for a pass).
+    #[inline]
     pub fn landings(&self) -> &[u8] {
         &self.landings[..usize::from(self.len)]
     }
 
     /// The enemy pieces the move captures.
+    #[inline]
     pub fn captured(&self) -> u128 {
         match self.kind {
             Kind::Capture => self.pieces,
@@ -149,6 +154,7 @@ impl Turn {
     /// The mover's pieces that could have captured before a move that
     /// does not, in a ruleset with the huff (F4): those the opponent may
     /// huff after it (with the moving piece where it lands).
+    #[inline]
     pub(super) fn forfeits(&self) -> u128 {
         match self.kind {
             Kind::Capture => 0,
@@ -157,11 +163,13 @@ impl Turn {
     }
 
     /// The point where the moving piece ends the turn, if it moves.
+    #[inline]
     pub fn to(&self) -> Option<u8> {
         self.landings().last().copied()
     }
 
     /// Whether a piece leaves the board in this turn (a capture or a huff).
+    #[inline]
     pub fn removes(&self) -> bool {
         self.captured() != 0 || self.huff.is_some()
     }

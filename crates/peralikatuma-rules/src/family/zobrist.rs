@@ -65,7 +65,10 @@ static KEYS: Keys = {
     }
 };
 
-/// The combined key of the points of `set` in `keys`.
+/// The combined key of the points of `set` in `keys`. Keys combine by
+/// exclusive or, so the key of a set changes by the key of the points
+/// that changed: `fold(a) ^ fold(b) == fold(a ^ b)`.
+#[inline]
 fn fold(set: u128, keys: &[u64; POINTS]) -> u64 {
     let (mut set, mut hash) = (set, 0);
     while set != 0 {
@@ -127,13 +130,16 @@ pub(super) fn pieces_key(side: Side, men: u128, kings: u128) -> u64 {
     fold(men, &KEYS.men[side.index()]) ^ fold(kings, &KEYS.kings[side.index()])
 }
 
-/// The combined key of the pieces that may be huffed, `huffable`.
+/// The combined key of the pieces that may be huffed, `huffable` (the
+/// change from one set to another is the key of their difference).
 #[inline]
 pub(super) fn huffable_key(huffable: u128) -> u64 {
     fold(huffable, &KEYS.huffable)
 }
 
-/// The combined key of the no-return restrictions `barred` (east, west).
+/// The combined key of the no-return restrictions `barred` (east, west);
+/// `barred_key(a) ^ barred_key(b)` is `barred_key` of their difference
+/// (`a[i] ^ b[i]`).
 #[inline]
 pub(super) fn barred_key(barred: [u128; 2]) -> u64 {
     fold(barred[0], &KEYS.barred[0]) ^ fold(barred[1], &KEYS.barred[1])
