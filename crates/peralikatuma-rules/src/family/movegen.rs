@@ -1,9 +1,10 @@
 //! The legal turns of a family position, handed one at a time to a
 //! listener: huffs, steps, leaps, slides, captures and chains, and passes.
 //!
-//! The generator is written once over a [`PointSet`] and compiled for two:
-//! `u64` for boards of up to 64 points (all but the largest), `u128` for
-//! the rest.
+//! The generator is written once over a [`PointSet`] and the rules it
+//! runs under, and compiled for each of the 21 rulesets (`specialised`),
+//! in `u64` sets for boards of up to 64 points (all but the largest) and
+//! `u128` for the rest.
 
 use std::ops::ControlFlow;
 
