@@ -80,16 +80,10 @@ impl std::hash::Hash for Code {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
-/// Where `ruleset` is in [`Ruleset::all`], if it is one of the 21 statics.
+/// Where `ruleset` is in [`Ruleset::all`], if it is one of the 21 statics
+/// (the same static, as [`Ruleset::variant`] asks, not a copy).
 fn index(ruleset: &'static Ruleset) -> Option<usize> {
-    let at = ruleset as *const Ruleset as usize;
-    let size = size_of::<Ruleset>();
-    let within = |start: *const Ruleset, len: usize| {
-        let start = start as usize;
-        (at >= start && at < start + len * size).then(|| (at - start) / size)
-    };
-    within(SEED_RULESETS.as_ptr(), SEED_RULESETS.len())
-        .or_else(|| within(RULESETS.as_ptr(), RULESETS.len()).map(|n| n + SEED_RULESETS.len()))
+    Ruleset::all().position(|r| std::ptr::eq(r, ruleset))
 }
 
 /// Code generic over the set type and the rules, run by [`run`].
