@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use peralikatuma_rules::family;
 use peralikatuma_rules::{Game, Position, Side};
 
-use crate::node::{FamilyNode, Node};
+use crate::node::Node;
 
 mod sealed {
     /// Only this crate's games are [`Playable`](super::Playable).
@@ -103,7 +103,7 @@ impl Playable for Game {
 
 impl Playable for family::Game {
     type Turn = family::Turn;
-    type Node = FamilyNode;
+    type Node = family::Position;
 
     fn turns_now(&self) -> Vec<Self::Turn> {
         if self.ending().is_some() {
@@ -120,8 +120,8 @@ impl Playable for family::Game {
         self.ending().map(|outcome| outcome.winner())
     }
 
-    fn node(&self) -> FamilyNode {
-        FamilyNode::new(*self.position())
+    fn node(&self) -> family::Position {
+        *self.position()
     }
 
     fn since_removal(&self) -> Vec<u64> {

@@ -2,10 +2,10 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::family::Turn;
+use peralikatuma_rules::family::{Position, Turn};
 
 use super::{Candidate, Ranked, TurnList, put_in_place};
-use crate::node::{FamilyNode, Node};
+use crate::node::Node;
 use crate::ordering::{Ordering, TABLE_MOVE};
 
 /// The turns of a family game's node ([`TurnList`]).
@@ -25,37 +25,37 @@ impl FamilyCandidates {
     }
 
     /// Lists the capture `turn` of `node`, keyed for the quiescence search.
-    fn push_capture(&mut self, node: &FamilyNode, turn: &Turn) {
+    fn push_capture(&mut self, node: &Position, turn: &Turn) {
         let (pieces, kings) = removed(node, turn);
         self.push(Ordering::capture_key(pieces, kings), *turn);
     }
 }
 
 /// How many pieces `turn` removes, a king counting as three.
-fn removed(node: &FamilyNode, turn: &Turn) -> (u32, u32) {
-    let them = node.side_to_move().opposite();
+fn removed(node: &Position, turn: &Turn) -> (u32, u32) {
+    let them = Position::side_to_move(node).opposite();
     let captured = turn.captured();
-    let kings = (captured & node.position.kings(them)).count_ones();
+    let kings = (captured & node.kings(them)).count_ones();
     (captured.count_ones(), kings)
 }
 
-impl TurnList<FamilyNode> for FamilyCandidates {
+impl TurnList<Position> for FamilyCandidates {
     fn every_turn(
         &mut self,
-        node: &FamilyNode,
+        node: &Position,
         ordering: &Ordering,
         ply: usize,
         table_move: Option<usize>,
     ) {
         self.list.clear();
-        let side = node.side_to_move();
-        let _ = node.position.generate(|turn| {
+        let side = Position::side_to_move(node);
+        let _ = node.generate(|turn| {
             let key = if table_move == Some(self.list.len()) {
                 TABLE_MOVE
             } else if turn.removes() {
                 let (pieces, kings) = removed(node, turn);
                 Ordering::removal_key(pieces + u32::from(turn.huff().is_some()) + 2 * kings)
-            } else if let Some((from, to)) = FamilyNode::quiet_step(turn) {
+            } else if let Some((from, to)) = <Position as Node>::quiet_step(turn) {
                 ordering.quiet_key(side, from, to, ply)
             } else {
                 0
@@ -70,14 +70,14 @@ impl TurnList<FamilyNode> for FamilyCandidates {
     /// are. With huffs, every capture would come once more for each
     /// piece that may be huffed, and the quiescence search of a crowded
     /// board (Zamma's 80 men) would not end.
-    fn captures(&mut self, node: &FamilyNode) -> bool {
+    fn captures(&mut self, node: &Position) -> bool {
         self.list.clear();
         if node.captures_compulsory() {
             // The generator lists a move that does not capture only where
             // there is no capture (before any huff): the first one ends
             // the search, and says there is a legal turn.
             let mut any = false;
-            let _ = node.position.generate(|turn| {
+            let _ = node.generate(|turn| {
                 any = true;
                 if turn.captured() == 0 || turn.huff().is_some() {
                     return ControlFlow::Break(());
@@ -87,18 +87,18 @@ impl TurnList<FamilyNode> for FamilyCandidates {
             });
             return any;
         }
-        let _ = node.position.generate_captures(|turn| {
+        let _ = node.generate_captures(|turn| {
             self.push_capture(node, turn);
             ControlFlow::<()>::Continue(())
         });
-        !self.list.is_empty() || node.position.has_legal_turn()
+        !self.list.is_empty() || node.has_legal_turn()
     }
 
     fn len(&self) -> usize {
         self.list.len()
     }
 
-    fn turn(&mut self, n: usize, _node: &FamilyNode) -> (Ranked, Turn) {
+    fn turn(&mut self, n: usize, _node: &Position) -> (Ranked, Turn) {
         put_in_place(&mut self.list, n);
         let candidate = self.list[n];
         (candidate.ranked(), candidate.kind)

@@ -1,7 +1,7 @@
-//! Family positions as search nodes: the position, which counts its quiet
-//! turns for the sixty-turn rule (E4) and keeps its hash. The rule book's games
-//! are probed in their endgame tables and proofs, which are the seed
-//! model's, through the position in that model.
+//! Family positions as search nodes: the position counts its quiet
+//! turns for the sixty-turn rule (E4) and keeps its hash. The rule book's
+//! games are probed in their endgame tables and proofs, which are the
+//! seed model's, through the position in that model.
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
@@ -15,34 +15,20 @@ use crate::facts::Facts;
 use crate::score::Score;
 use crate::tuning::Tuning;
 
-/// A family position as the search sees it.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct FamilyNode {
-    /// The position.
-    pub position: Position,
+/// The position in the seed games' model, if `tablebase` covers it (its
+/// game, its pieces).
+fn in_tables(position: &Position, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
+    let covered = position.ruleset().variant() == Some(tablebase.variant())
+        && Node::pieces(position) as usize <= tablebase.pieces();
+    covered.then(|| position.to_seed()).flatten()
 }
 
-impl FamilyNode {
-    /// `position` as a node.
-    pub fn new(position: Position) -> FamilyNode {
-        FamilyNode { position }
-    }
-
-    /// The position in the seed games' model, if `tablebase` covers it
-    /// (its game, its pieces).
-    fn in_tables(&self, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
-        let covered = self.position.ruleset().variant() == Some(tablebase.variant())
-            && self.pieces() as usize <= tablebase.pieces();
-        covered.then(|| self.position.to_seed()).flatten()
-    }
-
-    /// A turn of the seed model's position as a turn of this one.
-    fn turn_of_seed(&self, turn: &peralikatuma_rules::Turn) -> Option<Turn> {
-        self.position.parse_turn(&turn.to_string()).ok()
-    }
+/// A turn of the seed model's position as a turn of `position`.
+fn turn_of_seed(position: &Position, turn: &peralikatuma_rules::Turn) -> Option<Turn> {
+    position.parse_turn(&turn.to_string()).ok()
 }
 
-impl Node for FamilyNode {
+impl Node for Position {
     type Turn = Turn;
     type Candidates = FamilyCandidates;
     /// Captures are optional and seldom end on a crowded board: Zamma's
@@ -51,30 +37,30 @@ impl Node for FamilyNode {
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        self.position.side_to_move()
+        Position::side_to_move(self)
     }
 
     #[inline]
     fn zobrist(&self) -> u64 {
-        self.position.zobrist()
+        Position::zobrist(self)
     }
 
     #[inline]
     fn quiet_turns(&self) -> u32 {
-        self.position.quiet_turns()
+        Position::quiet_turns(self)
     }
 
     #[inline]
-    fn play(&self, turn: &Turn) -> FamilyNode {
-        FamilyNode::new(self.position.play_unchecked(turn))
+    fn play(&self, turn: &Turn) -> Position {
+        self.play_unchecked(turn)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
-        self.position.legal_turns().into_iter().collect()
+        Position::legal_turns(self).into_iter().collect()
     }
 
     fn has_legal_turn(&self) -> bool {
-        self.position.has_legal_turn()
+        Position::has_legal_turn(self)
     }
 
     fn judge(
@@ -82,12 +68,12 @@ impl Node for FamilyNode {
         has_legal_turn: impl FnOnce() -> bool,
         repetitions: impl FnOnce() -> usize,
     ) -> Option<Ended> {
-        let ending = Game::judge(&self.position, has_legal_turn, repetitions)?;
+        let ending = Game::judge(self, has_legal_turn, repetitions)?;
         Some(ending.winner().map_or(Ended::Draw, Ended::Win))
     }
 
     fn captures_compulsory(&self) -> bool {
-        self.position.ruleset().compulsory
+        self.ruleset().compulsory
     }
 
     #[inline]
@@ -104,17 +90,16 @@ impl Node for FamilyNode {
     }
 
     fn evaluate(&self) -> Score {
-        evaluate_family(&self.position)
+        evaluate_family(self)
     }
 
     fn pieces(&self) -> u32 {
-        let p = &self.position;
-        (p.pieces(Side::White) | p.pieces(Side::Black)).count_ones()
+        (Position::pieces(self, Side::White) | Position::pieces(self, Side::Black)).count_ones()
     }
 
     fn facts(&self, turn: &Turn) -> Facts {
-        let after = self.position.play_unchecked(turn);
-        let mover = self.position.side_to_move();
+        let after = self.play_unchecked(turn);
+        let mover = Position::side_to_move(self);
         Facts {
             captured: turn.captured().count_ones(),
             claims: turn.huff().is_some(),
@@ -127,7 +112,7 @@ impl Node for FamilyNode {
     }
 
     fn tuning(&self) -> Tuning {
-        let ruleset = self.position.ruleset();
+        let ruleset = self.ruleset();
         match ruleset.variant() {
             Some(variant) => Tuning::of(variant),
             None => Tuning::of_family(ruleset),
@@ -135,20 +120,20 @@ impl Node for FamilyNode {
     }
 
     fn probe(&self, tablebase: &Tablebase) -> Option<(Verdict, Value)> {
-        Node::probe(&self.in_tables(tablebase)?, tablebase)
+        Node::probe(&in_tables(self, tablebase)?, tablebase)
     }
 
     fn best_in(&self, tablebase: &Tablebase) -> Option<(Turn, Verdict, Value)> {
-        let (turn, verdict, value) = Node::best_in(&self.in_tables(tablebase)?, tablebase)?;
-        Some((self.turn_of_seed(&turn)?, verdict, value))
+        let (turn, verdict, value) = Node::best_in(&in_tables(self, tablebase)?, tablebase)?;
+        Some((turn_of_seed(self, &turn)?, verdict, value))
     }
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
-        if self.position.ruleset().variant() != Some(proof.start.variant()) {
+        if self.ruleset().variant() != Some(proof.start.variant()) {
             return None;
         }
-        let turn = Node::proof_turn(&self.position.to_seed()?, proof)?;
-        self.turn_of_seed(&turn)
+        let turn = Node::proof_turn(&self.to_seed()?, proof)?;
+        turn_of_seed(self, &turn)
     }
 }
 
@@ -166,7 +151,7 @@ mod tests {
     #[test]
     fn captures_are_compulsory_where_the_ruleset_says_so() {
         for variant in Variant::ALL {
-            let node = FamilyNode::new(Position::start(variant.ruleset()));
+            let node = Position::start(variant.ruleset());
             assert_eq!(
                 node.captures_compulsory(),
                 variant.captures_compulsory(),
@@ -175,7 +160,7 @@ mod tests {
         }
         // Ludii's rulesets never make captures compulsory.
         for ruleset in &RULESETS {
-            let node = FamilyNode::new(Position::start(ruleset));
+            let node = Position::start(ruleset);
             assert!(!node.captures_compulsory(), "{}", ruleset.id);
         }
     }
@@ -191,14 +176,14 @@ mod tests {
             for _ in 0..20 {
                 let mut seed = SeedPosition::start(variant);
                 for _ in 0..150 {
-                    let node = FamilyNode::new(Position::from(&seed));
+                    let node = Position::from(&seed);
                     assert_eq!(node.tuning(), seed.tuning(), "{variant}");
                     let turns = seed.legal_turns();
                     if turns.is_empty() {
                         break;
                     }
                     for turn in turns.iter() {
-                        let ours = node.position.parse_turn(&turn.to_string()).expect("a turn");
+                        let ours = node.parse_turn(&turn.to_string()).expect("a turn");
                         assert_eq!(node.facts(&ours), seed.facts(turn), "{seed} {turn}");
                     }
                     seed = seed.play_unchecked(&turns[rng.random_range(0..turns.len())]);
@@ -253,14 +238,14 @@ mod tests {
                 let Ok(seed) = SeedPosition::from_setup(setup) else {
                     continue;
                 };
-                let node = FamilyNode::new(Position::from(&seed));
-                assert_eq!(node.position.to_seed(), Some(seed), "{seed}");
+                let node = Position::from(&seed);
+                assert_eq!(node.to_seed(), Some(seed), "{seed}");
                 let Some(expected) = Node::probe(&seed, &tablebase) else {
                     continue;
                 };
                 probed += 1;
                 assert_eq!(node.probe(&tablebase), Some(expected), "{seed}");
-                let board = node.position.board();
+                let board = node.board();
                 let ours = node
                     .best_in(&tablebase)
                     .map(|(turn, verdict, value)| (turn.text(board), verdict, value));
@@ -292,10 +277,8 @@ mod tests {
                 if seed.outcome().is_some() {
                     break;
                 }
-                let node = FamilyNode::new(Position::from(&seed));
-                let ours = node
-                    .proof_turn(&proof)
-                    .map(|turn| turn.text(node.position.board()));
+                let node = Position::from(&seed);
+                let ours = node.proof_turn(&proof).map(|turn| turn.text(node.board()));
                 let theirs = Node::proof_turn(&seed, &proof).map(|turn| turn.to_string());
                 assert_eq!(ours, theirs, "{seed}");
                 proved += usize::from(theirs.is_some());

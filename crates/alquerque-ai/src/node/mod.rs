@@ -1,7 +1,8 @@
 //! A position as the search sees it, for each kind of game: what the
 //! search, the evaluation and the weak strengths need of it. The seed
 //! games' [`Position`](peralikatuma_rules::Position) is one; a family
-//! position ([`FamilyNode`]) is the other.
+//! position ([`family::Position`](peralikatuma_rules::family::Position))
+//! is the other.
 
 mod family;
 mod seed;
@@ -11,8 +12,6 @@ use std::fmt::Debug;
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::Side;
-
-pub use family::FamilyNode;
 
 use crate::candidates::TurnList;
 use crate::facts::Facts;

@@ -355,16 +355,18 @@ impl Position {
         specialised::run(self.ruleset, self.code, Play(self, turn))
     }
 
-    /// [`Position::play`], with single points made in sets `S` (one
-    /// instruction for a `u64`).
+    /// [`Position::play`], worked out in the ruleset's sets `S` (`u64`
+    /// on boards of up to 64 points).
     #[inline(always)]
     fn play_as<S: PointSet, R: Rules>(&self, rules: R, turn: &Turn) -> Position {
-        let bit = |point: u8| S::point(point).widen();
         let ruleset = self.ruleset;
         let rules = rules.get();
         let (mover, opponent) = (self.side, self.side.opposite());
         let (us, them) = (mover.index(), opponent.index());
-        let (mut men, mut kings) = (self.men, self.kings);
+        // Worked out in the ruleset's sets, stored as `u128`.
+        let narrow = |sets: [u128; 2]| sets.map(S::narrow);
+        let widen = |sets: [S; 2]| sets.map(S::widen);
+        let (mut men, mut kings) = (narrow(self.men), narrow(self.kings));
         let quiet = match turn.removes() {
             true => 0,
             false => self.quiet.saturating_add(1),
@@ -375,21 +377,21 @@ impl Position {
         if self.huffable != 0 {
             hash ^= zobrist::huffable_key(self.huffable);
         }
-        let mut huffed_bit = 0;
+        let mut huffed_bit = S::EMPTY;
         if let Some(huffed) = turn.huff() {
-            huffed_bit = bit(huffed);
-            hash ^= zobrist::piece_key(opponent, kings[them] & huffed_bit != 0, huffed);
+            huffed_bit = S::point(huffed);
+            hash ^= zobrist::piece_key(opponent, kings[them] & huffed_bit != S::EMPTY, huffed);
             men[them] &= !huffed_bit;
             kings[them] &= !huffed_bit;
         }
         // Built whole at the end, not copied and then changed: a position
         // is larger than what is copied without a call to `memcpy`.
-        let position = |men, kings, huffable, passes, barred, hash| Position {
+        let position = |men, kings, huffable: S, passes, barred, hash| Position {
             ruleset,
-            men,
-            kings,
+            men: widen(men),
+            kings: widen(kings),
             side: opponent,
-            huffable,
+            huffable: huffable.widen(),
             passes,
             barred,
             quiet,
@@ -399,26 +401,30 @@ impl Position {
         if turn.kind() == Kind::Pass {
             let passes = self.passes.saturating_add(1);
             hash ^= zobrist::passes_key(passes);
-            return position(men, kings, 0, passes, self.barred, hash);
+            return position(men, kings, S::EMPTY, passes, self.barred, hash);
         }
         let (from, to) = (turn.from(), turn.to().expect("a move lands somewhere"));
-        let (from_bit, to_bit) = (bit(from), bit(to));
-        if kings[us] & from_bit != 0 {
+        let (from_bit, to_bit) = (S::point(from), S::point(to));
+        if kings[us] & from_bit != S::EMPTY {
             // Not `^= from | to`: a chain may end where it began.
             kings[us] = kings[us] & !from_bit | to_bit;
             hash ^= zobrist::piece_key(mover, true, from) ^ zobrist::piece_key(mover, true, to);
         } else {
             men[us] ^= from_bit;
-            let crowned = rules.promotion[us] & to_bit != 0;
+            let crowned = S::narrow(rules.promotion[us]) & to_bit != S::EMPTY;
             match crowned {
                 true => kings[us] |= to_bit,
                 false => men[us] |= to_bit,
             }
             hash ^= zobrist::piece_key(mover, false, from) ^ zobrist::piece_key(mover, crowned, to);
         }
-        let captured = turn.captured();
-        if captured != 0 {
-            hash ^= zobrist::pieces_key(opponent, men[them] & captured, kings[them] & captured);
+        let captured = S::narrow(turn.captured());
+        if captured != S::EMPTY {
+            hash ^= zobrist::pieces_key(
+                opponent,
+                (men[them] & captured).widen(),
+                (kings[them] & captured).widen(),
+            );
             men[them] &= !captured;
             kings[them] &= !captured;
         }
@@ -432,17 +438,17 @@ impl Position {
             }
         }
         // The pieces that could capture before the move, for the huff.
-        let mut huffable = 0;
+        let mut huffable = S::EMPTY;
         let pending = match rules.huff {
-            true => turn.forfeits(),
-            false => 0,
+            true => S::narrow(turn.forfeits()),
+            false => S::EMPTY,
         };
-        if pending != 0 {
+        if pending != S::EMPTY {
             huffable = pending & (men[us] | kings[us]);
-            if pending & from_bit != 0 {
+            if pending & from_bit != S::EMPTY {
                 huffable |= to_bit;
             }
-            hash ^= zobrist::huffable_key(huffable);
+            hash ^= zobrist::huffable_key(huffable.widen());
         }
         position(men, kings, huffable, 0, barred, hash)
     }
@@ -452,7 +458,14 @@ impl Position {
     /// point, or none for a king): they lose theirs, and a man that
     /// stepped sideways may not step back.
     #[inline(always)]
-    fn barred_after(&self, board: &Graph, turn: &Turn, gone: u128, landed: u128) -> [u128; 2] {
+    fn barred_after<S: PointSet>(
+        &self,
+        board: &Graph,
+        turn: &Turn,
+        gone: S,
+        landed: S,
+    ) -> [u128; 2] {
+        let (gone, landed) = (gone.widen(), landed.widen());
         let mut barred = [self.barred[0] & !gone, self.barred[1] & !gone];
         if landed != 0 && turn.kind() == Kind::Step {
             // Stepped east, it may not step west, and the other way round.

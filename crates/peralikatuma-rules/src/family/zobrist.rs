@@ -70,10 +70,14 @@ static KEYS: Keys = {
 /// that changed: `fold(a) ^ fold(b) == fold(a ^ b)`.
 #[inline]
 fn fold(set: u128, keys: &[u64; POINTS]) -> u64 {
-    let (mut set, mut hash) = (set, 0);
-    while set != 0 {
-        hash ^= keys[set.trailing_zeros() as usize];
-        set &= set - 1;
+    // By halves: on a board of up to 64 points the high half is empty.
+    let mut hash = 0;
+    for (half, offset) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
+        let mut half = half;
+        while half != 0 {
+            hash ^= keys[offset + half.trailing_zeros() as usize];
+            half &= half - 1;
+        }
     }
     hash
 }
@@ -116,7 +120,7 @@ impl Position {
 }
 
 /// The key of `side`'s man, or king, on `point`.
-#[inline]
+#[inline(always)]
 pub(super) fn piece_key(side: Side, king: bool, point: u8) -> u64 {
     match king {
         false => KEYS.men[side.index()][usize::from(point)],
@@ -125,14 +129,14 @@ pub(super) fn piece_key(side: Side, king: bool, point: u8) -> u64 {
 }
 
 /// The combined key of `side`'s men on `men` and kings on `kings`.
-#[inline]
+#[inline(always)]
 pub(super) fn pieces_key(side: Side, men: u128, kings: u128) -> u64 {
     fold(men, &KEYS.men[side.index()]) ^ fold(kings, &KEYS.kings[side.index()])
 }
 
 /// The combined key of the pieces that may be huffed, `huffable` (the
 /// change from one set to another is the key of their difference).
-#[inline]
+#[inline(always)]
 pub(super) fn huffable_key(huffable: u128) -> u64 {
     fold(huffable, &KEYS.huffable)
 }
@@ -140,20 +144,20 @@ pub(super) fn huffable_key(huffable: u128) -> u64 {
 /// The combined key of the no-return restrictions `barred` (east, west);
 /// `barred_key(a) ^ barred_key(b)` is `barred_key` of their difference
 /// (`a[i] ^ b[i]`).
-#[inline]
+#[inline(always)]
 pub(super) fn barred_key(barred: [u128; 2]) -> u64 {
     fold(barred[0], &KEYS.barred[0]) ^ fold(barred[1], &KEYS.barred[1])
 }
 
 /// The key of Black to move.
-#[inline]
+#[inline(always)]
 pub(super) fn black_to_move_key() -> u64 {
     KEYS.black_to_move
 }
 
 /// The key of `passes` passes just played: none for none, one for one,
 /// another for two or more.
-#[inline]
+#[inline(always)]
 pub(super) fn passes_key(passes: u8) -> u64 {
     KEYS.passes[usize::from(passes.min(2))]
 }
