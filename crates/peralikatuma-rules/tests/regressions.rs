@@ -78,3 +78,35 @@ fn m4_a_kings_chain_that_ends_where_it_began_keeps_the_king() {
     assert_eq!(ours_after, family::Position::from(&after));
     assert_eq!(ours_after.to_string(), "W:W:BKe5,b8,c8,d8,a9,c9");
 }
+
+/// Regression: in the one model a position set up with the side not to
+/// move already without pieces went on (E1 says that side has lost, as
+/// the seed model says), so the machine searched a game that was over.
+/// Found while porting the search's tests to the one model. Where a
+/// player passes and then loses (Zamma), the bare side still passes first.
+#[test]
+fn e1_a_side_set_up_without_pieces_has_lost_when_not_to_move() {
+    use peralikatuma_rules::family::{self, Ruleset};
+    use peralikatuma_rules::{Outcome, Side, WinReason};
+    let white_wins = Some(Outcome::Win {
+        winner: Side::White,
+        reason: WinReason::NoPieces,
+    });
+    for variant in Variant::ALL {
+        let text = match variant {
+            Variant::Peralikatuma => "W:Wd5:B",
+            _ => "W:Wc3:B",
+        };
+        let seed = Position::parse(variant, text).unwrap();
+        let ours = family::Position::parse(variant.ruleset(), text).unwrap();
+        assert_eq!(seed.outcome(), white_wins, "{variant}");
+        assert_eq!(ours.outcome(), white_wins, "{variant}");
+        assert!(ours.legal_turns().is_empty(), "{variant}");
+    }
+    let murray = Ruleset::find("alquerque-murray").unwrap();
+    let bare = family::Position::parse(murray, "W:Wc3:B").unwrap();
+    assert_eq!(bare.outcome(), white_wins);
+    let zamma = Ruleset::find("zamma").unwrap();
+    let bare = family::Position::parse(zamma, "W:We5:B").unwrap();
+    assert_eq!(bare.outcome(), None);
+}

@@ -228,9 +228,17 @@ impl Position {
     /// How the last turn ended the game, if it did: the side to move has
     /// no pieces left in a capture-all game, two passes in a row drew it,
     /// or a player passed (or huffed and then could not move) where that
-    /// loses.
+    /// loses. A position set up with the side not to move already without
+    /// pieces is lost for that side (E1), but where a player passes and
+    /// then loses (that player passes first).
     pub(super) fn ended(&self) -> Option<Outcome> {
         let passer = self.side.opposite();
+        if self.ruleset().end != End::PassThenLoses && self.pieces(passer) == 0 {
+            return Some(Outcome::Win {
+                winner: self.side,
+                reason: WinReason::NoPieces,
+            });
+        }
         match self.ruleset().end {
             End::CaptureAll if self.pieces(self.side) == 0 => Some(Outcome::Win {
                 winner: passer,
