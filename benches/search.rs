@@ -1,19 +1,17 @@
-//! Search benchmarks for the three games: a fixed-depth search from a
-//! cleared searcher on fixed positions (throughput in nodes, so the report
-//! reads as nodes per second). The node count of each search is exactly
-//! reproducible, so it is measured once, before timing. The `one model`
-//! group searches the same positions as positions of the games' rulesets
-//! in the family's model (issue 26's one game model), whose search nodes
-//! are to become the only ones.
+//! Search benchmarks for the rule book's three games: a fixed-depth
+//! search from a cleared searcher on fixed positions (throughput in
+//! nodes, so the report reads as nodes per second). The node count of each
+//! search is exactly reproducible, so it is measured once, before timing.
 //!
 //! `cargo bench --bench search` (add `-- --quick` for a fast look).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use alquerque_ai::{Limits, Playable, Searcher};
+use alquerque_ai::{Limits, Searcher};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use peralikatuma_rules::{Game, Position, Variant, family};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{Game, Position};
 
 /// Positions, names and depths: each search visits some tens of thousands
 /// of nodes (a few milliseconds optimised), the starts and the later
@@ -67,16 +65,16 @@ const POSITIONS: [(Variant, &str, &str, u32); 7] = [
 /// costs little.
 const TABLE_MB: usize = 4;
 
-/// Times a search of each of [`POSITIONS`], as the game `game` makes of
-/// it, in the group `group`.
-fn search_each<G: Playable>(c: &mut Criterion, group: &str, game: impl Fn(Position) -> G) {
-    let mut group = c.benchmark_group(group);
+/// Times a search of each of [`POSITIONS`].
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(2));
     let mut searcher = Searcher::new(TABLE_MB);
     for (variant, name, text, depth) in POSITIONS {
-        let game = game(Position::parse(variant, text).expect("bench position is valid"));
+        let position = Position::parse(variant.ruleset(), text).expect("bench position is valid");
+        let game = Game::from_position(position);
         let limits = Limits::depth(depth);
         searcher.clear();
         let nodes = searcher.search(&game, limits, |_| {}).nodes;
@@ -92,15 +90,5 @@ fn search_each<G: Playable>(c: &mut Criterion, group: &str, game: impl Fn(Positi
     group.finish();
 }
 
-fn search(c: &mut Criterion) {
-    search_each(c, "search", Game::from_position);
-}
-
-fn one_model(c: &mut Criterion) {
-    search_each(c, "one model", |seed| {
-        family::Game::from_position(family::Position::from(&seed))
-    });
-}
-
-criterion_group!(benches, search, one_model);
+criterion_group!(benches, search);
 criterion_main!(benches);

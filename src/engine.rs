@@ -14,11 +14,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{Game, Position, Side, Variant};
+use peralikatuma_rules::{Position, Side, Variant};
 
 use alquerque_ai::{
     Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
-    evaluate_family,
 };
 
 /// Default size of the transposition table, MiB.
@@ -87,56 +86,18 @@ pub enum Flow {
 pub struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
     game: family::Game,
-    searcher: Option<AnySearcher>,
+    searcher: Option<Searcher>,
     hash_mb: usize,
-    running: Option<(Stop, JoinHandle<AnySearcher>)>,
+    running: Option<(Stop, JoinHandle<Searcher>)>,
     /// Where the searches read the time.
     time: TimeSource,
 }
 
-/// A searcher for the game the engine plays: the rule book's games are
-/// searched in the seed model, with its tables and proofs.
-enum AnySearcher {
-    Seed(Searcher),
-    Family(Searcher<family::Game>),
-}
-
-impl AnySearcher {
-    /// A searcher for `game` with a table of `mb` MiB, reading the time
-    /// from `time`.
-    fn new(game: &family::Game, mb: usize, time: &TimeSource) -> AnySearcher {
-        match game.ruleset().variant() {
-            Some(_) => {
-                let mut searcher = Searcher::new(mb);
-                searcher.set_time_source(time.clone());
-                AnySearcher::Seed(searcher)
-            }
-            None => {
-                let mut searcher = Searcher::new(mb);
-                searcher.set_time_source(time.clone());
-                AnySearcher::Family(searcher)
-            }
-        }
-    }
-
-    /// Whether it searches games like `game`.
-    fn fits(&self, game: &family::Game) -> bool {
-        matches!(self, AnySearcher::Seed(_)) == game.ruleset().variant().is_some()
-    }
-
-    fn clear(&mut self) {
-        match self {
-            AnySearcher::Seed(searcher) => searcher.clear(),
-            AnySearcher::Family(searcher) => searcher.clear(),
-        }
-    }
-
-    fn stop_handle(&self) -> Stop {
-        match self {
-            AnySearcher::Seed(searcher) => searcher.stop_handle(),
-            AnySearcher::Family(searcher) => searcher.stop_handle(),
-        }
-    }
+/// A searcher with a table of `mb` MiB, reading the time from `time`.
+fn searcher(mb: usize, time: &TimeSource) -> Searcher {
+    let mut searcher = Searcher::new(mb);
+    searcher.set_time_source(time.clone());
+    searcher
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -145,7 +106,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         Engine {
             out,
             game: family::Game::new(Variant::Peralikatuma.ruleset()),
-            searcher: Some(AnySearcher::Seed(Searcher::new(DEFAULT_HASH_MB))),
+            searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
             time: TimeSource::default(),
@@ -158,7 +119,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn set_time_source(&mut self, time: TimeSource) {
         self.reap(true);
         self.time = time;
-        self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb, &self.time));
+        self.searcher = Some(searcher(self.hash_mb, &self.time));
     }
 
     fn say(&self, line: &str) {
@@ -222,12 +183,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Ok(())
             }
             "eval" => {
-                let position = self.game.position();
-                let score = match position.to_seed() {
-                    Some(seed) => evaluate(&seed),
-                    None => evaluate_family(position),
-                };
-                self.say(&format!("eval {score}"));
+                self.say(&format!("eval {}", evaluate(self.game.position())));
                 Ok(())
             }
             "perft" => self.perft(&rest),
@@ -252,10 +208,11 @@ impl<W: Write + Send + 'static> Engine<W> {
         if stop || finished {
             if let Some((flag, handle)) = self.running.take() {
                 flag.stop();
-                self.searcher =
-                    Some(handle.join().unwrap_or_else(|_| {
-                        AnySearcher::new(&self.game, self.hash_mb, &self.time)
-                    }));
+                self.searcher = Some(
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| searcher(self.hash_mb, &self.time)),
+                );
                 // Down again for the next job, even if this one had ended
                 // before the flag went up.
                 flag.reset();
@@ -269,7 +226,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.searcher = Some(
                 handle
                     .join()
-                    .unwrap_or_else(|_| AnySearcher::new(&self.game, self.hash_mb, &self.time)),
+                    .unwrap_or_else(|_| searcher(self.hash_mb, &self.time)),
             );
         }
     }
@@ -281,8 +238,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         let ruleset = Ruleset::find(name).map_err(|e| format!("{e}"))?;
         self.game = family::Game::new(ruleset);
         match &mut self.searcher {
-            Some(searcher) if searcher.fits(&self.game) => searcher.clear(),
-            _ => self.searcher = Some(AnySearcher::new(&self.game, self.hash_mb, &self.time)),
+            Some(searcher) => searcher.clear(),
+            None => self.searcher = Some(searcher(self.hash_mb, &self.time)),
         }
         Ok(())
     }
@@ -324,24 +281,13 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
-        self.run(move |searcher, _, out| match (searcher, game.to_seed()) {
-            (AnySearcher::Seed(searcher), Some(game)) => {
-                searcher.set_tablebase(crate::tablebases::for_variant(game.variant()));
-                searcher.set_solution(crate::solutions::for_variant(game.variant()));
-                let text = |turn: &peralikatuma_rules::Turn| turn.to_string();
-                let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
-                say(out, &best_line(&result, text));
-            }
-            (AnySearcher::Family(searcher), None) => {
-                let board = game.ruleset().board;
-                let text = |turn: &family::Turn| turn.text(board);
-                let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
-                say(out, &best_line(&result, text));
-            }
-            _ => say(
-                out,
-                "error the searcher is for another game: send `newgame`",
-            ),
+        self.run(move |searcher, _, out| {
+            let ruleset = game.ruleset();
+            searcher.set_tablebase(crate::tablebases::for_ruleset(ruleset));
+            searcher.set_solution(crate::solutions::for_ruleset(ruleset));
+            let text = |turn: &family::Turn| turn.text(ruleset.board);
+            let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
+            say(out, &best_line(&result, text));
         })
     }
 
@@ -349,14 +295,11 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// back), the stop flag and the output; `stop` and `wait` end it.
     fn run(
         &mut self,
-        job: impl FnOnce(&mut AnySearcher, &Stop, &Mutex<W>) + Send + 'static,
+        job: impl FnOnce(&mut Searcher, &Stop, &Mutex<W>) + Send + 'static,
     ) -> Result<(), String> {
         let Some(mut searcher) = self.searcher.take() else {
             return Err("no searcher available".into());
         };
-        if !searcher.fits(&self.game) {
-            searcher = AnySearcher::new(&self.game, self.hash_mb, &self.time);
-        }
         let stop = searcher.stop_handle();
         let flag = stop.clone();
         let out = Arc::clone(&self.out);
@@ -409,7 +352,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
         .ok_or("usage: hash MEGABYTES (1 to 4096)")?;
         self.hash_mb = mb;
-        self.searcher = Some(AnySearcher::new(&self.game, mb, &self.time));
+        self.searcher = Some(searcher(mb, &self.time));
         Ok(())
     }
 
@@ -448,13 +391,13 @@ fn bench_until(extra: u32, stop: &Stop) -> Option<(u64, Duration)> {
     let mut nodes = 0;
     let started = Instant::now();
     for (variant, text, depth) in BENCH {
-        let Ok(position) = Position::parse(variant, text) else {
+        let Ok(position) = family::Position::parse(variant.ruleset(), text) else {
             continue;
         };
         let mut searcher = Searcher::new(16);
         searcher.share_stop(stop.clone());
         let result = searcher.search(
-            &Game::from_position(position),
+            &family::Game::from_position(position),
             Limits::depth(depth + extra),
             |_| {},
         );

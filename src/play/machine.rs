@@ -4,8 +4,8 @@
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Playable, Player, Stop, Strength, TimeBudget};
-use peralikatuma_rules::Game;
+use alquerque_ai::{Player, Stop, Strength, TimeBudget};
+use peralikatuma_rules::family::{Game, Turn};
 
 use crate::pace::natural_pause;
 
@@ -48,15 +48,15 @@ impl Pace {
 const HINT_TIME: Duration = Duration::from_millis(500);
 
 /// The player that gives hints: the full searcher on a short budget.
-pub fn hint_player<G: alquerque_ai::Playable>(seed: u64) -> Player<G> {
+pub fn hint_player(seed: u64) -> Player {
     let mut player = Player::new(Strength::Hard, seed);
     player.hard_time = HINT_TIME;
     player
 }
 
 /// A player thinking about a game on a thread of its own.
-pub struct Thinking<G: Playable = Game> {
-    handle: JoinHandle<(Player<G>, Option<G::Turn>)>,
+pub struct Thinking {
+    handle: JoinHandle<(Player, Option<Turn>)>,
     stop: Stop,
     started: Instant,
     /// How long after it started its choice is given, at the least.
@@ -67,9 +67,9 @@ pub struct Thinking<G: Playable = Game> {
     seed: u64,
 }
 
-impl<G: Playable> Thinking<G> {
+impl Thinking {
     /// `player` starts thinking about `game`, within `budget` on a clock.
-    pub fn start(player: Player<G>, game: G, seed: u64, budget: Option<TimeBudget>) -> Thinking<G> {
+    pub fn start(player: Player, game: Game, seed: u64, budget: Option<TimeBudget>) -> Thinking {
         let stop = player.stop_handle();
         let (strength, hard_time) = (player.strength(), player.hard_time);
         let mut player = player;
@@ -93,7 +93,7 @@ impl<G: Playable> Thinking<G> {
 
     /// Gives its choice no sooner than `pause` after it started thinking
     /// ([`Pace::pause`]): its thinking counts towards the pause.
-    pub fn answering_after(self, pause: Duration) -> Thinking<G> {
+    pub fn answering_after(self, pause: Duration) -> Thinking {
         Thinking { pause, ..self }
     }
 
@@ -117,7 +117,7 @@ impl<G: Playable> Thinking<G> {
 
     /// Waits for its choice, and gives the player back. A player whose
     /// thread failed is replaced by a new one and chooses nothing.
-    pub fn finish(self) -> (Player<G>, Option<G::Turn>) {
+    pub fn finish(self) -> (Player, Option<Turn>) {
         let (strength, hard_time, seed) = (self.strength, self.hard_time, self.seed);
         self.handle.join().unwrap_or_else(|_| {
             let mut fresh = Player::new(strength, seed);
@@ -128,7 +128,7 @@ impl<G: Playable> Thinking<G> {
 
     /// Cuts the thinking short and gives the player back; its choice is
     /// dropped.
-    pub fn cancel(self) -> Player<G> {
+    pub fn cancel(self) -> Player {
         self.stop.stop();
         let stop = self.stop.clone();
         let (player, _) = self.finish();
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn a_choice_made_waits_out_the_pause_and_is_cancelled_like_thinking() {
-        let game = Game::new(Variant::Alquerque);
+        let game = Game::new(Variant::Alquerque.ruleset());
         let player = Player::new(Strength::Easy, 1);
         let hour = Duration::from_secs(3600);
         let thinking = Thinking::start(player, game, 1, None).answering_after(hour);
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn at_once_there_is_no_pause() {
-        let game = Game::new(Variant::Alquerque);
+        let game = Game::new(Variant::Alquerque.ruleset());
         let player = Player::new(Strength::Beginner, 1);
         let pause = Pace::AtOnce.pause(Strength::Beginner, None);
         let thinking = Thinking::start(player, game, 1, None).answering_after(pause);

@@ -238,9 +238,9 @@ pub fn run(
 /// The machine's players: one for the other side, answering at `pace`,
 /// one for hints.
 struct Players {
-    machine: Option<Player<Game>>,
+    machine: Option<Player>,
     pace: Pace,
-    hint: Player<Game>,
+    hint: Player,
 }
 
 impl Players {

@@ -46,7 +46,7 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use alquerque_ai::{Limits, Playable, Searcher, Strength, TimeBudget, TimeSource};
+use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
 use peralikatuma_rules::family::{
     FamilyGameError, FamilyRecordError, Game, Position, Record, Ruleset, Turn,
 };
@@ -394,7 +394,7 @@ impl Session {
     /// found any ([`crate::tablebases`]; Hard and Master use them), reading
     /// the time where the clock does ([`Session::time_source`]; a player
     /// made before [`Session::set_time_source`] keeps the old source).
-    pub fn machine_player(&self) -> Option<alquerque_ai::Player<Game>> {
+    pub fn machine_player(&self) -> Option<alquerque_ai::Player> {
         self.machine().map(|strength| {
             let mut player = alquerque_ai::Player::new(strength, self.seed());
             let ruleset = self.game.ruleset();
@@ -707,19 +707,9 @@ impl Session {
         if self.game.ending().is_some() {
             return false;
         }
-        // A rule book game in another model is searched in its own.
-        let score = match self.game.seed() {
-            Some(seed) => {
-                Searcher::<peralikatuma_rules::Game>::new(4)
-                    .search(&seed, Limits::depth(4), |_| {})
-                    .score
-            }
-            None => {
-                Searcher::<Game>::new(4)
-                    .search(&self.game, Limits::depth(4), |_| {})
-                    .score
-            }
-        };
+        let score = Searcher::new(4)
+            .search(&self.game, Limits::depth(4), |_| {})
+            .score;
         let for_machine = if self.machine_to_move() {
             score
         } else {

@@ -84,7 +84,7 @@ impl Fixture {
     }
 
     /// The two players of the game, each thinking `hard_time` if Hard.
-    fn players(&self, hard_time: Duration) -> [Player<family::Game>; 2] {
+    fn players(&self, hard_time: Duration) -> [Player; 2] {
         let mut players = [
             Player::new(self.first, self.seed),
             Player::new(self.second, self.seed ^ 0x5eed),

@@ -153,7 +153,7 @@ impl Pool {
                 return None;
             }
             let table = tables.take(job.strength.table_megabytes());
-            let mut player = Player::<Game>::with_table(job.strength, rand::random(), &table);
+            let mut player = Player::with_table(job.strength, rand::random(), &table);
             player.hard_time = job.hard_time.unwrap_or(pool_time);
             player.set_tablebase(crate::tablebases::for_ruleset(job.game.ruleset()));
             player.set_solution(crate::solutions::for_ruleset(job.game.ruleset()));

@@ -46,13 +46,18 @@ fn keep_if_any<T>(turns: &mut Vec<(T, Facts)>, rule: impl Fn(&Facts) -> bool) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::{Position, Variant};
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::Position;
+
+    fn parse(variant: Variant, text: &str) -> Position {
+        Position::parse(variant.ruleset(), text).unwrap()
+    }
 
     fn choices(variant: Variant, text: &str) -> (Position, Vec<String>) {
-        let position = Position::parse(variant, text).unwrap();
+        let position = parse(variant, text);
         let mut names: Vec<String> = casual_choices(&position)
             .iter()
-            .map(ToString::to_string)
+            .map(|turn| turn.text(position.board()))
             .collect();
         names.sort();
         (position, names)
@@ -61,13 +66,13 @@ mod tests {
     #[test]
     fn p6_always_claims() {
         // The example of P6: 1. e4-e5 d6-d5, and White may claim e6.
-        let mut position = Position::start(Variant::Peralikatuma);
+        let mut position = Position::start(Variant::Peralikatuma.ruleset());
         for turn in ["e4-e5", "d6-d5"] {
             position = position.play(&position.parse_turn(turn).unwrap()).unwrap();
         }
         let choices = casual_choices(&position);
         assert!(!choices.is_empty());
-        assert!(choices.iter().all(|turn| turn.claim().is_some()));
+        assert!(choices.iter().all(|turn| turn.huff().is_some()));
     }
 
     #[test]
@@ -78,18 +83,16 @@ mod tests {
             (Variant::Alquerque, "W:Wa1,c3:Be5"),
             (Variant::Permainan, "W:Wc5,a1:Bc7"),
         ] {
-            let position = Position::parse(variant, text).unwrap();
+            let position = parse(variant, text);
             let legal = position.legal_turns();
-            let hanging = legal
-                .iter()
-                .filter(|t| Facts::of(&position, t).exposes())
-                .count();
+            let hanging = legal.iter().filter(|t| position.facts(t).exposes()).count();
             assert!(
                 hanging > 0 && hanging < legal.len(),
                 "{text}: a test of a choice"
             );
             for turn in casual_choices(&position) {
-                assert!(!Facts::of(&position, &turn).exposes(), "{text}: {turn}");
+                let name = turn.text(position.board());
+                assert!(!position.facts(&turn).exposes(), "{text}: {name}");
             }
         }
     }
@@ -98,9 +101,9 @@ mod tests {
     fn leaves_a_piece_only_when_every_turn_does() {
         // Alquerque: White's only turn is c1xc3 (captures are compulsory,
         // A4), and b4 then jumps c3; casual still plays it.
-        let position = Position::parse(Variant::Alquerque, "W:Wc1:Bc2,b4,a5").unwrap();
+        let position = parse(Variant::Alquerque, "W:Wc1:Bc2,b4,a5");
         let legal = position.legal_turns();
-        assert!(legal.iter().all(|t| Facts::of(&position, t).exposes()));
+        assert!(legal.iter().all(|t| position.facts(t).exposes()));
         assert!(!casual_choices(&position).is_empty());
     }
 
@@ -114,7 +117,7 @@ mod tests {
             ["c3xe5xe7xg5xg3", "c3xe5xe7xg5xg7", "c3xe5xg7xg5xg3"]
         );
         let hanging = position.parse_turn("c3xe5xg7xg5").unwrap();
-        assert!(Facts::of(&position, &hanging).hangs);
+        assert!(position.facts(&hanging).hangs);
     }
 
     #[test]
@@ -122,25 +125,10 @@ mod tests {
         // Peralikatuma: White c3 can take d4 (to e5) or d4 then f6 (to g7);
         // both leave nothing to be jumped.
         let (position, names) = choices(Variant::Peralikatuma, "W:Wc3,a7:Bd4,f6");
-        assert!(
-            names
-                .iter()
-                .all(|n| position.parse_turn(n).unwrap().is_capture())
-        );
-        let most = names
-            .iter()
-            .map(|n| position.captured(&position.parse_turn(n).unwrap()).count())
-            .max()
-            .unwrap();
-        assert_eq!(most, 2);
+        assert!(!names.is_empty());
         for name in &names {
-            assert_eq!(
-                position
-                    .captured(&position.parse_turn(name).unwrap())
-                    .count(),
-                2,
-                "{name}"
-            );
+            let captured = position.parse_turn(name).unwrap().captured();
+            assert_eq!(captured.count_ones(), 2, "{name}");
         }
     }
 }

@@ -95,7 +95,8 @@ pub(crate) fn is_mistake(kind: Kind, meant: Facts, turn: Facts) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::{Position, Turn, Variant};
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::{Position, Turn};
     use rand::SeedableRng;
 
     fn facts(captured: u32, claims: bool, hangs: bool, forfeits: bool) -> Facts {
@@ -143,14 +144,14 @@ mod tests {
     #[test]
     fn rates_of_zero_and_one_never_and_always_err() {
         // 1. e4-e5: Black's e6 can jump e4; a step instead forfeits it.
-        let mut position = Position::start(Variant::Peralikatuma);
+        let mut position = Position::start(Variant::Peralikatuma.ruleset());
         position = position
             .play(&position.parse_turn("e4-e5").unwrap())
             .unwrap();
         let scored: Vec<(Turn, Score)> = position
             .legal_turns()
             .into_iter()
-            .map(|t| (t, Score(i32::from(t.is_capture()) * 100)))
+            .map(|t| (t, Score(i32::from(t.captured() != 0) * 100)))
             .collect();
         let jump = position.parse_turn("e6xe4").unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
@@ -167,7 +168,7 @@ mod tests {
         };
         for _ in 0..20 {
             let turn = capture_missed.apply(&position, &scored, jump, &mut rng);
-            assert!(!turn.is_capture(), "{turn}");
+            assert!(turn.captured() == 0, "{}", turn.text(position.board()));
         }
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::Tablebase;
-use peralikatuma_rules::Game;
+use peralikatuma_rules::family::{Game, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -40,19 +40,20 @@ const MASTER_THREADS: usize = 2;
 ///
 /// ```
 /// use alquerque_ai::{Player, Strength};
-/// use peralikatuma_rules::{Game, Variant};
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::{Game, Turn};
 ///
-/// let game = Game::new(Variant::Permainan);
+/// let game = Game::new(Variant::Permainan.ruleset());
 /// let mut easy = Player::new(Strength::Easy, 7);
 /// let turn = easy.choose(&game).expect("the start has legal turns");
-/// assert!(game.legal_turns().contains(&turn));
+/// assert!(game.position().legal_turns().contains(&turn));
 /// // The same seed makes the same choice.
 /// assert_eq!(Player::new(Strength::Easy, 7).choose(&game), Some(turn));
 /// ```
-pub struct Player<G: Playable = Game> {
+pub struct Player {
     strength: Strength,
     rng: Xoshiro256PlusPlus,
-    searcher: Searcher<G>,
+    searcher: Searcher,
     /// Thinking time per turn for [`Strength::Hard`]; [`Strength::Master`]
     /// thinks three times as long.
     pub hard_time: Duration,
@@ -61,18 +62,12 @@ pub struct Player<G: Playable = Game> {
     pub hard_nodes: Option<u64>,
     /// The budget of the turn being chosen on a clock.
     budget: Option<TimeBudget>,
-    /// The seed the player was made with, and its table ...
-    seed: u64,
-    table: TranspositionTable,
-    /// ... for the player that plays the rule book's games when they come
-    /// in another model ([`Playable::seed`]), made when first needed.
-    seed_player: Option<Box<Player<Game>>>,
 }
 
-impl<G: Playable> Player<G> {
+impl Player {
     /// A player of `strength` whose random choices follow `seed`, with a
     /// transposition table of its own ([`Strength::table_megabytes`]).
-    pub fn new(strength: Strength, seed: u64) -> Player<G> {
+    pub fn new(strength: Strength, seed: u64) -> Player {
         let table = TranspositionTable::new(strength.table_megabytes());
         Player::with_table(strength, seed, &table)
     }
@@ -86,16 +81,17 @@ impl<G: Playable> Player<G> {
     ///
     /// ```
     /// use alquerque_ai::{Player, Strength, TranspositionTable};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Turn};
     ///
     /// let table = TranspositionTable::new(64);
-    /// let game = Game::new(Variant::Permainan);
+    /// let game = Game::new(Variant::Permainan.ruleset());
     /// let mut easy = Player::with_table(Strength::Easy, 7, &table);
     /// let turn = easy.choose(&game).expect("the start has legal turns");
-    /// assert!(game.legal_turns().contains(&turn));
+    /// assert!(game.position().legal_turns().contains(&turn));
     /// assert_eq!(easy.table_bytes(), table.bytes());
     /// ```
-    pub fn with_table(strength: Strength, seed: u64, table: &TranspositionTable) -> Player<G> {
+    pub fn with_table(strength: Strength, seed: u64, table: &TranspositionTable) -> Player {
         let mut searcher = Searcher::with_table(table);
         if strength == Strength::Master {
             searcher.threads = MASTER_THREADS;
@@ -107,9 +103,6 @@ impl<G: Playable> Player<G> {
             hard_time: Duration::from_secs(1),
             hard_nodes: None,
             budget: None,
-            seed,
-            table: table.clone(),
-            seed_player: None,
         }
     }
 
@@ -120,9 +113,6 @@ impl<G: Playable> Player<G> {
     /// they can win, or hold when behind.
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
-            if let Some(seed) = &mut self.seed_player {
-                seed.set_tablebase(tablebase.clone());
-            }
             self.searcher.set_tablebase(tablebase);
         }
     }
@@ -134,9 +124,6 @@ impl<G: Playable> Player<G> {
     /// repository (`proofs/alquerque/white-wins.proof.gz`).
     pub fn set_solution(&mut self, solution: Option<Arc<Proof>>) {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
-            if let Some(seed) = &mut self.seed_player {
-                seed.set_solution(solution.clone());
-            }
             self.searcher.set_solution(solution);
         }
     }
@@ -156,12 +143,13 @@ impl<G: Playable> Player<G> {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Turn};
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = Duration::from_secs(3600);
     /// let stop = hard.stop_handle();
-    /// let game = Game::new(Variant::Alquerque);
+    /// let game = Game::new(Variant::Alquerque.ruleset());
     /// let thinking = std::thread::spawn(move || hard.choose(&game));
     /// stop.stop();
     /// assert!(thinking.join().expect("no panic").is_some());
@@ -177,7 +165,8 @@ impl<G: Playable> Player<G> {
     ///
     /// ```
     /// use alquerque_ai::{Player, Stop, Strength};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Turn};
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = std::time::Duration::from_secs(3600);
@@ -185,12 +174,9 @@ impl<G: Playable> Player<G> {
     /// hard.share_stop(stop.clone());
     /// stop.stop();
     /// // Raised before the search, the flag stops it after its first iteration.
-    /// assert!(hard.choose(&Game::new(Variant::Alquerque)).is_some());
+    /// assert!(hard.choose(&Game::new(Variant::Alquerque.ruleset())).is_some());
     /// ```
     pub fn share_stop(&mut self, stop: Stop) {
-        if let Some(seed) = &mut self.seed_player {
-            seed.share_stop(stop.clone());
-        }
         self.searcher.share_stop(stop);
     }
 
@@ -198,9 +184,6 @@ impl<G: Playable> Player<G> {
     /// ([`Searcher::set_time_source`]): with a stepping source, its time
     /// limits and clock budgets do not depend on how busy the machine is.
     pub fn set_time_source(&mut self, time: TimeSource) {
-        if let Some(seed) = &mut self.seed_player {
-            seed.set_time_source(time.clone());
-        }
         self.searcher.set_time_source(time);
     }
 
@@ -210,24 +193,17 @@ impl<G: Playable> Player<G> {
     ///
     /// ```
     /// use alquerque_ai::{Player, Strength};
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::family::{Game, Turn};
     ///
-    /// assert_eq!(Player::<Game>::new(Strength::Hard, 1).table_bytes(), 64 << 20);
+    /// assert_eq!(Player::new(Strength::Hard, 1).table_bytes(), 64 << 20);
     /// ```
     pub fn table_bytes(&self) -> usize {
         self.searcher.table_bytes()
     }
 
     /// The player's turn in the current position of `game`, or `None` when
-    /// the game is over or has no legal turn. One of the rule book's games
-    /// played as a ruleset of the family's model is played as the seed
-    /// games are, with their search, tables and proofs: the same turns
-    /// from the same seed.
-    pub fn choose(&mut self, game: &G) -> Option<G::Turn> {
-        if let Some(seed_game) = game.seed() {
-            let turn = self.seed_player().choose(&seed_game)?;
-            return game.turn_from_seed(&turn);
-        }
+    /// the game is over or has no legal turn.
+    pub fn choose(&mut self, game: &Game) -> Option<Turn> {
         let turns = game.turns_now();
         if turns.is_empty() {
             return None;
@@ -281,9 +257,10 @@ impl<G: Playable> Player<G> {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Turn};
     ///
-    /// let game = Game::new(Variant::Peralikatuma);
+    /// let game = Game::new(Variant::Peralikatuma.ruleset());
     /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// // A stepping source (each reading counts 2 ms) in place of the
@@ -295,42 +272,21 @@ impl<G: Playable> Player<G> {
     /// assert!(turn.is_some());
     /// assert!(time.now() - asked < Duration::from_millis(300));
     /// ```
-    pub fn choose_on_clock(&mut self, game: &G, budget: TimeBudget) -> Option<G::Turn> {
+    pub fn choose_on_clock(&mut self, game: &Game, budget: TimeBudget) -> Option<Turn> {
         self.budget = Some(budget);
         let turn = self.choose(game);
         self.budget = None;
         turn
     }
 
-    /// The player of the seed games' model that plays for this one
-    /// ([`Playable::seed`]), with this player's settings.
-    fn seed_player(&mut self) -> &mut Player<Game> {
-        let player = self.seed_player.get_or_insert_with(|| {
-            let mut player = Player::with_table(self.strength, self.seed, &self.table);
-            player
-                .searcher
-                .set_tablebase(self.searcher.tablebase().cloned());
-            player
-                .searcher
-                .set_solution(self.searcher.solution().cloned());
-            player.searcher.share_stop(self.searcher.stop_handle());
-            player.searcher.set_time_source(self.searcher.time.clone());
-            Box::new(player)
-        });
-        player.hard_time = self.hard_time;
-        player.hard_nodes = self.hard_nodes;
-        player.budget = self.budget;
-        player
-    }
-
     /// The turn Beginner or Easy means to play, a best one by a short
     /// search, unless it makes one of `mistakes` instead.
     fn choose_with_mistakes(
         &mut self,
-        game: &G,
+        game: &Game,
         mistakes: Mistakes,
         deadline: Option<Duration>,
-    ) -> Option<G::Turn> {
+    ) -> Option<Turn> {
         let scored = self.score_each(game, WEAK_DEPTH, deadline);
         let intended = self.pick_best(&scored)?;
         Some(mistakes.apply(&game.node(), &scored, intended, &mut self.rng))
@@ -340,10 +296,10 @@ impl<G: Playable> Player<G> {
     /// at the `deadline`, the turns scored so far (at least one).
     fn score_each(
         &mut self,
-        game: &G,
+        game: &Game,
         depth: u32,
         deadline: Option<Duration>,
-    ) -> Vec<(G::Turn, Score)> {
+    ) -> Vec<(Turn, Score)> {
         let mut scored = Vec::new();
         let mover = game.node().side_to_move();
         for turn in game.turns_now() {
@@ -384,9 +340,9 @@ impl<G: Playable> Player<G> {
 
     /// A random turn among those scoring within [`EQUAL_MARGIN`] of the
     /// best.
-    fn pick_best(&mut self, scored: &[(G::Turn, Score)]) -> Option<G::Turn> {
+    fn pick_best(&mut self, scored: &[(Turn, Score)]) -> Option<Turn> {
         let best = scored.iter().map(|&(_, s)| s).max()?;
-        let good: Vec<G::Turn> = scored
+        let good: Vec<Turn> = scored
             .iter()
             .filter(|&&(_, s)| s.0 >= best.0 - EQUAL_MARGIN)
             .map(|&(t, _)| t)
@@ -396,7 +352,7 @@ impl<G: Playable> Player<G> {
 }
 
 /// The strength and the settings, not the search's tables.
-impl<G: Playable> std::fmt::Debug for Player<G> {
+impl std::fmt::Debug for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Player")
             .field("strength", &self.strength)
@@ -410,8 +366,8 @@ impl<G: Playable> std::fmt::Debug for Player<G> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::family::{self, RULESETS};
-    use peralikatuma_rules::{Turn, Variant};
+    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::{RULESETS, Turn};
 
     /// A few turns of a game between `white` and `black`, seeded.
     fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {
@@ -419,13 +375,13 @@ mod tests {
         for player in &mut players {
             player.hard_time = Duration::from_millis(5);
         }
-        let mut game = Game::new(variant);
+        let mut game = Game::new(variant.ruleset());
         let mut turns = Vec::new();
         for ply in 0..12 {
             let Some(turn) = players[ply % 2].choose(&game) else {
                 break;
             };
-            assert!(game.legal_turns().contains(&turn), "{turn}");
+            assert!(game.position().legal_turns().contains(&turn), "{turn:?}");
             game.play(&turn).unwrap();
             turns.push(turn);
         }
@@ -461,9 +417,9 @@ mod tests {
 
     #[test]
     fn master_searches_on_two_threads() {
-        let master = Player::<Game>::new(Strength::Master, 1);
+        let master = Player::new(Strength::Master, 1);
         assert_eq!(master.searcher.threads, MASTER_THREADS);
-        assert_eq!(Player::<Game>::new(Strength::Hard, 1).searcher.threads, 1);
+        assert_eq!(Player::new(Strength::Hard, 1).searcher.threads, 1);
     }
 
     #[test]
@@ -472,7 +428,7 @@ mod tests {
             for strength in Strength::ALL {
                 let mut players = [Player::new(strength, 5), Player::new(Strength::Random, 6)];
                 players[0].hard_nodes = Some(2_000);
-                let mut game = family::Game::new(ruleset);
+                let mut game = Game::new(ruleset);
                 for ply in 0..2 {
                     let Some(turn) = players[ply % 2].choose(&game) else {
                         break;
@@ -485,38 +441,6 @@ mod tests {
                     );
                 }
                 assert!(!game.turns().is_empty(), "{} {strength}", ruleset.id);
-            }
-        }
-    }
-
-    /// The rule book's games played as rulesets of the family's model are
-    /// played as the seed games are: the same turns from the same seed.
-    #[test]
-    fn the_rule_books_games_play_alike_in_both_models() {
-        for variant in Variant::ALL {
-            for strength in Strength::ALL {
-                if strength == Strength::Master {
-                    continue; // two threads do not search alike twice
-                }
-                let mut seed = Player::<Game>::new(strength, 9);
-                let mut ours = Player::<family::Game>::new(strength, 9);
-                seed.hard_nodes = Some(3_000);
-                ours.hard_nodes = Some(3_000);
-                let mut seed_game = Game::new(variant);
-                let mut game = family::Game::new(variant.ruleset());
-                for _ in 0..6 {
-                    let Some(turn) = seed.choose(&seed_game) else {
-                        break;
-                    };
-                    let family_turn = ours.choose(&game).expect("a turn");
-                    assert_eq!(
-                        family_turn.text(variant.ruleset().board),
-                        turn.to_string(),
-                        "{strength} in {variant}"
-                    );
-                    seed_game.play(&turn).unwrap();
-                    game.play(&family_turn).unwrap();
-                }
             }
         }
     }

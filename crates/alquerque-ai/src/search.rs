@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
-use peralikatuma_rules::{Game, REPETITIONS_FOR_DRAW, Side, Turn};
+use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::{REPETITIONS_FOR_DRAW, Side};
 
-use crate::candidates::TurnList;
+use crate::candidates::{FamilyCandidates, TurnList};
 use crate::limits::{Limits, Stop};
 use crate::node::{Ended, Node};
 use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
@@ -72,12 +73,13 @@ impl<T> Progress<'_, T> {
 ///
 /// ```
 /// use alquerque_ai::{Limits, Searcher};
-/// use peralikatuma_rules::{Game, Variant};
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::Game;
 ///
-/// let game = Game::new(Variant::Alquerque);
+/// let game = Game::new(Variant::Alquerque.ruleset());
 /// let mut searcher = Searcher::new(16);
 /// let result = searcher.search(&game, Limits::depth(5), |_| {});
-/// assert!(game.legal_turns().contains(&result.best.unwrap()));
+/// assert!(game.position().legal_turns().contains(&result.best.unwrap()));
 /// assert_eq!(result.depth, 5);
 ///
 /// // The same search again, from a cleared searcher, gives the same result.
@@ -85,7 +87,7 @@ impl<T> Progress<'_, T> {
 /// let again = searcher.search(&game, Limits::depth(5), |_| {});
 /// assert_eq!((again.best, again.nodes), (result.best, result.nodes));
 /// ```
-pub struct Searcher<G: Playable = Game> {
+pub struct Searcher {
     /// Contempt, in hundredths of a man: how much the side to move at the
     /// root dislikes a draw by the rules (E2, E4), and, a tenth of it per
     /// piece, fewer pieces on the board (so that it keeps winning chances
@@ -101,7 +103,7 @@ pub struct Searcher<G: Playable = Game> {
     /// thread are not reproducible, even with depth or node limits.
     pub threads: usize,
     /// The helpers of earlier searches, kept for their killers and history.
-    helpers: Vec<Searcher<G>>,
+    helpers: Vec<Searcher>,
     /// A helper searches only the depths `d` with `(d + skip) % 2 == 0`;
     /// 0 for every depth.
     skip: u32,
@@ -122,21 +124,21 @@ pub struct Searcher<G: Playable = Game> {
     /// search path's, for repetition (E2).
     path: Vec<u64>,
     /// Principal variation table, one line per ply.
-    pv: Vec<Vec<G::Turn>>,
+    pv: Vec<Vec<Turn>>,
     /// The turns of the node being searched at each ply, reused.
-    candidates: Vec<<G::Node as Node>::Candidates>,
+    candidates: Vec<FamilyCandidates>,
 }
 
-impl<G: Playable> Searcher<G> {
+impl Searcher {
     /// A searcher with a transposition table of about `table_megabytes`
     /// MiB.
-    pub fn new(table_megabytes: usize) -> Searcher<G> {
+    pub fn new(table_megabytes: usize) -> Searcher {
         Searcher::with_table(&TranspositionTable::new(table_megabytes))
     }
 
     /// A searcher that stores what it learns in `table`, shared with
     /// whoever else holds it.
-    pub fn with_table(table: &TranspositionTable) -> Searcher<G> {
+    pub fn with_table(table: &TranspositionTable) -> Searcher {
         Searcher {
             contempt: 0,
             threads: 1,
@@ -205,9 +207,9 @@ impl<G: Playable> Searcher<G> {
     ///
     /// ```
     /// use alquerque_ai::Searcher;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::family::Game;
     ///
-    /// assert_eq!(Searcher::<Game>::new(16).table_bytes(), 16 << 20);
+    /// assert_eq!(Searcher::new(16).table_bytes(), 16 << 20);
     /// ```
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
@@ -220,9 +222,10 @@ impl<G: Playable> Searcher<G> {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher, TimeSource};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Game;
     ///
-    /// let game = Game::new(Variant::Alquerque);
+    /// let game = Game::new(Variant::Alquerque.ruleset());
     /// let mut searcher = Searcher::new(4);
     /// // The time is read every 1,024 nodes: each reading counts 1 ms.
     /// searcher.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
@@ -257,20 +260,21 @@ impl<G: Playable> Searcher<G> {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher};
-    /// use peralikatuma_rules::{Game, Variant};
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::Game;
     ///
-    /// let game = Game::new(Variant::Peralikatuma);
+    /// let game = Game::new(Variant::Peralikatuma.ruleset());
     /// let mut searcher = Searcher::new(16);
     /// searcher.threads = 2;
     /// let result = searcher.search(&game, Limits::time(Duration::from_millis(50)), |_| {});
-    /// assert!(game.legal_turns().contains(&result.best.unwrap()));
+    /// assert!(game.position().legal_turns().contains(&result.best.unwrap()));
     /// ```
     pub fn search(
         &mut self,
-        game: &G,
+        game: &Game,
         limits: Limits,
-        progress: impl FnMut(&Progress<G::Turn>),
-    ) -> SearchResult<G::Turn> {
+        progress: impl FnMut(&Progress<Turn>),
+    ) -> SearchResult<Turn> {
         if self.threads <= 1 {
             return self.search_alone(game, limits, progress);
         }
@@ -319,10 +323,10 @@ impl<G: Playable> Searcher<G> {
     /// The search on this thread alone.
     fn search_alone(
         &mut self,
-        game: &G,
+        game: &Game,
         limits: Limits,
-        mut progress: impl FnMut(&Progress<G::Turn>),
-    ) -> SearchResult<G::Turn> {
+        mut progress: impl FnMut(&Progress<Turn>),
+    ) -> SearchResult<Turn> {
         self.limits = limits;
         self.started = self.time.now();
         self.nodes = 0;
@@ -457,7 +461,7 @@ impl<G: Playable> Searcher<G> {
 
     /// Whether the position repeats one since the last removal with the
     /// same side to move, counting the search path as played.
-    fn repeats(&self, position: &G::Node) -> bool {
+    fn repeats(&self, position: &Position) -> bool {
         let hash = position.zobrist();
         // `path` ends with the position itself; compare with the ones two,
         // four, ... plies earlier.
@@ -472,12 +476,11 @@ impl<G: Playable> Searcher<G> {
     }
 
     /// How the game stands at a node by the rules (E1, E2, E4 in the order
-    /// of E5), as the rules crate judges it (for a seed game,
-    /// [`Game::judge`]), given whether
-    /// the side to move has a legal turn.
+    /// of E5), as the rules crate judges it ([`Game::judge`]), given
+    /// whether the side to move has a legal turn.
     fn judge(
         &self,
-        position: &G::Node,
+        position: &Position,
         ply: u32,
         has_legal_turn: impl FnOnce() -> bool,
     ) -> Option<Score> {
@@ -504,20 +507,20 @@ impl<G: Playable> Searcher<G> {
     }
 
     /// The root's turn and score from the endgame tables, if they cover it.
-    fn root_from_tablebase(&self, root: &G::Node) -> Option<(G::Turn, Score)> {
+    fn root_from_tablebase(&self, root: &Position) -> Option<(Turn, Score)> {
         let (turn, verdict, value) = root.best_in(self.tablebase.as_ref()?)?;
         Some((turn, self.tablebase_score(root, verdict, value, 0)))
     }
 
     /// The score of a node the endgame tables cover, if they do.
-    fn probe_tablebase(&self, position: &G::Node, ply: u32) -> Option<Score> {
+    fn probe_tablebase(&self, position: &Position, ply: u32) -> Option<Score> {
         let (verdict, value) = position.probe(self.tablebase.as_ref()?)?;
         Some(self.tablebase_score(position, verdict, value, ply))
     }
 
     fn tablebase_score(
         &self,
-        position: &G::Node,
+        position: &Position,
         verdict: Verdict,
         value: Value,
         ply: u32,
@@ -534,7 +537,7 @@ impl<G: Playable> Searcher<G> {
     }
 
     /// A draw by the rules, seen with the root side's contempt.
-    fn draw(&self, position: &G::Node) -> Score {
+    fn draw(&self, position: &Position) -> Score {
         if position.side_to_move() == self.root_side {
             Score(-self.contempt)
         } else {
@@ -544,12 +547,12 @@ impl<G: Playable> Searcher<G> {
 
     /// The static evaluation, with the root side's contempt for trading
     /// down.
-    fn evaluate(&self, position: &G::Node) -> Score {
+    fn evaluate(&self, position: &Position) -> Score {
         let score = position.evaluate();
         if self.contempt == 0 {
             return score;
         }
-        let pieces = position.pieces() as i32;
+        let pieces = Node::pieces(position) as i32;
         let bias = self.contempt * pieces / 10;
         if position.side_to_move() == self.root_side {
             Score(score.0 + bias)
@@ -560,7 +563,7 @@ impl<G: Playable> Searcher<G> {
 
     fn negamax(
         &mut self,
-        position: &G::Node,
+        position: &Position,
         depth: u32,
         mut alpha: Score,
         mut beta: Score,
@@ -616,7 +619,7 @@ impl<G: Playable> Searcher<G> {
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
             let (candidate, turn) = self.candidates[ply_index].turn(n, position);
-            let child = position.play(&turn);
+            let child = Node::play(position, &turn);
             self.path.push(child.zobrist());
             let mut score;
             if n == 0 {
@@ -628,7 +631,7 @@ impl<G: Playable> Searcher<G> {
                 let reduction = u32::from(
                     depth >= LMR_MIN_DEPTH
                         && n >= LMR_AFTER
-                        && !G::Node::removes(&turn)
+                        && !Position::removes(&turn)
                         && candidate.key < SECOND_KILLER,
                 );
                 score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
@@ -653,7 +656,7 @@ impl<G: Playable> Searcher<G> {
                     head[ply_index].push(turn);
                     head[ply_index].extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        if let Some((from, to)) = G::Node::quiet_step(&turn) {
+                        if let Some((from, to)) = Position::quiet_step(&turn) {
                             let side = position.side_to_move();
                             self.ordering.cutoff(side, from, to, ply_index, depth);
                         }
@@ -680,14 +683,14 @@ impl<G: Playable> Searcher<G> {
     /// elsewhere it may.
     fn quiescence(
         &mut self,
-        position: &G::Node,
+        position: &Position,
         mut alpha: Score,
         beta: Score,
         ply: u32,
         depth: u32,
     ) -> Score {
         let ply_index = ply as usize;
-        if ply_index >= MAX_PLY || depth >= G::Node::QUIESCENCE_DEPTH {
+        if ply_index >= MAX_PLY || depth >= Position::QUIESCENCE_DEPTH {
             return self
                 .judge(position, ply, || position.has_legal_turn())
                 .unwrap_or_else(|| self.evaluate(position));
@@ -713,7 +716,7 @@ impl<G: Playable> Searcher<G> {
         }
         for n in 0..captures {
             let (_, turn) = self.candidates[ply_index].turn(n, position);
-            let child = position.play(&turn);
+            let child = Node::play(position, &turn);
             if !self.visit() {
                 return best.max(alpha);
             }
@@ -733,7 +736,7 @@ impl<G: Playable> Searcher<G> {
 }
 
 /// The settings and the state between searches in brief, not the tables.
-impl<G: Playable> std::fmt::Debug for Searcher<G> {
+impl std::fmt::Debug for Searcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Searcher")
             .field("contempt", &self.contempt)

@@ -70,15 +70,16 @@ fn pack(score: i32, best: u16, depth: u8, bound: Bound) -> u64 {
 /// [`Player::with_table`](crate::Player::with_table)) bounds the memory
 /// its machine players take, whatever the number of games. An entry is
 /// believed only for the position whose full hash it was stored under, so
-/// a table may pass from one game to another, of any kind.
+/// a table may pass from one game to another, of any ruleset.
 ///
 /// ```
 /// use alquerque_ai::{Limits, Searcher, TranspositionTable};
-/// use peralikatuma_rules::{Game, Variant};
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::Game;
 ///
 /// let table = TranspositionTable::new(4);
 /// assert_eq!(table.bytes(), 4 << 20);
-/// let game = Game::new(Variant::Alquerque);
+/// let game = Game::new(Variant::Alquerque.ruleset());
 /// let first = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});
 /// // A second searcher on the same table finds what the first stored.
 /// let second = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});

@@ -16,7 +16,8 @@
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::{Game, Side, Variant};
+use peralikatuma_rules::family::Game;
+use peralikatuma_rules::{Side, Variant};
 
 const MS: Duration = Duration::from_millis(1);
 
@@ -48,9 +49,9 @@ fn play_on_clock(
         player.set_time_source(time.clone());
     }
     let mut left = [base, base];
-    let mut game = Game::new(variant);
+    let mut game = Game::new(variant.ruleset());
     let mut least_left = base + increment;
-    while game.outcome().is_none() && game.turns().len() < most_turns {
+    while game.ending().is_none() && game.turns().len() < most_turns {
         let side = game.position().side_to_move();
         let i = usize::from(side == Side::Black);
         left[i] += increment;

@@ -12,14 +12,34 @@ use std::thread;
 use std::time::Duration;
 
 use alquerque_ai::{Limits, Score, SearchResult, Searcher, TimeSource};
-use peralikatuma_rules::{DrawReason, Game, Outcome, Position, Side, Turn, Variant, WinReason};
+use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
+use peralikatuma_rules::{DrawReason, Outcome, Side, Variant, WinReason};
 
 const P: Variant = Variant::Peralikatuma;
 const A: Variant = Variant::Alquerque;
 const M: Variant = Variant::Permainan;
 
+/// A game of `variant` from the position `text` (N3).
 fn game(variant: Variant, text: &str) -> Game {
-    Game::from_position(Position::parse(variant, text).unwrap())
+    Game::from_position(Position::parse(variant.ruleset(), text).unwrap())
+}
+
+/// The rule book's game that `game` is a game of.
+fn variant_of(game: &Game) -> Variant {
+    game.ruleset().variant().expect("a game of the rule book")
+}
+
+/// The legal turns now, none once the game is over.
+fn legal_turns(game: &Game) -> Vec<Turn> {
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    game.position().legal_turns().into_iter().collect()
+}
+
+/// Whether `turn` is a capture (written with `x`) rather than a step.
+fn is_capture(turn: &Turn) -> bool {
+    turn.kind() == Kind::Capture
 }
 
 /// `game` after `turns` (N2 notation).
@@ -36,22 +56,23 @@ fn search(game: &Game, limits: Limits) -> SearchResult {
     Searcher::new(4).search(game, limits, |_| {})
 }
 
+/// `turn` in the notation of `variant` (N2).
 fn notation(variant: Variant, turn: &Turn) -> String {
-    assert_eq!(turn.variant(), variant);
-    turn.to_string()
+    turn.text(variant.ruleset().board)
 }
 
+/// The best turn of `result` in notation, checked to be legal in `game`.
 fn best(game: &Game, result: &SearchResult) -> String {
     let turn = result
         .best
         .expect("a position with legal turns has a best turn");
     assert!(
-        game.legal_turns().contains(&turn),
+        legal_turns(game).contains(&turn),
         "best turn {} is not legal in {}",
-        notation(game.variant(), &turn),
+        notation(variant_of(game), &turn),
         game.position()
     );
-    notation(game.variant(), &turn)
+    notation(variant_of(game), &turn)
 }
 
 /// Plays `pv` on a copy of `game`, checking that every turn is legal there.
@@ -59,9 +80,9 @@ fn replay(game: &Game, pv: &[Turn]) -> Game {
     let mut line = game.clone();
     for (i, turn) in pv.iter().enumerate() {
         assert!(
-            line.legal_turns().contains(turn),
+            legal_turns(&line).contains(turn),
             "turn {i} of the principal variation, {}, is not legal in {}",
-            notation(game.variant(), turn),
+            notation(variant_of(game), turn),
             line.position()
         );
         line.play(turn).unwrap();
@@ -75,11 +96,11 @@ fn replay(game: &Game, pv: &[Turn]) -> Game {
 fn material(position: &Position, plies: u32) -> i32 {
     let us = position.side_to_move();
     let turns = position.legal_turns();
-    if position.pieces(us).is_empty() || turns.is_empty() {
+    if position.pieces(us) == 0 || turns.is_empty() {
         return -100;
     }
     if plies == 0 {
-        return position.pieces(us).count() as i32 - position.pieces(!us).count() as i32;
+        return position.pieces(us).count_ones() as i32 - position.pieces(!us).count_ones() as i32;
     }
     turns
         .iter()
@@ -120,10 +141,10 @@ fn assert_win(variant: Variant, text: &str, plies: u32, expected: &[&str]) {
     let mover = game.position().side_to_move();
     let end = replay(&game, &result.pv);
     assert_eq!(
-        end.outcome().and_then(|o| o.winner()),
+        end.ending().and_then(|o| o.winner()),
         Some(mover),
         "{text}: the principal variation does not win: {:?}",
-        end.outcome()
+        end.ending()
     );
 }
 
@@ -171,7 +192,7 @@ fn peralikatuma_blockade_wins_by_e1() {
     let mut after = game(P, text);
     after.play_text("e4-e3").unwrap();
     assert_eq!(
-        after.outcome(),
+        after.ending(),
         Some(Outcome::Win {
             winner: Side::White,
             reason: WinReason::NoLegalTurn
@@ -187,7 +208,7 @@ fn alquerque_forced_win_in_three_by_blockade() {
     let result = search(&game(A, text), Limits::depth(5));
     let end = replay(&game(A, text), &result.pv);
     assert_eq!(
-        end.outcome(),
+        end.ending(),
         Some(Outcome::Win {
             winner: Side::White,
             reason: WinReason::NoLegalTurn
@@ -265,7 +286,7 @@ fn decided_scores_stay_exact_with_a_table_full_of_them() {
         }
         game.play_text(turn).unwrap();
     }
-    assert!(game.outcome().is_some());
+    assert!(game.ending().is_some());
 }
 
 #[test]
@@ -273,7 +294,7 @@ fn no_legal_turn_at_the_root() {
     // Black, to move, has no legal turn (a1 is on its last rank, A3, and
     // cannot jump sideways over b1): the game is over and lost for Black.
     let over = game(A, "B:Wb1,c1,d5:Ba1");
-    assert!(over.outcome().is_some());
+    assert!(over.ending().is_some());
     let result = search(&over, Limits::depth(3));
     assert_eq!(result.best, None);
     assert!(result.pv.is_empty());
@@ -281,23 +302,33 @@ fn no_legal_turn_at_the_root() {
     assert!(result.score.is_decisive());
     // A drawn game scores a draw.
     let drawn = game(P, "W:Wa3:Bi7:C60");
-    assert!(drawn.outcome().is_some_and(|o| o.winner().is_none()));
+    assert!(drawn.ending().is_some_and(|o| o.winner().is_none()));
     let result = search(&drawn, Limits::depth(3));
     assert_eq!((result.best, result.score), (None, Score::DRAW));
 }
 
 /// Bug reproducer: a game set up with the side *not* to move without pieces
-/// is won for the side to move (E1, `Game::outcome`), but the searcher
-/// scores it `loss_in(0)` (search.rs, the `turns.is_empty()` branch of
-/// `Searcher::search`, assumes a finished game with a winner is lost for the
-/// side to move). `Score::loss_in(0)` also prints as `win 0`, because
-/// `plies_to_end` is `Some(0)` for both a win and a loss in 0.
+/// is won for the side to move (E1),
+/// but the searcher scored it `loss_in(0)` (search.rs, the `turns.is_empty()`
+/// branch of `Searcher::search`, assumed a finished game with a winner is
+/// lost for the side to move). `Score::loss_in(0)` also printed as `win 0`,
+/// because `plies_to_end` is `Some(0)` for both a win and a loss in 0.
+///
+/// A Zamma game that Black, without pieces, lost by passing (F6) is a
+/// finished game won by the side to move too.
 #[test]
 fn a_root_won_by_the_side_to_move_is_not_a_loss() {
-    let game = game(P, "W:Wd5:B");
-    assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Side::White));
-    let result = search(&game, Limits::depth(3));
-    assert!(result.score > Score::DRAW, "score {:?}", result.score);
+    for game in [
+        game(P, "W:Wd5:B"),
+        Game::from_position(
+            Position::parse(Ruleset::find("zamma").unwrap(), "W:We5:B:P1").unwrap(),
+        ),
+    ] {
+        assert_eq!(game.ending().and_then(|o| o.winner()), Some(Side::White));
+        let result = search(&game, Limits::depth(3));
+        assert_eq!((result.best, result.score), (None, Score::win_in(0)));
+        assert_eq!(result.score.to_string(), "win 0");
+    }
     assert_eq!(Score::loss_in(0).to_string(), "loss 0");
 }
 
@@ -308,15 +339,15 @@ fn a_root_won_by_the_side_to_move_is_not_a_loss() {
 /// Searches `game` with many small limits; every best turn must be legal,
 /// and a capture whenever one exists where captures are compulsory.
 fn assert_captures_when_compulsory(game: &Game) {
-    let captures_exist = game.legal_turns().iter().any(Turn::is_capture);
+    let captures_exist = legal_turns(game).iter().any(is_capture);
     let mut limits: Vec<Limits> = (1..=4).map(Limits::depth).collect();
     limits.extend([1, 2, 3, 5, 10, 30, 100, 1000].map(Limits::nodes));
     for limit in limits {
         let result = search(game, limit);
         let turn = best(game, &result);
-        if captures_exist && game.variant().captures_compulsory() {
+        if captures_exist && game.ruleset().compulsory {
             assert!(
-                result.best.unwrap().is_capture(),
+                is_capture(&result.best.unwrap()),
                 "{}: {turn} is not a capture ({limit:?})",
                 game.position()
             );
@@ -330,7 +361,7 @@ fn alquerque_capture_is_compulsory_even_when_it_loses() {
     // b2xb4 is the only legal turn, and Black takes back more than it
     // gives; White's many steps are not allowed (A4).
     let game = game(A, "W:Wd2,b2,c3,e4,c2:Bb3,e5,a3,e2,d1");
-    assert_eq!(game.legal_turns().len(), 1);
+    assert_eq!(legal_turns(&game).len(), 1);
     assert_captures_when_compulsory(&game);
     assert_eq!(best(&game, &search(&game, Limits::depth(4))), "b2xb4");
 }
@@ -340,7 +371,7 @@ fn permainan_capture_is_compulsory_even_when_it_loses() {
     // Both captures (d2xb4, b3xd3) lose material; they are the only legal
     // turns (M5).
     let game = game(M, "W:Wb3,b5,e5,d7,d2:Ba6,a5,e3,c9,c3");
-    assert!(game.legal_turns().iter().all(Turn::is_capture));
+    assert!(legal_turns(&game).iter().all(is_capture));
     assert_captures_when_compulsory(&game);
 }
 
@@ -350,10 +381,10 @@ fn games_played_by_the_searcher_capture_when_they_must() {
     // sides at depth 2: in every position the turn chosen at several limits
     // is legal, and a capture where one is compulsory.
     for variant in Variant::ALL {
-        let mut game = Game::new(variant);
+        let mut game = Game::new(variant.ruleset());
         let mut searcher = Searcher::new(4);
         for _ in 0..30 {
-            if game.outcome().is_some() {
+            if game.ending().is_some() {
                 break;
             }
             assert_captures_when_compulsory(&game);
@@ -377,8 +408,8 @@ fn games_played_by_the_searcher_capture_when_they_must() {
 fn assert_keeps_material(variant: Variant, text: &str, safe: &[&str]) {
     let game = game(variant, text);
     let position = game.position();
-    let turns = game.legal_turns();
-    assert!(turns.iter().all(|t| !t.is_capture()), "{text} is not quiet");
+    let turns = legal_turns(&game);
+    assert!(turns.iter().all(|t| !is_capture(t)), "{text} is not quiet");
     let now = material(position, 0);
     let keeping: Vec<String> = turns
         .iter()
@@ -437,11 +468,11 @@ fn permainan_does_not_hang_pieces() {
 fn shuffled(variant: Variant, text: &str, cycle: [&str; 4], repeating: &str) -> Game {
     let [a, b, c, d] = cycle;
     let game = game_after(variant, text, &[a, b, c, d, a, b, c]);
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.ending(), None);
     let mut drawn = game.clone();
     drawn.play_text(repeating).unwrap();
     assert_eq!(
-        drawn.outcome(),
+        drawn.ending(),
         Some(Outcome::Draw {
             reason: DrawReason::Repetition
         }),
@@ -518,7 +549,7 @@ fn peralikatuma_sixty_turns_a_side_ahead_captures_to_reset_the_counter() {
     let result = search(&calm, Limits::depth(4));
     best(&calm, &result);
     assert!(
-        !result.best.unwrap().is_capture(),
+        !is_capture(&result.best.unwrap()),
         "C0: {}",
         notation(P, &result.best.unwrap())
     );
@@ -545,7 +576,7 @@ fn sixty_turns_every_quiet_turn_draws() {
     ] {
         // Far ahead, nothing to capture.
         let calm = game(variant, text);
-        assert!(calm.legal_turns().iter().all(|t| !t.is_capture()));
+        assert!(legal_turns(&calm).iter().all(|t| !is_capture(t)));
         let result = search(&calm, Limits::depth(3));
         assert!(result.score.0 > 100, "{text}: {}", result.score);
         // With 59 quiet turns played, any turn ends the game drawn.
@@ -618,7 +649,7 @@ fn fixed_depth_and_node_searches_are_reproducible() {
         for limits in [Limits::depth(depth), Limits::nodes(3000)] {
             let first = Searcher::new(4).search(&game, limits, |_| {});
             // A searcher that searched something else, then forgot it.
-            used.search(&Game::new(variant), Limits::depth(3), |_| {});
+            used.search(&Game::new(variant.ruleset()), Limits::depth(3), |_| {});
             used.clear();
             let second = used.search(&game, limits, |_| {});
             assert_eq!(signature(&first), signature(&second), "{text} {limits:?}");
@@ -672,7 +703,7 @@ fn depth_limits_are_reached_exactly() {
 #[test]
 fn stop_from_another_thread() {
     for variant in Variant::ALL {
-        let game = Game::new(variant);
+        let game = Game::new(variant.ruleset());
         let mut searcher = Searcher::new(4);
         let stop = searcher.stop_handle();
         // The other thread raises the flag once the second iteration is
@@ -701,7 +732,7 @@ fn stop_from_another_thread() {
 #[test]
 fn a_stop_is_seen_within_a_thousand_nodes() {
     for variant in Variant::ALL {
-        let game = Game::new(variant);
+        let game = Game::new(variant.ruleset());
         let mut searcher = Searcher::new(4);
         let stop = searcher.stop_handle();
         let mut raised_at = 0;
@@ -761,7 +792,7 @@ fn principal_variations_are_legal_lines() {
     positions.push(game(P, "W:Wd7,e5,h4,d4:Be6,e7"));
     positions.push(game(M, "W:WKa9,Kd8,e7:Ba5,d5"));
     for game in positions {
-        let depth = if game.variant() == P { 5 } else { 6 };
+        let depth = if variant_of(&game) == P { 5 } else { 6 };
         let mut lines = Vec::new();
         let result =
             Searcher::new(4).search(&game, Limits::depth(depth), |p| lines.push(p.pv.to_vec()));
@@ -785,18 +816,14 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
         assert_eq!(result.score, Score::win_in(plies), "{text}");
         let mover = game.position().side_to_move();
         let end = replay(&game, &result.pv);
-        assert_eq!(
-            end.outcome().and_then(|o| o.winner()),
-            Some(mover),
-            "{text}"
-        );
+        assert_eq!(end.ending().and_then(|o| o.winner()), Some(mover), "{text}");
     }
     // Stopped from outside, the helper stops too, and the searcher is
     // ready for the next search.
     let mut searcher = Searcher::new(4);
     searcher.threads = 2;
     let stop = searcher.stop_handle();
-    let game = Game::new(P);
+    let game = Game::new(P.ruleset());
     let thinking = thread::spawn(move || {
         let result = searcher.search(&game, Limits::default(), |_| {});
         (searcher, result)
@@ -805,6 +832,6 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     stop.stop();
     let (mut searcher, result) = thinking.join().unwrap();
     assert!(result.cut_short && result.best.is_some());
-    let again = searcher.search(&Game::new(P), Limits::depth(3), |_| {});
+    let again = searcher.search(&Game::new(P.ruleset()), Limits::depth(3), |_| {});
     assert_eq!(again.depth, 3);
 }

@@ -7,28 +7,35 @@ use std::sync::Arc;
 
 use alquerque_ai::{Player, Strength};
 use alquerque_proof::{Proof, stubborn_defence};
-use peralikatuma_rules::{Game, Outcome, Position, Side, Variant};
+use peralikatuma_rules::{Outcome, Position, Side, Variant, family};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Plays `white` against the defence from `start` to the end.
+/// Plays `white` against the defence from `start` to the end. The game
+/// is played in the one model; the proof and its defence are the seed
+/// model's, and read its position.
 fn play_out(
     white: &mut Player,
     defence: &std::collections::HashMap<Position, peralikatuma_rules::Turn>,
     start: Position,
 ) -> Option<Outcome> {
-    let mut game = Game::from_position(start);
-    while game.outcome().is_none() {
-        let turn = if game.position().side_to_move() == Side::White {
+    let mut game = family::Game::from_position(family::Position::from(&start));
+    while game.ending().is_none() {
+        let position = *game.position();
+        let turn = if position.side_to_move() == Side::White {
             white.choose(&game).expect("White has a turn")
         } else {
-            *defence
-                .get(game.position())
-                .unwrap_or_else(|| panic!("White left the proof at {}", game.position()))
+            let seed = position.to_seed().expect("a position of Alquerque");
+            let turn = defence
+                .get(&seed)
+                .unwrap_or_else(|| panic!("White left the proof at {seed}"));
+            position
+                .parse_turn(&turn.to_string())
+                .expect("the same turn")
         };
         game.play(&turn).expect("a legal turn");
     }
-    game.outcome()
+    game.ending()
 }
 
 #[test]

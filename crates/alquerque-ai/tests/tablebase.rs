@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use alquerque_ai::alquerque_tablebase::{Tablebase, Verdict};
 use alquerque_ai::{Limits, Searcher};
-use peralikatuma_rules::{Game, Position, Variant};
+use peralikatuma_rules::family::{self, Game, Turn};
+use peralikatuma_rules::{Position, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -28,6 +29,17 @@ fn random_position(tablebase: &Tablebase, rng: &mut Xoshiro256PlusPlus) -> Posit
     }
 }
 
+/// The tables' best defence in `game`'s position (a position of the rule
+/// book's game the tables are built for), as a turn of the one model.
+fn defence(tablebase: &Tablebase, game: &Game) -> Turn {
+    let position = game.position();
+    let seed = position.to_seed().expect("a position of the rule book");
+    let (turn, ..) = tablebase.best_turn(&seed).expect("a defence");
+    position
+        .parse_turn(&turn.to_string())
+        .expect("the same turn in the one model")
+}
+
 /// Plays `games` won or drawn positions out, of which at least `draws`
 /// drawn (Alquerque's few pieces are hardly ever drawn).
 fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: u64) {
@@ -44,19 +56,19 @@ fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: 
         }
         tested[usize::from(verdict == Verdict::Draw)] += 1;
         let machine = position.side_to_move();
-        let mut game = Game::from_position(position);
-        while game.outcome().is_none() {
+        let mut game = Game::from_position(family::Position::from(&position));
+        while game.ending().is_none() {
             let turn = if game.position().side_to_move() == machine {
                 searcher
                     .search(&game, Limits::depth(3), |_| {})
                     .best
                     .expect("a turn")
             } else {
-                tablebase.best_turn(game.position()).expect("a defence").0
+                defence(&tablebase, &game)
             };
             game.play(&turn).expect("a legal turn");
         }
-        let outcome = game.outcome().expect("over");
+        let outcome = game.ending().expect("over");
         match verdict {
             Verdict::Win => assert_eq!(
                 outcome.winner(),

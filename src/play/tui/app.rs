@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use alquerque_ai::Player;
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Kind, Position, Turn};
+use peralikatuma_rules::family::{Kind, Position, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -93,13 +93,13 @@ pub struct App {
     pub mode: Mode,
     pub message: (String, Tone),
     /// The machine's player, when it is not thinking.
-    machine: Option<Player<Game>>,
+    machine: Option<Player>,
     /// The machine thinking about its turn, or waiting out its pause.
-    pub thinking: Option<Thinking<Game>>,
+    pub thinking: Option<Thinking>,
     /// How the machine answers.
     pace: Pace,
-    hint_player: Option<Player<Game>>,
-    pub hinting: Option<Thinking<Game>>,
+    hint_player: Option<Player>,
+    pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
     /// Whether a turn that forfeits pieces (P6, F4) is asked about first.

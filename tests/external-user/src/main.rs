@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use alquerque_ai::{Limits, Searcher};
 use peralikatuma_rules::{
     Board, DrawReason, Game, Moves, Outcome, Point, Position, Reason, Record, Refusal, Rule, Setup,
-    Side, Turn, TurnList, TurnText, Variant, WinReason,
+    Side, Turn, TurnList, TurnText, Variant, WinReason, family,
 };
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -322,18 +322,19 @@ fn records() -> Result {
 }
 
 /// A one-ply bot (most pieces taken, then the search's choice) plays
-/// Alquerque against the search to the end.
+/// Alquerque against the search to the end, in the one model every game
+/// is played in (`family::Game`).
 fn a_one_ply_bot_against_the_search() -> Result {
-    let mut game = Game::new(Variant::Alquerque);
+    let mut game = family::Game::new(Variant::Alquerque.ruleset());
     let mut searcher = Searcher::new(1);
-    while game.outcome().is_none() {
+    while game.ending().is_none() {
         let position = *game.position();
         let turn = if position.side_to_move() == Side::White {
             let them = Side::Black;
             position
                 .legal_turns()
                 .into_iter()
-                .min_by_key(|t| position.play_unchecked(t).pieces(them).count())
+                .min_by_key(|t| position.play_unchecked(t).pieces(them).count_ones())
                 .expect("a game that is not over has a turn")
         } else {
             searcher
@@ -345,7 +346,7 @@ fn a_one_ply_bot_against_the_search() -> Result {
     }
     println!(
         "one-ply bot against the search: {}",
-        game.outcome().expect("over")
+        game.ending().expect("over")
     );
     Ok(())
 }
@@ -374,7 +375,11 @@ fn solve_a_position_and_check_the_proof() -> Result {
 
     let mut player = alquerque_ai::Player::new(alquerque_ai::Strength::Hard, 1);
     player.set_solution(Some(std::sync::Arc::new(proof.clone())));
-    let game = Game::from_position(start);
-    assert_eq!(player.choose(&game).as_ref(), proof.strategy.get(&start));
+    let game = family::Game::from_position(family::Position::from(&start));
+    let board = game.ruleset().board;
+    assert_eq!(
+        player.choose(&game).map(|turn| turn.text(board)),
+        proof.strategy.get(&start).map(ToString::to_string)
+    );
     Ok(())
 }

@@ -4,10 +4,8 @@
 //! taken in search order.
 
 mod family;
-mod seed;
 
 pub use family::FamilyCandidates;
-pub use seed::SeedCandidates;
 
 use crate::node::Node;
 use crate::ordering::Ordering;

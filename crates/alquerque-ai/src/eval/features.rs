@@ -1,9 +1,10 @@
-//! The features the evaluation weighs, counted for one side.
+//! The features the evaluation weighs, counted for one side: on boards
+//! of up to 64 points in `u64` sets.
 
-use std::sync::OnceLock;
-
-use peralikatuma_rules::board_topology::{Direction, Heading};
-use peralikatuma_rules::{Bitboard, Board, Position, Side, Variant};
+use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::board_topology::{Direction, PointSet};
+use peralikatuma_rules::family::Position;
+use peralikatuma_rules::{Side, Variant};
 
 /// Counts for one side of a position.
 pub(super) struct Features {
@@ -19,100 +20,173 @@ pub(super) struct Features {
     pub advance: usize,
 }
 
-impl Features {
-    pub fn of(position: &Position, side: Side) -> Features {
-        let variant = position.variant();
-        let board = position.board();
-        let own = position.pieces(side);
-        let enemy = position.pieces(side.opposite());
-        let kings = own & position.kings();
-        let men = own - kings;
-        let empty = board.points() - own - enemy;
-        let facing = side.facing();
+/// A side's pieces and the empty points, in sets `S`.
+#[derive(Copy, Clone)]
+struct Sets<S> {
+    men: S,
+    kings: S,
+    enemy: S,
+    empty: S,
+}
 
-        let mut mobility = 0;
-        for p in men {
-            let targets = match variant {
-                Variant::Peralikatuma => board.neighbours(p),
-                _ => {
-                    board.toward(p, facing, Heading::Forward)
-                        | board.toward(p, facing, Heading::Sideways)
-                }
-            };
-            mobility += (targets & empty).count();
+impl<S: PointSet> Sets<S> {
+    #[inline(always)]
+    fn of(position: &Position, side: Side) -> Sets<S> {
+        let (men, kings) = (
+            S::narrow(position.men(side)),
+            S::narrow(position.kings(side)),
+        );
+        let enemy = S::narrow(position.pieces(side.opposite()));
+        Sets {
+            men,
+            kings,
+            enemy,
+            empty: S::narrow(position.board().points()) & !(men | kings | enemy),
         }
-        for k in kings {
-            for direction in Direction::ALL {
-                let ray = board.ray(k, direction);
-                mobility += match board.nearest(k, direction, !empty) {
-                    Some(stop) => (ray - board.ray(stop, direction)).count() - 1,
-                    None => ray.count(),
-                };
-            }
-        }
+    }
 
-        let advance = if variant == Variant::Permainan {
-            let home = board.base(facing).first().map_or(0, |p| p.rank());
-            men.iter()
-                .map(|p| usize::from(p.rank().abs_diff(home)))
-                .sum()
-        } else {
-            0
-        };
-
-        Features {
-            men: men.count(),
-            kings: kings.count(),
-            can_capture: position.capturable(side).count(),
-            mobility,
-            on_safe_points: (own & safe_points(board)).count(),
-            advance,
-        }
+    /// The pieces on points where no piece can be jumped.
+    #[inline(always)]
+    fn on_safe_points(&self, board: &Graph) -> usize {
+        ((self.men | self.kings) & !S::narrow(board.jumpable())).count() as usize
     }
 }
 
-/// The points of `board` that are the middle of no straight triple: a
-/// piece there can never be jumped.
-fn safe_points(board: Board) -> Bitboard {
-    static SAFE: OnceLock<[Bitboard; 3]> = OnceLock::new();
-    let all = SAFE.get_or_init(|| {
-        Board::ALL.map(|b| {
-            b.points()
-                .iter()
-                .filter(|&p| {
-                    !Direction::ALL.iter().any(|&d| {
-                        b.neighbour(p, d).is_some() && b.neighbour(p, d.opposite()).is_some()
-                    })
-                })
-                .collect()
+/// `side`'s safe steps and king slides in `position`: the steps of men to
+/// points where no enemy piece could jump them at once (a short jump;
+/// kings' long jumps are not looked for), and every slide of a king.
+fn mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usize {
+    let ruleset = position.ruleset();
+    let board = ruleset.board;
+    let Sets { enemy, empty, .. } = sets;
+    let directions = ruleset.step_directions(side);
+    // Whether a man that stepped from `from` to `to` could be jumped.
+    let exposed = |from: u8, to: u8| {
+        let empty = (empty | S::point(from)) & !S::point(to);
+        Direction::ALL.iter().any(|&d| {
+            match (board.neighbour(to, d), board.neighbour(to, d.opposite())) {
+                (Some(by), Some(landing)) => enemy.has(by) && empty.has(landing),
+                _ => false,
+            }
         })
-    });
-    let index = Board::ALL.iter().position(|&b| b == board).unwrap_or(0);
-    all[index]
+    };
+    let mut mobility = 0;
+    for from in sets.men.points() {
+        mobility += Direction::ALL
+            .iter()
+            .filter(|d| directions & (1 << d.index()) != 0)
+            .filter_map(|&d| board.neighbour(from, d))
+            .filter(|&to| empty.has(to) && !exposed(from, to))
+            .count();
+    }
+    mobility + king_slides(board, sets.kings, empty)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use peralikatuma_rules::Point;
-
-    #[test]
-    fn safe_points_are_line_ends() {
-        let full = safe_points(Board::Full);
-        let names: Vec<String> = full
-            .iter()
-            .map(|p: Point| Board::Full.point_name(p).to_string())
-            .collect();
-        // The arm corners and the square's corners are line ends in every
-        // direction; the arms' bases' middles are not (e1 is between c1
-        // and g1).
-        for name in ["c1", "g1", "a3", "i3", "a7", "i7", "c9", "g9"] {
-            assert!(names.contains(&name.to_string()), "{name} in {names:?}");
+/// The slides of `kings` on `board`: every point along each of their lines
+/// up to the first point not in `empty`.
+fn king_slides<S: PointSet>(board: &Graph, kings: S, empty: S) -> usize {
+    let mut slides = 0;
+    for from in kings.points() {
+        for direction in Direction::ALL {
+            let mut at = from;
+            while let Some(next) = board.neighbour(at, direction) {
+                if !empty.has(next) {
+                    break;
+                }
+                slides += 1;
+                at = next;
+            }
         }
-        assert!(!names.contains(&"e1".to_string()));
-        assert!(!names.contains(&"e5".to_string()));
-        // On the square alone the corners are safe.
-        let square = safe_points(Board::Square);
-        assert_eq!(square.count(), 4);
+    }
+    slides
+}
+
+/// Ranks `men` of `side` have gained towards the points where they crown,
+/// in all (none where men do not crown).
+fn advance<S: PointSet>(position: &Position, side: Side, men: S) -> usize {
+    let ruleset = position.ruleset();
+    let zone = ruleset.promotion[side.index()];
+    if zone == 0 {
+        return 0;
+    }
+    let board = ruleset.board;
+    let crown_rank = board.coords(zone.trailing_zeros() as u8).1;
+    let ranks = board.grid().1;
+    men.points()
+        .map(|at| usize::from(ranks - board.coords(at).1.abs_diff(crown_rank)))
+        .sum()
+}
+
+/// `side`'s steps and king slides in `position` of a rule book's game, as
+/// the seed games' evaluation counts them: a man's steps to every empty
+/// point beside it (but back, in Alquerque and Permainan), a king's to
+/// every empty point along its lines before the first piece.
+#[inline(always)]
+fn rule_book_mobility<S: PointSet>(
+    position: &Position,
+    side: Side,
+    variant: Variant,
+    sets: Sets<S>,
+) -> usize {
+    let ruleset = position.ruleset();
+    let board = ruleset.board;
+    let empty = sets.empty;
+    let mut mobility = 0;
+    match (variant, ruleset.forward[side.index()]) {
+        (Variant::Peralikatuma, _) | (_, None) => {
+            for from in sets.men.points() {
+                mobility += (S::narrow(board.neighbours(from)) & empty).count();
+            }
+        }
+        (_, Some(ahead)) => {
+            let back = ahead.opposite();
+            for from in sets.men.points() {
+                let to = board.neighbours(from) & !board.fan(from, back);
+                mobility += (S::narrow(to) & empty).count();
+            }
+        }
+    }
+    mobility as usize + king_slides(board, sets.kings, empty)
+}
+
+impl Features {
+    /// The counts for `side` of a position of one of the rule book's games,
+    /// as the seed games' evaluation counts them: ranks gained from the
+    /// side's own base in Permainan (one fewer a man than where the
+    /// family's rulesets count them, from the rank beyond the crowning
+    /// one), mobility by [`rule_book_mobility`].
+    #[inline(always)]
+    pub(super) fn of_rule_book<S: PointSet>(
+        position: &Position,
+        side: Side,
+        variant: Variant,
+    ) -> Features {
+        let sets = Sets::<S>::of(position, side);
+        let men = sets.men.count() as usize;
+        let advance = match variant {
+            Variant::Permainan => advance(position, side, sets.men) - men,
+            _ => 0,
+        };
+        Features {
+            men,
+            kings: sets.kings.count() as usize,
+            can_capture: position.capturable(side).count_ones() as usize,
+            mobility: rule_book_mobility(position, side, variant, sets),
+            on_safe_points: sets.on_safe_points(position.board()),
+            advance,
+        }
+    }
+
+    /// The counts for `side` of a family position.
+    pub(super) fn of_family<S: PointSet>(position: &Position, side: Side) -> Features {
+        let sets = Sets::<S>::of(position, side);
+        Features {
+            men: sets.men.count() as usize,
+            kings: sets.kings.count() as usize,
+            can_capture: position.capturable(side).count_ones() as usize,
+            mobility: mobility(position, side, sets),
+            on_safe_points: sets.on_safe_points(position.board()),
+            advance: advance(position, side, sets.men),
+        }
     }
 }

@@ -10,7 +10,7 @@ use peralikatuma_rules::family::{Game, Kind, Position, Turn};
 
 use super::{Ended, Node};
 use crate::candidates::FamilyCandidates;
-use crate::eval::evaluate_family;
+use crate::eval::evaluate;
 use crate::facts::Facts;
 use crate::score::Score;
 use crate::tuning::Tuning;
@@ -20,7 +20,8 @@ use crate::tuning::Tuning;
 fn in_tables(position: &Position, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
     let covered = position.ruleset().variant() == Some(tablebase.variant())
         && Node::pieces(position) as usize <= tablebase.pieces();
-    covered.then(|| position.to_seed()).flatten()
+    let seed = covered.then(|| position.to_seed()).flatten()?;
+    tablebase.covers(&seed).then_some(seed)
 }
 
 /// A turn of the seed model's position as a turn of `position`.
@@ -36,31 +37,12 @@ impl Node for Position {
     const QUIESCENCE_DEPTH: u32 = 8;
 
     #[inline]
-    fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
-    }
-
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        Position::zobrist(self)
-    }
-
-    #[inline]
-    fn quiet_turns(&self) -> u32 {
-        Position::quiet_turns(self)
-    }
-
-    #[inline]
     fn play(&self, turn: &Turn) -> Position {
         self.play_unchecked(turn)
     }
 
     fn legal_turns(&self) -> Vec<Turn> {
         Position::legal_turns(self).into_iter().collect()
-    }
-
-    fn has_legal_turn(&self) -> bool {
-        Position::has_legal_turn(self)
     }
 
     fn judge(
@@ -90,7 +72,7 @@ impl Node for Position {
     }
 
     fn evaluate(&self) -> Score {
-        evaluate_family(self)
+        evaluate(self)
     }
 
     fn pieces(&self) -> u32 {
@@ -120,20 +102,20 @@ impl Node for Position {
     }
 
     fn probe(&self, tablebase: &Tablebase) -> Option<(Verdict, Value)> {
-        Node::probe(&in_tables(self, tablebase)?, tablebase)
+        let probe = tablebase.probe(&in_tables(self, tablebase)?)?;
+        Some((probe.verdict, probe.value))
     }
 
     fn best_in(&self, tablebase: &Tablebase) -> Option<(Turn, Verdict, Value)> {
-        let (turn, verdict, value) = Node::best_in(&in_tables(self, tablebase)?, tablebase)?;
+        let (turn, verdict, value) = tablebase.best_turn(&in_tables(self, tablebase)?)?;
         Some((turn_of_seed(self, &turn)?, verdict, value))
     }
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
-        if self.ruleset().variant() != Some(proof.start.variant()) {
-            return None;
-        }
-        let turn = Node::proof_turn(&self.to_seed()?, proof)?;
-        turn_of_seed(self, &turn)
+        let covered = self.ruleset().variant() == Some(proof.start.variant())
+            && proof.goal.side == Position::side_to_move(self);
+        let seed = covered.then(|| self.to_seed()).flatten()?;
+        turn_of_seed(self, proof.strategy.get(&seed)?)
     }
 }
 
@@ -165,26 +147,39 @@ mod tests {
         }
     }
 
-    /// A rule book's game as a family node tells the weak strengths what
-    /// the seed games' node tells them: the same facts of every turn
-    /// (captures, claims, pieces left to be jumped or claimed, P6, A4.1)
-    /// and the same tuning, in random games of each.
+    /// The facts of a seed model's turn, as the seed model tells them:
+    /// the reference for the one model's.
+    fn seed_facts(position: &SeedPosition, turn: &peralikatuma_rules::Turn) -> Facts {
+        let after = position.play_unchecked(turn);
+        Facts {
+            captured: position.captured(turn).count() as u32,
+            claims: turn.claim().is_some(),
+            hangs: !after.capturable(after.side_to_move()).is_empty(),
+            forfeits: !after.claimable().is_empty(),
+            loses: false,
+        }
+    }
+
+    /// A rule book's game tells the weak strengths what the seed model
+    /// tells of it: the same facts of every turn (captures, claims,
+    /// pieces left to be jumped or claimed, P6, A4.1), in random games of
+    /// each, and the rule book's tuning.
     #[test]
-    fn the_rule_books_games_tell_the_weak_strengths_what_the_seed_games_do() {
+    fn the_rule_books_games_tell_the_weak_strengths_what_the_seed_model_does() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(26);
         for variant in Variant::ALL {
             for _ in 0..20 {
                 let mut seed = SeedPosition::start(variant);
                 for _ in 0..150 {
                     let node = Position::from(&seed);
-                    assert_eq!(node.tuning(), seed.tuning(), "{variant}");
+                    assert_eq!(node.tuning(), Tuning::of(variant), "{variant}");
                     let turns = seed.legal_turns();
                     if turns.is_empty() {
                         break;
                     }
                     for turn in turns.iter() {
                         let ours = node.parse_turn(&turn.to_string()).expect("a turn");
-                        assert_eq!(node.facts(&ours), seed.facts(turn), "{seed} {turn}");
+                        assert_eq!(node.facts(&ours), seed_facts(&seed, turn), "{seed} {turn}");
                     }
                     seed = seed.play_unchecked(&turns[rng.random_range(0..turns.len())]);
                 }
@@ -192,9 +187,9 @@ mod tests {
         }
     }
 
-    /// A rule book's game as a family node reads the endgame tables as the
-    /// seed games' node does: the same verdict and value of every position
-    /// of up to two pieces set at random, and the same best turn.
+    /// A rule book's game as a node reads the endgame tables as they read
+    /// its position in the seed model: the same verdict and value of every
+    /// position of up to two pieces set at random, and the same best turn.
     #[test]
     fn the_rule_books_games_read_the_tables_as_the_seed_games_do() {
         read_the_tables_as_the_seed_games_do(2);
@@ -240,7 +235,13 @@ mod tests {
                 };
                 let node = Position::from(&seed);
                 assert_eq!(node.to_seed(), Some(seed), "{seed}");
-                let Some(expected) = Node::probe(&seed, &tablebase) else {
+                if !tablebase.covers(&seed) {
+                    continue;
+                }
+                let Some(expected) = tablebase
+                    .probe(&seed)
+                    .map(|probe| (probe.verdict, probe.value))
+                else {
                     continue;
                 };
                 probed += 1;
@@ -249,17 +250,18 @@ mod tests {
                 let ours = node
                     .best_in(&tablebase)
                     .map(|(turn, verdict, value)| (turn.text(board), verdict, value));
-                let theirs = Node::best_in(&seed, &tablebase)
+                let theirs = tablebase
+                    .best_turn(&seed)
                     .map(|(turn, verdict, value)| (turn.to_string(), verdict, value));
                 assert_eq!(ours, theirs, "{seed}");
             }
         }
     }
 
-    /// A rule book's game as a family node reads the proof that White wins
-    /// Alquerque as the seed games' node does: the same turn at every
-    /// position of random lines through it (White by the proof, Black at
-    /// random), and none where Black is to move.
+    /// A rule book's game as a node reads the proof that White wins
+    /// Alquerque as the proof reads its position in the seed model: the
+    /// same turn at every position of random lines through it (White by
+    /// the proof, Black at random), and none where Black is to move.
     #[test]
     #[cfg_attr(
         debug_assertions,
@@ -279,7 +281,9 @@ mod tests {
                 }
                 let node = Position::from(&seed);
                 let ours = node.proof_turn(&proof).map(|turn| turn.text(node.board()));
-                let theirs = Node::proof_turn(&seed, &proof).map(|turn| turn.to_string());
+                let theirs = (seed.side_to_move() == proof.goal.side)
+                    .then(|| proof.strategy.get(&seed).map(ToString::to_string))
+                    .flatten();
                 assert_eq!(ours, theirs, "{seed}");
                 proved += usize::from(theirs.is_some());
                 let turn = match proof.strategy.get(&seed) {

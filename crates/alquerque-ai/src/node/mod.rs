@@ -1,11 +1,8 @@
-//! A position as the search sees it, for each kind of game: what the
-//! search, the evaluation and the weak strengths need of it. The seed
-//! games' [`Position`](peralikatuma_rules::Position) is one; a family
-//! position ([`family::Position`](peralikatuma_rules::family::Position))
-//! is the other.
+//! A position as the search sees it: what the search, the evaluation and
+//! the weak strengths need of it. Every game's position
+//! ([`family::Position`](peralikatuma_rules::family::Position)) is one.
 
 mod family;
-mod seed;
 
 use std::fmt::Debug;
 
@@ -27,7 +24,9 @@ pub enum Ended {
     Draw,
 }
 
-/// A position of one kind of game, as the search sees it.
+/// A position as the search sees it: what it asks of a position beside
+/// the rules crate's own API (the side to move, the hash, the quiet turns
+/// and whether there is a legal turn, which the position says itself).
 pub trait Node: Copy + Send + Sync + 'static {
     /// Its turns.
     type Turn: Copy + PartialEq + Debug + Send + Sync + 'static;
@@ -37,19 +36,10 @@ pub trait Node: Copy + Send + Sync + 'static {
     /// depth (it then stands on the evaluation).
     const QUIESCENCE_DEPTH: u32 = u32::MAX;
 
-    /// The side to move.
-    fn side_to_move(&self) -> Side;
-    /// A hash of everything that decides the position's future, but the
-    /// count of quiet turns.
-    fn zobrist(&self) -> u64;
-    /// Turns in a row without a removal (E4).
-    fn quiet_turns(&self) -> u32;
     /// The node after `turn`, one of its legal turns.
     fn play(&self, turn: &Self::Turn) -> Self;
     /// Every legal turn, in the order of generation.
     fn legal_turns(&self) -> Vec<Self::Turn>;
-    /// Whether the side to move has a legal turn.
-    fn has_legal_turn(&self) -> bool;
     /// How the rules end the game here, if they do, in the order of E5:
     /// the game's own end (given whether there is a legal turn), then
     /// `repetitions` (E2), then the quiet turns (E4).
