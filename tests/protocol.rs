@@ -687,8 +687,10 @@ fn bench_signature_is_reproducible() {
     assert_eq!(signatures[0], signatures[1]);
     assert_eq!(signatures[0], peralikatuma::engine::run_bench(0).0);
     // The signature of the search as it stands: a change to the search's
-    // results changes it, and must say why (and update this number).
-    assert_eq!(signatures[0], 807_475);
+    // results changes it, and must say why (and update this number). It
+    // was 807,475 on the seed model's node; the one model's lists turns in
+    // another order.
+    assert_eq!(signatures[0], 782_845);
 }
 
 #[test]
