@@ -1,6 +1,8 @@
 //! The casual player: a careful beginner, told in rules a person can
 //! follow at the board without looking ahead.
 
+use peralikatuma_rules::family::{Position, Turn};
+
 use crate::facts::Facts;
 use crate::node::Node;
 
@@ -21,8 +23,8 @@ use crate::node::Node;
 ///
 /// Among the turns left it chooses at random. It does not look further
 /// ahead: it does not see a piece it can trap, nor a trap laid for it.
-pub(crate) fn casual_choices<N: Node>(position: &N) -> Vec<N::Turn> {
-    let mut turns: Vec<(N::Turn, Facts)> = position
+pub(crate) fn casual_choices(position: &Position) -> Vec<Turn> {
+    let mut turns: Vec<(Turn, Facts)> = position
         .legal_turns()
         .into_iter()
         .map(|turn| (turn, position.facts(&turn)))
@@ -47,7 +49,6 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::Position;
 
     fn parse(variant: Variant, text: &str) -> Position {
         Position::parse(variant.ruleset(), text).unwrap()

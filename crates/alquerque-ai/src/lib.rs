@@ -9,7 +9,6 @@ mod limits;
 mod mistakes;
 mod node;
 mod ordering;
-mod playable;
 mod player;
 mod score;
 mod search;

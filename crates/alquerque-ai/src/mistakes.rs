@@ -2,6 +2,7 @@
 //! wrong turn on purpose, of a kind a person makes, at a rate per kind that
 //! sets their level.
 
+use peralikatuma_rules::family::{Position, Turn};
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -49,13 +50,13 @@ impl Mistakes {
     /// the kind's rate it plays the best scored of those turns (at random
     /// among equals): the wrong turn that looks most plausible to it. If
     /// it makes no mistake, `intended`.
-    pub fn apply<N: Node>(
+    pub fn apply(
         self,
-        position: &N,
-        scored: &[(N::Turn, Score)],
-        intended: N::Turn,
+        position: &Position,
+        scored: &[(Turn, Score)],
+        intended: Turn,
         rng: &mut Xoshiro256PlusPlus,
-    ) -> N::Turn {
+    ) -> Turn {
         let meant = position.facts(&intended);
         let facts: Vec<Facts> = scored
             .iter()
@@ -96,7 +97,6 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::{Position, Turn};
     use rand::SeedableRng;
 
     fn facts(captured: u32, claims: bool, hangs: bool, forfeits: bool) -> Facts {

@@ -14,9 +14,8 @@ use crate::casual::casual_choices;
 use crate::limits::{Limits, Stop};
 use crate::mistakes::Mistakes;
 use crate::node::Node;
-use crate::playable::Playable;
 use crate::score::Score;
-use crate::search::Searcher;
+use crate::search::{Searcher, turns_now};
 use crate::strength::Strength;
 use crate::time_source::TimeSource;
 use crate::tt::TranspositionTable;
@@ -204,7 +203,7 @@ impl Player {
     /// The player's turn in the current position of `game`, or `None` when
     /// the game is over or has no legal turn.
     pub fn choose(&mut self, game: &Game) -> Option<Turn> {
-        let turns = game.turns_now();
+        let turns = turns_now(game);
         if turns.is_empty() {
             return None;
         }
@@ -214,19 +213,19 @@ impl Player {
         match self.strength {
             Strength::Random => Some(turns[self.rng.random_range(0..turns.len())]),
             Strength::Casual => {
-                let choices = casual_choices(&game.node());
+                let choices = casual_choices(game.position());
                 (!choices.is_empty()).then(|| choices[self.rng.random_range(0..choices.len())])
             }
             Strength::Beginner => {
-                let mistakes = game.node().tuning().beginner;
+                let mistakes = game.position().tuning().beginner;
                 self.choose_with_mistakes(game, mistakes, deadline)
             }
             Strength::Easy => {
-                let mistakes = game.node().tuning().easy;
+                let mistakes = game.position().tuning().easy;
                 self.choose_with_mistakes(game, mistakes, deadline)
             }
             Strength::Medium => {
-                let depth = game.node().tuning().medium_depth;
+                let depth = game.position().tuning().medium_depth;
                 let scored = self.score_each(game, depth, deadline);
                 self.pick_best(&scored)
             }
@@ -289,7 +288,7 @@ impl Player {
     ) -> Option<Turn> {
         let scored = self.score_each(game, WEAK_DEPTH, deadline);
         let intended = self.pick_best(&scored)?;
-        Some(mistakes.apply(&game.node(), &scored, intended, &mut self.rng))
+        Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
     }
 
     /// Each legal turn with its score after a search `depth` turns deep;
@@ -301,8 +300,8 @@ impl Player {
         deadline: Option<Duration>,
     ) -> Vec<(Turn, Score)> {
         let mut scored = Vec::new();
-        let mover = game.node().side_to_move();
-        for turn in game.turns_now() {
+        let mover = game.position().side_to_move();
+        for turn in turns_now(game) {
             let limits = match deadline {
                 None => Limits::depth(depth - 1),
                 Some(deadline) => {
@@ -319,10 +318,10 @@ impl Player {
                 }
             };
             let mut after = game.clone();
-            if !after.play_turn(&turn) {
+            if after.play(&turn).is_err() {
                 continue;
             }
-            let score = if let Some(winner) = after.result() {
+            let score = if let Some(winner) = after.ending().map(|ending| ending.winner()) {
                 // A turn can lose on the spot: a huff that leaves the
                 // huffer no move (rules.md F4, F6).
                 match winner {

@@ -9,15 +9,28 @@ use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::family::{Game, Position, Turn};
 use peralikatuma_rules::{REPETITIONS_FOR_DRAW, Side};
 
-use crate::candidates::{FamilyCandidates, TurnList};
+use crate::candidates::Candidates;
 use crate::limits::{Limits, Stop};
-use crate::node::{Ended, Node};
+use crate::node::{Ended, Node, quiet_step};
 use crate::ordering::{MAX_PLY, Ordering, SECOND_KILLER};
-use crate::playable::Playable;
 use crate::score::Score;
 use crate::time_source::TimeSource;
 use crate::tt::{Bound, Table, TranspositionTable};
 
+/// The legal turns of `game` now, in the order of generation; none once
+/// the game is over (by the rules or by the players).
+pub(crate) fn turns_now(game: &Game) -> Vec<Turn> {
+    match game.ending() {
+        Some(_) => Vec::new(),
+        None => game.position().legal_turns().into_iter().collect(),
+    }
+}
+
+/// The most captures the quiescence search follows past the search's
+/// depth (it then stands on the evaluation): captures are optional and
+/// seldom end on a crowded board, where Zamma's 80 men can trade for
+/// twenty plies and more.
+const QUIESCENCE_DEPTH: u32 = 8;
 /// Late move reductions apply from this depth on ...
 const LMR_MIN_DEPTH: u32 = 3;
 /// ... to quiet turns after this many turns searched in full.
@@ -126,7 +139,7 @@ pub struct Searcher {
     /// Principal variation table, one line per ply.
     pv: Vec<Vec<Turn>>,
     /// The turns of the node being searched at each ply, reused.
-    candidates: Vec<FamilyCandidates>,
+    candidates: Vec<Candidates>,
 }
 
 impl Searcher {
@@ -331,9 +344,10 @@ impl Searcher {
         self.started = self.time.now();
         self.nodes = 0;
         self.aborted = false;
-        let root = game.node();
+        let root = *game.position();
         self.root_side = root.side_to_move();
-        self.path = game.since_removal();
+        // The positions that can come back (E2).
+        self.path = game.positions().iter().map(Position::zobrist).collect();
 
         let mut result = SearchResult {
             best: None,
@@ -344,9 +358,9 @@ impl Searcher {
             time: Duration::ZERO,
             cut_short: false,
         };
-        let turns = game.turns_now();
+        let turns = turns_now(game);
         if turns.is_empty() {
-            result.score = match game.result() {
+            result.score = match game.ending().map(|ending| ending.winner()) {
                 Some(None) => Score::DRAW,
                 Some(Some(winner)) if winner == root.side_to_move() => Score::win_in(0),
                 _ => Score::loss_in(0),
@@ -618,8 +632,8 @@ impl Searcher {
         let mut best_index = None;
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
-            let (candidate, turn) = self.candidates[ply_index].turn(n, position);
-            let child = Node::play(position, &turn);
+            let (candidate, turn) = self.candidates[ply_index].turn(n);
+            let child = position.play_unchecked(&turn);
             self.path.push(child.zobrist());
             let mut score;
             if n == 0 {
@@ -631,7 +645,7 @@ impl Searcher {
                 let reduction = u32::from(
                     depth >= LMR_MIN_DEPTH
                         && n >= LMR_AFTER
-                        && !Position::removes(&turn)
+                        && !turn.removes()
                         && candidate.key < SECOND_KILLER,
                 );
                 score = -self.negamax(&child, depth - 1 - reduction, -null, -alpha, ply + 1);
@@ -656,7 +670,7 @@ impl Searcher {
                     head[ply_index].push(turn);
                     head[ply_index].extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        if let Some((from, to)) = Position::quiet_step(&turn) {
+                        if let Some((from, to)) = quiet_step(&turn) {
                             let side = position.side_to_move();
                             self.ordering.cutoff(side, from, to, ply_index, depth);
                         }
@@ -690,7 +704,7 @@ impl Searcher {
         depth: u32,
     ) -> Score {
         let ply_index = ply as usize;
-        if ply_index >= MAX_PLY || depth >= Position::QUIESCENCE_DEPTH {
+        if ply_index >= MAX_PLY || depth >= QUIESCENCE_DEPTH {
             return self
                 .judge(position, ply, || position.has_legal_turn())
                 .unwrap_or_else(|| self.evaluate(position));
@@ -715,8 +729,8 @@ impl Searcher {
             alpha = alpha.max(best);
         }
         for n in 0..captures {
-            let (_, turn) = self.candidates[ply_index].turn(n, position);
-            let child = Node::play(position, &turn);
+            let (_, turn) = self.candidates[ply_index].turn(n);
+            let child = position.play_unchecked(&turn);
             if !self.visit() {
                 return best.max(alpha);
             }

@@ -118,7 +118,7 @@ fn advance<S: PointSet>(position: &Position, side: Side, men: S) -> usize {
 }
 
 /// `side`'s steps and king slides in `position` of a rule book's game, as
-/// the seed games' evaluation counts them: a man's steps to every empty
+/// the rule book's games have always been weighed: a man's steps to every empty
 /// point beside it (but back, in Alquerque and Permainan), a king's to
 /// every empty point along its lines before the first piece.
 #[inline(always)]
@@ -151,7 +151,7 @@ fn rule_book_mobility<S: PointSet>(
 
 impl Features {
     /// The counts for `side` of a position of one of the rule book's games,
-    /// as the seed games' evaluation counts them: ranks gained from the
+    /// as they have always been weighed: ranks gained from the
     /// side's own base in Permainan (one fewer a man than where the
     /// family's rulesets count them, from the rank beyond the crowning
     /// one), mobility by [`rule_book_mobility`].
