@@ -592,8 +592,14 @@ impl Searcher {
             // (The quiescence search judges the node first, as here.)
             return self.quiescence(position, alpha, beta, ply, 0);
         }
-        if let Some(score) = self.judge(position, ply, || position.has_legal_turn()) {
-            return score;
+        // The rules first (E5). Whether the side to move has a legal turn
+        // (E1) is asked here only of a node the rules would draw, since E1
+        // comes first: any other node without one is found when its turns
+        // are listed, and most nodes end before that.
+        if let Some(drawn) = self.judge(position, ply, || true) {
+            return self
+                .judge(position, ply, || position.has_legal_turn())
+                .unwrap_or(drawn);
         }
         if ply > 0
             && let Some(score) = self.probe_tablebase(position, ply)
@@ -628,6 +634,12 @@ impl Searcher {
         let original_alpha = alpha;
         let table_move = probe.and_then(|p| p.best);
         self.candidates[ply_index].every_turn(position, &self.ordering, ply_index, table_move);
+        if self.candidates[ply_index].len() == 0 {
+            // No legal turn: the rules have ended the game (E1).
+            return self
+                .judge(position, ply, || false)
+                .unwrap_or_else(|| self.draw(position));
+        }
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         for n in 0..self.candidates[ply_index].len() {
