@@ -105,3 +105,33 @@ fn the_counts_are_a_verbatim_copy_of_the_shared_file() {
         );
     }
 }
+
+/// perft's last ply counts the steps of men and the slides of kings
+/// without listing them one by one: it counts as many turns as the
+/// generator lists, at every position of seeded random games of all 21
+/// rulesets (huffs and the turns after them, kings, passes, no return,
+/// leaps, games that have ended).
+#[test]
+fn the_last_ply_counts_the_turns_the_generator_lists() {
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    for ruleset in Ruleset::all() {
+        for _ in 0..10 {
+            let mut position = family::Position::start(ruleset);
+            for _ in 0..200 {
+                let turns = position.legal_turns();
+                assert_eq!(
+                    position.perft(1),
+                    turns.len() as u64,
+                    "{} {position}",
+                    ruleset.id
+                );
+                if turns.is_empty() {
+                    break;
+                }
+                position = position.play_unchecked(&turns[rng.random_range(0..turns.len())]);
+            }
+        }
+    }
+}

@@ -51,8 +51,9 @@ enum Listing {
 
 /// One side's view of the board while its turns are listed, under the
 /// rules `R` (compiled for each ruleset: a rule it does not have costs
-/// nothing).
-struct Mover<'a, S, R> {
+/// nothing). With `COUNT`, the steps of men and the slides of kings are
+/// counted in `counted` instead of handed on one by one (for perft).
+struct Mover<'a, S, R, const COUNT: bool> {
     rules: R,
     side: Side,
     /// Every point of the board.
@@ -73,9 +74,11 @@ struct Mover<'a, S, R> {
     forfeits: S,
     /// The pieces whose captures have been listed so far.
     capturing: S,
+    /// The steps and slides counted and not handed on (`COUNT`).
+    counted: u64,
 }
 
-impl<S: PointSet, R: Rules> Mover<'_, S, R> {
+impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
     /// The rules.
     #[inline(always)]
     fn rules(&self) -> &'static Ruleset {
@@ -150,11 +153,18 @@ impl<S: PointSet, R: Rules> Mover<'_, S, R> {
                 if barred {
                     to &= !self.barred_steps(from);
                 }
-                for to in to.points() {
-                    any = true;
-                    self.emit_move(Kind::Step, to, emit);
-                    if self.stopped {
-                        return true;
+                if COUNT {
+                    if to != S::EMPTY {
+                        any = true;
+                        self.counted += u64::from(to.count());
+                    }
+                } else {
+                    for to in to.points() {
+                        any = true;
+                        self.emit_move(Kind::Step, to, emit);
+                        if self.stopped {
+                            return true;
+                        }
                     }
                 }
             }
@@ -195,6 +205,10 @@ impl<S: PointSet, R: Rules> Mover<'_, S, R> {
                         }
                         at = next;
                         any = true;
+                        if COUNT {
+                            self.counted += 1;
+                            continue;
+                        }
                         self.turn
                             .set_move(Kind::Step, from, at, self.forfeits.widen());
                         self.stopped |= emit(self.turn);
@@ -558,7 +572,7 @@ impl Position {
             #[inline(always)]
             fn run<S: PointSet, R: Rules>(self, rules: R) {
                 self.position
-                    .generate_as::<S, R>(rules, self.listing, self.emit);
+                    .generate_as::<S, R, false>(rules, self.listing, self.emit);
             }
         }
         let job = Generate {
@@ -570,18 +584,55 @@ impl Position {
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
+    /// How many legal turns there are, as [`Position::generate`] lists
+    /// them: the steps and slides counted, not handed on one by one (the
+    /// last ply of perft).
+    pub(super) fn count_turns(&self) -> u64 {
+        if self.ended().is_some() {
+            return 0;
+        }
+        /// The count, compiled for each ruleset.
+        struct Count<'a>(&'a Position);
+        impl Job for Count<'_> {
+            type Output = u64;
+            #[inline(always)]
+            fn run<S: PointSet, R: Rules>(self, rules: R) -> u64 {
+                let mut listed = 0;
+                let mut list = |_: &Turn| {
+                    listed += 1;
+                    false
+                };
+                // On boards of more than 64 points (Zamma, Terhuchu) the
+                // count took more instructions than the listing (Zamma's
+                // perft 7: 5% more), so they list.
+                let counted = match S::CAPACITY <= <u64 as PointSet>::CAPACITY {
+                    true => self
+                        .0
+                        .generate_as::<S, R, true>(rules, Listing::Turns, &mut list),
+                    false => self
+                        .0
+                        .generate_as::<S, R, false>(rules, Listing::Turns, &mut list),
+                };
+                listed + counted
+            }
+        }
+        specialised::run(self.ruleset(), self.code, Count(self))
+    }
+
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
-    /// options looked at, or not: what `listing` says.
+    /// options looked at, or not: what `listing` says. With `COUNT`, the
+    /// steps and slides are not handed to `listener` but counted: their
+    /// number is returned.
     #[inline(always)]
-    fn generate_as<S: PointSet, R: Rules>(
+    fn generate_as<S: PointSet, R: Rules, const COUNT: bool>(
         &self,
         rules: R,
         listing: Listing,
         listener: &mut impl FnMut(&Turn) -> bool,
-    ) {
+    ) -> u64 {
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
-        let mut mover = Mover::<S, R> {
+        let mut mover = Mover::<S, R, COUNT> {
             rules,
             side: self.side,
             points: S::narrow(rules.get().board.points()),
@@ -594,22 +645,23 @@ impl Position {
             stopped: false,
             forfeits: S::EMPTY,
             capturing: S::EMPTY,
+            counted: 0,
         };
         match listing {
             Listing::Turns => {}
             Listing::Captures => {
                 mover.listed(Doing::Captures, listener);
-                return;
+                return mover.counted;
             }
             Listing::Quiet => {
                 mover.listed(Doing::Quiet, listener);
-                return;
+                return mover.counted;
             }
         }
         let mut any = mover.moves(listener);
         for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
             if mover.stopped {
-                return;
+                return mover.counted;
             }
             let enemy = mover.enemy;
             mover.enemy ^= S::point(huffed);
@@ -627,6 +679,7 @@ impl Position {
         if !any && !mover.stopped && rules.get().end != End::NoMovesLoses {
             listener(&Turn::PASS);
         }
+        mover.counted
     }
 
     /// The pieces of `side`'s opponent that `side` could capture with the

@@ -493,17 +493,15 @@ impl Position {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            // The last ply is counted, its steps without being listed.
+            return self.count_turns();
+        }
         let mut nodes = 0;
-        let _ = match depth {
-            1 => self.generate(|_| {
-                nodes += 1;
-                ControlFlow::<()>::Continue(())
-            }),
-            _ => self.generate(|turn| {
-                nodes += self.play_unchecked(turn).perft(depth - 1);
-                ControlFlow::<()>::Continue(())
-            }),
-        };
+        let _ = self.generate(|turn| {
+            nodes += self.play_unchecked(turn).perft(depth - 1);
+            ControlFlow::<()>::Continue(())
+        });
         nodes
     }
 }
