@@ -604,7 +604,12 @@ impl Searcher {
         if ply > 0
             && let Some(score) = self.probe_tablebase(position, ply)
         {
-            return score;
+            // A game that has ended keeps its exact score (a win in so
+            // many plies), which the tables' does not say.
+            return match position.has_legal_turn() {
+                true => score,
+                false => self.judge(position, ply, || false).unwrap_or(score),
+            };
         }
 
         let probe = self.table.probe(position.zobrist(), ply);
