@@ -595,7 +595,8 @@ impl Searcher {
         // The rules first (E5). Whether the side to move has a legal turn
         // (E1) is asked here only of a node the rules would draw, since E1
         // comes first: any other node without one is found when its turns
-        // are listed, and most nodes end before that.
+        // are listed (before the bounds by distance to the end), and most
+        // nodes end before that, by the tables or the table.
         if let Some(drawn) = self.judge(position, ply, || true) {
             return self
                 .judge(position, ply, || position.has_legal_turn())
@@ -628,6 +629,17 @@ impl Searcher {
                 }
             }
         }
+        let table_move = probe.and_then(|p| p.best);
+        self.candidates[ply_index].every_turn(position, &self.ordering, ply_index, table_move);
+        if self.candidates[ply_index].len() == 0 {
+            // No legal turn: the rules have ended the game (E1; the
+            // generator lists a pass wherever the game goes on), perhaps
+            // won by the side to move (a pass that loses, F6), which the
+            // bounds below do not allow for.
+            return self
+                .judge(position, ply, || false)
+                .unwrap_or_else(|| self.draw(position));
+        }
         // A win found sooner is worth more: no line from here can beat a
         // win at the next ply or lose sooner than now.
         alpha = alpha.max(Score::loss_in(ply));
@@ -637,14 +649,6 @@ impl Searcher {
         }
 
         let original_alpha = alpha;
-        let table_move = probe.and_then(|p| p.best);
-        self.candidates[ply_index].every_turn(position, &self.ordering, ply_index, table_move);
-        if self.candidates[ply_index].len() == 0 {
-            // No legal turn: the rules have ended the game (E1).
-            return self
-                .judge(position, ply, || false)
-                .unwrap_or_else(|| self.draw(position));
-        }
         let mut best = -Score::INFINITY;
         let mut best_index = None;
         for n in 0..self.candidates[ply_index].len() {
@@ -773,5 +777,26 @@ impl std::fmt::Debug for Searcher {
             .field("contempt", &self.contempt)
             .field("stopped", &self.stop.is_stopped())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use peralikatuma_rules::family::Ruleset;
+
+    /// Regression (found in review): a node without a legal turn that the
+    /// side to move has won (Black passed without pieces, and loses, F6)
+    /// was cut by the bounds by distance to the end before its turns were
+    /// listed, and scored below its win.
+    #[test]
+    fn a_game_won_by_the_side_to_move_is_scored_before_the_bounds() {
+        let zamma = Ruleset::find("zamma").expect("Zamma");
+        let position = Position::parse(zamma, "W:We5:B:P1").expect("a position");
+        let mut searcher = Searcher::new(1);
+        searcher.path = vec![position.zobrist()];
+        searcher.root_side = Side::White;
+        let score = searcher.negamax(&position, 2, Score::win_in(3), Score::INFINITY, 2);
+        assert_eq!(score, Score::win_in(2));
     }
 }

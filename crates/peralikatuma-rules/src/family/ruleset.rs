@@ -452,8 +452,9 @@ pub(super) const FAMILY: [Ruleset; 18] = [
 /// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
 /// family's move generator plays them exactly (its perft agrees with the
 /// reference counts of every seed position). Every frontend plays them in
-/// this model; the search, the tables and the proofs, for now, in the
-/// seed games' own (through [`Position::to_seed`](super::Position::to_seed)).
+/// this model, and so does the search; the tables and the proofs, for
+/// now, are read in the seed games' own (through
+/// [`Position::to_seed`](super::Position::to_seed)).
 pub static SEED_RULESETS: [Ruleset; 3] = RULE_BOOK;
 
 /// [`SEED_RULESETS`] as a constant (see [`FAMILY`]).

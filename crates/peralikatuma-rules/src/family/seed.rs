@@ -139,8 +139,8 @@ impl super::game::Game {
     /// The same game in the seed games' model, when it is a game of one of
     /// the rule book's rulesets ([`Variant::ruleset`]): the same start and
     /// the same turns (an end declared by the players is not carried
-    /// over). `None` for the family's other rulesets. The search plays the
-    /// rule book's games in that model, with its tables and proofs.
+    /// over). `None` for the family's other rulesets. The endgame tables
+    /// and the proofs of the rule book's games are read in that model.
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
