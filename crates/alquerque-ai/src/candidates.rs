@@ -93,17 +93,7 @@ impl Candidates {
         let (pieces, kings) = removed(node, turn);
         self.push(Ordering::capture_key(pieces, kings), *turn);
     }
-}
 
-/// How many pieces `turn` removes, a king counting as three.
-fn removed(node: &Position, turn: &Turn) -> (u32, u32) {
-    let them = Position::side_to_move(node).opposite();
-    let captured = turn.captured();
-    let kings = (captured & node.kings(them)).count_ones();
-    (captured.count_ones(), kings)
-}
-
-impl Candidates {
     /// Every legal turn of `node`, keyed by `ordering` at `ply`, the
     /// table's move (by its index in the order of generation) first.
     pub fn every_turn(
@@ -114,7 +104,7 @@ impl Candidates {
         table_move: Option<usize>,
     ) {
         self.list.clear();
-        let side = Position::side_to_move(node);
+        let side = node.side_to_move();
         let _ = node.generate(|turn| {
             let key = if table_move == Some(self.list.len()) {
                 TABLE_MOVE
@@ -135,9 +125,10 @@ impl Candidates {
     /// side to move has a legal turn at all.
     ///
     /// Captures without a huff: a huff is left to the evaluation (which
-    /// counts a huff or a claim to make). With them, every capture would come once more for each
-    /// piece that may be huffed, and the quiescence search of a crowded
-    /// board (Zamma's 80 men) would not end.
+    /// counts a huff or a claim to make). With them, every capture would
+    /// come once more for each piece that may be huffed, and the
+    /// quiescence search of a crowded board (Zamma's 80 men) would not
+    /// end.
     pub fn captures(&mut self, node: &Position) -> bool {
         self.list.clear();
         if node.captures_compulsory() {
@@ -176,4 +167,12 @@ impl Candidates {
         let candidate = self.list[n];
         (candidate.ranked(), candidate.turn)
     }
+}
+
+/// How many pieces `turn` removes, a king counting as three.
+fn removed(node: &Position, turn: &Turn) -> (u32, u32) {
+    let them = node.side_to_move().opposite();
+    let captured = turn.captured();
+    let kings = (captured & node.kings(them)).count_ones();
+    (captured.count_ones(), kings)
 }

@@ -38,7 +38,7 @@ pub trait Node {
     /// The static evaluation for the side to move.
     fn evaluate(&self) -> Score;
     /// Pieces on the board.
-    fn pieces(&self) -> u32;
+    fn piece_count(&self) -> u32;
     /// What `turn` does at a glance, for the weak strengths.
     fn facts(&self, turn: &Turn) -> Facts;
     /// How the weak strengths play this game.
@@ -67,7 +67,7 @@ pub(crate) fn quiet_step(turn: &Turn) -> Option<(u8, u8)> {
 /// game, its pieces).
 fn in_tables(position: &Position, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
     let covered = position.ruleset().variant() == Some(tablebase.variant())
-        && Node::pieces(position) as usize <= tablebase.pieces();
+        && position.piece_count() as usize <= tablebase.pieces();
     let seed = covered.then(|| position.to_seed()).flatten()?;
     tablebase.covers(&seed).then_some(seed)
 }
@@ -95,13 +95,13 @@ impl Node for Position {
         evaluate(self)
     }
 
-    fn pieces(&self) -> u32 {
+    fn piece_count(&self) -> u32 {
         (Position::pieces(self, Side::White) | Position::pieces(self, Side::Black)).count_ones()
     }
 
     fn facts(&self, turn: &Turn) -> Facts {
         let after = self.play_unchecked(turn);
-        let mover = Position::side_to_move(self);
+        let mover = self.side_to_move();
         Facts {
             captured: turn.captured().count_ones(),
             claims: turn.huff().is_some(),
@@ -133,7 +133,7 @@ impl Node for Position {
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
         let covered = self.ruleset().variant() == Some(proof.start.variant())
-            && proof.goal.side == Position::side_to_move(self);
+            && proof.goal.side == self.side_to_move();
         let seed = covered.then(|| self.to_seed()).flatten()?;
         turn_of_seed(self, proof.strategy.get(&seed)?)
     }

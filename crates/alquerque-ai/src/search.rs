@@ -566,7 +566,7 @@ impl Searcher {
         if self.contempt == 0 {
             return score;
         }
-        let pieces = Node::pieces(position) as i32;
+        let pieces = position.piece_count() as i32;
         let bias = self.contempt * pieces / 10;
         if position.side_to_move() == self.root_side {
             Score(score.0 + bias)

@@ -78,9 +78,7 @@ impl Weights {
             },
         }
     }
-}
 
-impl Weights {
     /// The weights used for a family ruleset: Peralikatuma's, whose
     /// captures are optional too, with flying kings (where men crown)
     /// worth two and a half men and a bonus for ranks gained towards the
@@ -92,7 +90,7 @@ impl Weights {
             mobility: 4,
             claim: if ruleset.huff { 85 } else { 0 },
             advance: if kings { 3 } else { 0 },
-            ..Weights::of(peralikatuma_rules::Variant::Peralikatuma)
+            ..Weights::of(Variant::Peralikatuma)
         }
     }
 }
