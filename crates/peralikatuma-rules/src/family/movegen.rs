@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use board_topology::graph::Graph;
+use board_topology::graph::{Graph, Hop};
 use board_topology::{Direction, PointSet};
 
 use super::position::Position;
@@ -51,8 +51,8 @@ enum Listing {
 
 /// One side's view of the board while its turns are listed, under the
 /// rules `R` (compiled for each ruleset: a rule it does not have costs
-/// nothing). With `COUNT`, the steps of men and the slides of kings are
-/// counted in `counted` instead of handed on one by one (for perft).
+/// nothing). With `COUNT`, the moves are counted instead of handed on
+/// one by one (for perft).
 struct Mover<'a, S, R, const COUNT: bool> {
     rules: R,
     side: Side,
@@ -74,8 +74,12 @@ struct Mover<'a, S, R, const COUNT: bool> {
     forfeits: S,
     /// The pieces whose captures have been listed so far.
     capturing: S,
-    /// The steps and slides counted and not handed on (`COUNT`).
+    /// The moves counted and not handed on (`COUNT`).
     counted: u64,
+    /// The directions a man's first capture may take, as a set of
+    /// [`Direction::index`] bits: where it steps, in a ruleset whose
+    /// first captures go so (A4.1), else every direction.
+    first_directions: u8,
 }
 
 impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
@@ -114,7 +118,8 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         if self.rules().compulsory {
             return self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit);
         }
-        if !self.rules().huff {
+        if !self.rules().huff || COUNT {
+            // Counts need no forfeits.
             return self.listed(Doing::All, emit);
         }
         self.capturing = S::EMPTY;
@@ -128,6 +133,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
 
     /// Lists what the side's pieces may be `doing`; returns whether there
     /// was a move.
+    #[inline(always)]
     fn listed(&mut self, doing: Doing, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
         let mut any = false;
         let empty = self.empty();
@@ -138,7 +144,9 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         let stuck = S::narrow(self.rules().stuck[self.side.index()]);
         let barred = self.rules().no_return && self.barred != [S::EMPTY; 2];
         for from in self.men.points() {
-            self.turn.set_from(from);
+            if !COUNT {
+                self.turn.set_from(from);
+            }
             let around = self.around(from);
             if steps && !stuck.has(from) {
                 let mut to = empty
@@ -173,6 +181,10 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                 for hop in self.board().hops(from) {
                     if (empty & zone).has(hop.over) && (empty & zone).has(hop.to) {
                         any = true;
+                        if COUNT {
+                            self.counted += 1;
+                            continue;
+                        }
                         self.emit_move(Kind::Leap, hop.to, emit);
                         if self.stopped {
                             return true;
@@ -255,8 +267,8 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             .into_iter()
             .zip([Direction::East, Direction::West])
         {
-            if let Some(to) = self.board().neighbour(from, direction)
-                && bar.has(from)
+            if bar.has(from)
+                && let Some(to) = self.board().neighbour(from, direction)
             {
                 barred |= S::point(to);
             }
@@ -286,6 +298,25 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         let from = self.turn.from();
         self.turn.set_move(kind, from, to, self.forfeits.widen());
         self.stopped |= emit(self.turn);
+    }
+
+    /// Hands on the capture in `self.turn` (with `COUNT`, counts it: the
+    /// turn is not even written).
+    #[inline(always)]
+    fn hand_on(&mut self, emit: &mut impl FnMut(&Turn) -> bool) {
+        match COUNT {
+            true => self.counted += 1,
+            false => self.stopped |= emit(self.turn),
+        }
+    }
+
+    /// Records the `depth`-th landing of the capture under way, on `to`
+    /// with `captured` taken (not with `COUNT`, which writes no turns).
+    #[inline(always)]
+    fn land(&mut self, depth: usize, to: u8, captured: S) {
+        if !COUNT {
+            self.turn.set_hop(depth, to, captured.widen());
+        }
     }
 
     /// Takes the piece on `over`: at once, or when the move ends (R2.4).
@@ -330,11 +361,11 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
     ) {
         let must_go_on = match self.rules().chain {
             Chain::Single => {
-                self.stopped |= emit(self.turn);
+                self.hand_on(emit);
                 return;
             }
             Chain::Optional => {
-                self.stopped |= emit(self.turn);
+                self.hand_on(emit);
                 if !self.stopped {
                     self.further(piece, to, depth + 1, captured, emit);
                 }
@@ -344,8 +375,8 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             Chain::Compulsory => true,
         };
         if !must_go_on || !self.further(piece, to, depth + 1, captured, emit) {
-            self.turn.set_hop(depth, to, captured.widen());
-            self.stopped |= emit(self.turn);
+            self.land(depth, to, captured);
+            self.hand_on(emit);
         }
     }
 
@@ -368,6 +399,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
     /// board), as the `depth`-th capture of its turn after capturing
     /// `before`, and whatever chains the ruleset lets follow them; returns
     /// whether there was one.
+    #[inline(always)]
     fn captures(
         &mut self,
         at: u8,
@@ -375,37 +407,47 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         before: S,
         emit: &mut impl FnMut(&Turn) -> bool,
     ) -> bool {
-        // No ruleset chains further (checked at compile time); a ruleset
-        // built by hand that would is cut here.
-        let prey = self.prey();
-        if depth > MAX_LANDINGS || (self.around(at) & prey).is_empty() {
-            return false;
-        }
-        let mut any = false;
-        // The same for every direction: each capture is undone before the next.
-        let empty = self.empty();
-        let first_directions = match depth == 1 && self.rules().first_capture_as_step {
-            true => self.rules().step_directions(self.side),
+        let directions = match depth == 1 {
+            true => self.first_directions,
             false => u8::MAX,
         };
-        for hop in self.board().hops(at) {
-            if !prey.has(hop.over)
-                || !empty.has(hop.to)
-                || first_directions & (1 << hop.direction.index()) == 0
-            {
+        // No ruleset chains further (checked at compile time); a ruleset
+        // built by hand that would is cut here. Most men next to an enemy
+        // piece have no capture: look before setting up the search.
+        let allowed = Allowed::now(self, directions);
+        let hops = self.board().hops(at);
+        match hops.iter().position(|hop| allowed.lets(hop)) {
+            Some(first) if depth <= MAX_LANDINGS => {
+                self.captures_among(&hops[first..], depth, before, allowed, emit);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The captures of [`Mover::captures`] by the jumps of `hops` that
+    /// `allowed` lets the man make.
+    fn captures_among(
+        &mut self,
+        hops: &[Hop],
+        depth: usize,
+        before: S,
+        allowed: Allowed<S>,
+        emit: &mut impl FnMut(&Turn) -> bool,
+    ) {
+        for hop in hops {
+            if !allowed.lets(hop) {
                 continue;
             }
-            any = true;
             let captured = before | S::point(hop.over);
             self.take(hop.over);
-            self.turn.set_hop(depth, hop.to, captured.widen());
+            self.land(depth, hop.to, captured);
             self.chain_on(Piece::Man, depth, hop.to, captured, emit);
             self.give_back(hop.over);
             if self.stopped {
                 break;
             }
         }
-        any
     }
 
     /// The captures of the king at `at` (already lifted from the board)
@@ -444,7 +486,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         {
             landing = to;
             any = true;
-            self.turn.set_hop(depth, to, captured.widen());
+            self.land(depth, to, captured);
             self.chain_on(Piece::King, depth, to, captured, emit);
             if self.stopped {
                 break;
@@ -471,6 +513,38 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             }
         }
         any
+    }
+}
+
+/// Which short jumps a man may make as the board stands: over a piece it
+/// may capture, to an empty point, in a direction its capture may go. The
+/// same for every jump from one point, each capture being undone before
+/// the next.
+#[derive(Copy, Clone)]
+struct Allowed<S> {
+    prey: S,
+    empty: S,
+    directions: u8,
+}
+
+impl<S: PointSet> Allowed<S> {
+    /// The jumps `mover`'s man may make now in `directions` (a set of
+    /// [`Direction::index`] bits).
+    #[inline(always)]
+    fn now<R: Rules, const COUNT: bool>(mover: &Mover<'_, S, R, COUNT>, directions: u8) -> Self {
+        Allowed {
+            prey: mover.prey(),
+            empty: mover.empty(),
+            directions,
+        }
+    }
+
+    /// Whether the man may make `hop`.
+    #[inline(always)]
+    fn lets(self, hop: &Hop) -> bool {
+        self.prey.has(hop.over)
+            && self.empty.has(hop.to)
+            && self.directions & (1 << hop.direction.index()) != 0
     }
 }
 
@@ -646,6 +720,10 @@ impl Position {
             forfeits: S::EMPTY,
             capturing: S::EMPTY,
             counted: 0,
+            first_directions: match rules.get().first_capture_as_step {
+                true => rules.get().step_directions(self.side),
+                false => u8::MAX,
+            },
         };
         match listing {
             Listing::Turns => {}

@@ -608,14 +608,12 @@ impl Ruleset {
     pub const fn step_directions(&self, side: Side) -> u8 {
         match self.forward[side.index()] {
             None => u8::MAX,
-            Some(forward) => {
-                let i = forward as u32;
-                let ahead = (1 << i) | (1 << ((i + 1) % 8)) | (1 << ((i + 7) % 8));
-                match self.sideways {
-                    true => ahead | (1 << ((i + 2) % 8)) | (1 << ((i + 6) % 8)),
-                    false => ahead,
-                }
-            }
+            // Forward and the two directions next to it (and the two
+            // beside those, sideways), turned to face `forward`.
+            Some(forward) => match self.sideways {
+                true => 0b1100_0111u8.rotate_left(forward as u32),
+                false => 0b1000_0011u8.rotate_left(forward as u32),
+            },
         }
     }
 
