@@ -317,6 +317,38 @@ mod tests {
         );
     }
 
+    /// A captured king weighs as three men in both lists: in Permainan
+    /// (M4, M5), White's capture of the king on e4 comes before a chain
+    /// that takes two men, which is generated first.
+    #[test]
+    fn a_captured_king_weighs_as_three_men() {
+        let permainan = Ruleset::find("permainan").expect("Permainan");
+        let position = Position::parse(permainan, "W:Wa3,e3:Ba4,b5,Ke4").expect("a position");
+        let text = |turns: Vec<(Ranked, Turn)>| -> Vec<String> {
+            turns
+                .into_iter()
+                .map(|(_, turn)| turn.text(position.board()))
+                .collect()
+        };
+        let legal: Vec<String> = position
+            .legal_turns()
+            .iter()
+            .map(|turn| turn.text(position.board()))
+            .collect();
+        assert_eq!(legal, ["a3xa5xc5", "e3xe5"]);
+        let mut candidates = Candidates::default();
+        candidates.every_turn(&position, &Ordering::new(), 0, None);
+        assert_eq!(
+            text(in_search_order(&mut candidates)),
+            ["e3xe5", "a3xa5xc5"]
+        );
+        candidates.captures(&position);
+        assert_eq!(
+            text(in_search_order(&mut candidates)),
+            ["e3xe5", "a3xa5xc5"]
+        );
+    }
+
     /// The table's move, named by its index in the order of generation,
     /// comes first, whatever it is, and the others follow as they would
     /// without it; an index beyond the turns (a stale or colliding entry
