@@ -193,7 +193,7 @@ mod tests {
     /// Positions of every ruleset from seeded random games: a few of each.
     fn positions_of_every_ruleset(seed: u64) -> Vec<Position> {
         Ruleset::all()
-            .flat_map(|ruleset| from_random_games(ruleset, seed, 30, 6))
+            .flat_map(|ruleset| from_random_games(ruleset, seed, 60, 6))
             .collect()
     }
 
