@@ -10,6 +10,8 @@ mod mistakes;
 mod node;
 mod ordering;
 mod player;
+#[cfg(test)]
+mod random_positions;
 mod score;
 mod search;
 mod strength;

@@ -426,6 +426,183 @@ pub static SQUARE_9: Graph = checked(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Direction;
+
+    /// Every board of this module, by name.
+    fn every_board() -> [(&'static str, &'static Graph); 11] {
+        [
+            ("SQUARE", &SQUARE),
+            ("TWO_ARMS", &TWO_ARMS),
+            ("TWO_LONG_ARMS", &TWO_LONG_ARMS),
+            ("FULL", &FULL),
+            ("FULL_WITHOUT_LONG_DIAGONALS", &FULL_WITHOUT_LONG_DIAGONALS),
+            ("FULL_WITH_CORNER_TRIANGLES", &FULL_WITH_CORNER_TRIANGLES),
+            ("TWO_TRIANGLES", &TWO_TRIANGLES),
+            ("TWO_TRIANGLES_WITH_SIDES", &TWO_TRIANGLES_WITH_SIDES),
+            ("EGARA_GUTI", &EGARA_GUTI),
+            ("SQUARE_WITH_CROSSINGS", &SQUARE_WITH_CROSSINGS),
+            ("SQUARE_9", &SQUARE_9),
+        ]
+    }
+
+    /// The names of the points of `set` on `graph`, in the order of the
+    /// points.
+    fn names(graph: &Graph, set: u128) -> Vec<String> {
+        (0..graph.len() as u8)
+            .filter(|&p| set & 1 << p != 0)
+            .map(|p| graph.point_name(p).to_string())
+            .collect()
+    }
+
+    /// The points strictly inside one of `lines` (each its points in
+    /// order): those with a point of the line on either side.
+    fn inner_points<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> u128 {
+        lines
+            .into_iter()
+            .filter(|line| line.len() > 2)
+            .flat_map(|line| line[1..line.len() - 1].iter())
+            .fold(0, |set, &p| set | 1 << p)
+    }
+
+    /// The straight lines of `graph` as its neighbours draw them: from
+    /// each point that no neighbour precedes along one of four directions
+    /// (north, north-east, east, south-east), the run of neighbours along
+    /// it, where there is one.
+    fn lines_drawn(graph: &Graph) -> Vec<Vec<u8>> {
+        let ways = [
+            Direction::North,
+            Direction::NorthEast,
+            Direction::East,
+            Direction::SouthEast,
+        ];
+        let mut lines = Vec::new();
+        for p in 0..graph.len() as u8 {
+            for way in ways {
+                if graph.neighbour(p, way.opposite()).is_some() {
+                    continue;
+                }
+                let mut line = vec![p];
+                while let Some(next) = graph.neighbour(*line.last().expect("a point"), way) {
+                    line.push(next);
+                }
+                if line.len() > 1 {
+                    lines.push(line);
+                }
+            }
+        }
+        lines
+    }
+
+    /// A piece can be jumped (by a short jump or a flying king's long
+    /// one) exactly where it stands strictly inside a line, with a point
+    /// of the line on each side (R2.2, M4): the ends of every line through
+    /// a point make it safe. On every board, the lines as the neighbours
+    /// draw them (as many as the layout has) give `jumpable`.
+    #[test]
+    fn jumpable_points_are_the_points_strictly_inside_a_line_on_every_board() {
+        for (name, graph) in every_board() {
+            let lines = lines_drawn(graph);
+            assert_eq!(lines.len(), graph.line_count(), "{name}");
+            let inner = inner_points(lines.iter().map(Vec::as_slice));
+            assert_eq!(
+                names(graph, graph.jumpable()),
+                names(graph, inner),
+                "{name}"
+            );
+            assert_eq!(graph.jumpable() & !graph.points(), 0, "{name}");
+        }
+    }
+
+    /// The same from the lines as written: the layouts' lines kept in
+    /// this module, and the rule book's lines of the three boards of R1.5
+    /// (R1.4, cut where the board ends) as the seed boards' tables hold
+    /// them.
+    #[test]
+    fn jumpable_points_are_the_points_strictly_inside_the_written_lines() {
+        let parse = |graph: &Graph, lines: &[&str]| -> Vec<Vec<u8>> {
+            lines
+                .iter()
+                .map(|line| {
+                    line.split('-')
+                        .map(|name| graph.parse_point(name).expect("a point"))
+                        .collect()
+                })
+                .collect()
+        };
+        let written: [(&str, &Graph, Vec<&str>); 4] = [
+            ("FULL", &FULL, FULL_LINES.to_vec()),
+            (
+                "FULL_WITHOUT_LONG_DIAGONALS",
+                &FULL_WITHOUT_LONG_DIAGONALS,
+                FULL_LINES[..22].to_vec(),
+            ),
+            (
+                "SQUARE_WITH_CROSSINGS",
+                &SQUARE_WITH_CROSSINGS,
+                [&KHARBAGA_SQUARE[..], &DIAGONALS_9X9[..]].concat(),
+            ),
+            (
+                "SQUARE_9",
+                &SQUARE_9,
+                [&ROWS_AND_COLUMNS_9X9[..], &DIAGONALS_9X9[..]].concat(),
+            ),
+        ];
+        for (name, graph, lines) in written {
+            let lines = parse(graph, &lines);
+            let inner = inner_points(lines.iter().map(Vec::as_slice));
+            assert_eq!(
+                names(graph, graph.jumpable()),
+                names(graph, inner),
+                "{name}"
+            );
+        }
+        for (graph, board) in [
+            (&FULL, crate::Board::Full),
+            (&TWO_ARMS, crate::Board::TwoArms),
+            (&SQUARE, crate::Board::Square),
+        ] {
+            let lines: Vec<Vec<u8>> = board
+                .lines()
+                .iter()
+                .map(|line| {
+                    line.points()
+                        .iter()
+                        .map(|&p| {
+                            let name = board.point_name(p).to_string();
+                            graph.parse_point(&name).expect("the same names")
+                        })
+                        .collect()
+                })
+                .collect();
+            let inner = inner_points(lines.iter().map(Vec::as_slice));
+            assert_eq!(
+                names(graph, graph.jumpable()),
+                names(graph, inner),
+                "{board:?}"
+            );
+        }
+    }
+
+    /// The safe points of the rule book's boards, by name: the whole
+    /// board's arm corners and the square's corners (every line through
+    /// them ends there), and the square's corners alone on the square
+    /// (R1.4, R1.5); the middles of the arms' bases are not (`e1` lies
+    /// between `c1` and `g1`), nor is the centre.
+    #[test]
+    fn safe_points_are_line_ends() {
+        let safe = |graph: &Graph| names(graph, graph.points() & !graph.jumpable());
+        assert_eq!(
+            safe(&FULL),
+            [
+                "c1", "g1", "a3", "c3", "g3", "i3", "a7", "c7", "g7", "i7", "c9", "g9"
+            ]
+        );
+        assert_eq!(
+            safe(&TWO_ARMS),
+            ["a1", "e1", "a3", "e3", "a7", "e7", "a9", "e9"]
+        );
+        assert_eq!(safe(&SQUARE), ["a1", "e1", "a5", "e5"]);
+    }
 
     /// How many points have each number of neighbours, most first.
     fn degrees(graph: &Graph) -> Vec<(u32, usize)> {

@@ -183,7 +183,331 @@ pub fn evaluate_for_white(position: &Position) -> Score {
 
 #[cfg(test)]
 mod tests {
+    use peralikatuma_rules::board_topology::Direction;
+    use peralikatuma_rules::board_topology::graph::Graph;
+
     use super::*;
+    use crate::random_positions::from_random_games;
+
+    /// A symmetry of a ruleset that swaps the sides: where it takes each
+    /// point of the board, and each direction.
+    struct Mirror {
+        /// What it is, for messages.
+        name: &'static str,
+        /// The image of each point, by point.
+        point: Vec<u8>,
+        /// The image of a direction.
+        direction: fn(Direction) -> Direction,
+    }
+
+    /// The direction with the same change of file and the opposite change
+    /// of rank.
+    fn north_south(direction: Direction) -> Direction {
+        let (file, rank) = direction.delta();
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.delta() == (file, -rank))
+            .expect("a direction")
+    }
+
+    /// The set of the images of the points of `set`.
+    fn image(mirror: &Mirror, set: u128) -> u128 {
+        (0..128)
+            .filter(|p| set & (1 << p) != 0)
+            .fold(0, |image, p| image | 1 << mirror.point[p])
+    }
+
+    /// The mirrors that are symmetries of `ruleset`, as far as the
+    /// evaluation can tell: the board's lines go to lines (each
+    /// neighbour to a neighbour, along the image of its direction), and
+    /// what sets the sides apart (the way men face, the points where they
+    /// crown or are stuck) goes to the other side's, the leaps' zone to
+    /// itself. The evaluation weighs nothing else that differs between
+    /// the sides: its weights are the same for both, and its terms for
+    /// the side to move and the other (captures now, pieces exposed, a
+    /// huff to make) follow the side to move, which the mirror swaps.
+    fn mirrors_of(ruleset: &'static Ruleset) -> Vec<Mirror> {
+        let board = ruleset.board;
+        let points = 0..board.len() as u8;
+        let ranks = board.grid().1;
+        let at = |(file, rank): (u8, u8)| points.clone().find(|&p| board.coords(p) == (file, rank));
+        let turned_over: Option<Vec<u8>> = points
+            .clone()
+            .map(|p| {
+                let (file, rank) = board.coords(p);
+                at((file, ranks - 1 - rank))
+            })
+            .collect();
+        let mut mirrors = vec![Mirror {
+            name: "colours swapped",
+            point: points.clone().collect(),
+            direction: |d| d,
+        }];
+        if let Some(point) = turned_over {
+            mirrors.push(Mirror {
+                name: "colours swapped, board turned over north to south",
+                point,
+                direction: north_south,
+            });
+        }
+        mirrors.retain(|mirror| is_a_symmetry(ruleset, board, mirror));
+        mirrors
+    }
+
+    /// Whether `mirror` is a symmetry of `ruleset` on its `board` (see
+    /// [`mirrors_of`]).
+    fn is_a_symmetry(ruleset: &Ruleset, board: &Graph, mirror: &Mirror) -> bool {
+        let m = |p: u8| mirror.point[usize::from(p)];
+        let lines = (0..board.len() as u8).all(|p| {
+            Direction::ALL.into_iter().all(|d| {
+                board.neighbour(p, d).map(m) == board.neighbour(m(p), (mirror.direction)(d))
+            })
+        });
+        let swapped = |[white, black]: [u128; 2]| {
+            image(mirror, white) == black && image(mirror, black) == white
+        };
+        let [white, black] = ruleset.forward;
+        lines
+            && white.map(mirror.direction) == black
+            && black.map(mirror.direction) == white
+            && swapped(ruleset.promotion)
+            && swapped(ruleset.stuck)
+            && image(mirror, ruleset.leap_zone) == ruleset.leap_zone
+    }
+
+    /// `position` through `mirror`, with the sides swapped: its text (N3)
+    /// with every point named by its image, White's pieces as Black's and
+    /// Black's as White's, and the other side to move.
+    fn mirrored(position: &Position, mirror: &Mirror) -> Position {
+        let board = position.board();
+        let name = |name: &str| -> String {
+            let (king, name) = match name.strip_prefix('K') {
+                Some(name) => ("K", name),
+                None => ("", name),
+            };
+            let point = board.parse_point(name).expect("a point");
+            format!(
+                "{king}{}",
+                board.point_name(mirror.point[usize::from(point)])
+            )
+        };
+        let names = |names: &str, joint: char| -> String {
+            names
+                .split(joint)
+                .filter(|n| !n.is_empty())
+                .map(name)
+                .collect::<Vec<_>>()
+                .join(&joint.to_string())
+        };
+        let text = position.to_string();
+        let fields: Vec<String> = text
+            .split(':')
+            .enumerate()
+            .map(|(i, field)| {
+                let (kind, body) = field.split_at(1);
+                match (i, kind) {
+                    (0, "W") => "B".to_owned(),
+                    (0, _) => "W".to_owned(),
+                    (_, "W") => format!("B{}", names(body, ',')),
+                    (_, "B") => format!("W{}", names(body, ',')),
+                    (_, "H" | "F") => format!("{kind}{}", names(body, ',')),
+                    (_, "R") => {
+                        let barred: Vec<String> =
+                            body.split(',').map(|pair| names(pair, '-')).collect();
+                        format!("R{}", barred.join(","))
+                    }
+                    _ => field.to_owned(),
+                }
+            })
+            .collect();
+        let text = fields.join(":");
+        Position::parse(position.ruleset(), &text)
+            .unwrap_or_else(|error| panic!("{} of {position}: {text}: {error}", mirror.name))
+    }
+
+    /// The weights of `ruleset`.
+    fn weights_of(ruleset: &Ruleset) -> Weights {
+        match ruleset.variant() {
+            Some(variant) => Weights::of(variant),
+            None => Weights::of_family(ruleset),
+        }
+    }
+
+    /// The evaluation for `side`.
+    fn evaluate_for(position: &Position, side: Side) -> Score {
+        match side {
+            Side::White => evaluate_for_white(position),
+            Side::Black => -evaluate_for_white(position),
+        }
+    }
+
+    /// The evaluation sees no colour: a position and its mirror image with
+    /// the sides swapped score the same for the side to move, so that
+    /// White's score of the one is Black's of the other, in every ruleset
+    /// (all 21 are symmetric: those whose men face a way or crown, on
+    /// boards that are the same turned over north to south; the others
+    /// so, and with the colours swapped alone too), over positions of
+    /// random games (kings, huffs and no-return restrictions included).
+    #[test]
+    fn a_position_and_its_mirror_with_the_sides_swapped_score_the_opposite_for_white() {
+        let mut mirrored_positions = 0;
+        let (mut with_kings, mut with_huffs, mut with_barred) = (0, 0, 0);
+        for ruleset in Ruleset::all() {
+            let mirrors = mirrors_of(ruleset);
+            let names: Vec<&str> = mirrors.iter().map(|mirror| mirror.name).collect();
+            let directed = ruleset.forward != [None, None] || ruleset.has_kings();
+            assert_eq!(
+                names.len(),
+                if directed { 1 } else { 2 },
+                "{}: {names:?}",
+                ruleset.id
+            );
+            for position in from_random_games(ruleset, 7, 40, 5) {
+                with_kings +=
+                    usize::from(position.kings(Side::White) | position.kings(Side::Black) != 0);
+                with_huffs += usize::from(position.huffable() != 0);
+                with_barred += usize::from(position.barred() != [0, 0]);
+                for mirror in &mirrors {
+                    let image = mirrored(&position, mirror);
+                    assert_eq!(mirrored(&image, mirror), position, "{}", mirror.name);
+                    assert_eq!(
+                        evaluate_for_white(&image),
+                        -evaluate_for_white(&position),
+                        "{}: {position} and, {}, {image}",
+                        ruleset.id,
+                        mirror.name
+                    );
+                    mirrored_positions += 1;
+                }
+            }
+        }
+        assert_eq!(mirrored_positions, 21 * 40 + 17 * 40);
+        assert!(
+            with_kings > 20 && with_huffs > 30 && with_barred > 10,
+            "{with_kings} {with_huffs} {with_barred}"
+        );
+    }
+
+    /// A king is worth more than a man: crowning one of a side's men
+    /// (in the rulesets with kings: Permainan, M4, M6, Kharbaga, Zamma)
+    /// raises the side's score by at least what a king weighs more than a
+    /// man, less what the most ranks gained by a man weigh (a king gains
+    /// none), whichever side is to move.
+    #[test]
+    fn crowning_a_man_raises_its_sides_score_by_a_king_less_a_man_and_its_advance() {
+        let mut crowned_men = 0;
+        for ruleset in Ruleset::all().filter(|ruleset| ruleset.has_kings()) {
+            let board = ruleset.board;
+            let w = weights_of(ruleset);
+            let least = w.king - w.man - w.advance * i32::from(board.grid().1);
+            assert!(least > 0, "{}", ruleset.id);
+            for position in from_random_games(ruleset, 8, 40, 5) {
+                for side in [Side::White, Side::Black] {
+                    let men = position.men(side);
+                    // A few of the side's men: the lowest, highest and middle one.
+                    let points: Vec<u8> = (0..board.len() as u8)
+                        .filter(|&p| men & (1 << p) != 0)
+                        .collect();
+                    let few = [0, points.len() / 2, points.len().saturating_sub(1)];
+                    for &man in few.iter().filter_map(|&i| points.get(i)) {
+                        let crowned = crowned(&position, man);
+                        let (before, after) =
+                            (evaluate_for(&position, side), evaluate_for(&crowned, side));
+                        assert!(
+                            after.0 - before.0 >= least,
+                            "{}: {position} {before} and, crowned, {crowned} {after}",
+                            ruleset.id
+                        );
+                        crowned_men += 1;
+                    }
+                }
+            }
+        }
+        assert!(crowned_men > 500, "{crowned_men}");
+    }
+
+    /// Positions with kings keep the scores the evaluation gave them when
+    /// they were written down (issue 26: the scores above have none):
+    /// positions of seeded random games of the three rulesets with kings,
+    /// scored for the side to move.
+    #[test]
+    fn positions_with_kings_keep_their_scores() {
+        let weighed = [
+            // White to move, two men against a king on its base (M6) and
+            // seven men.
+            ("permainan", "W:Wa1,e1:BKc1,a4,c5,e7,b8,c8,c9,e9", -871),
+            // Black to move, a king and seven men against a man.
+            ("permainan", "B:Wc3:Ba4,c5,Ke6,e7,b8,c8,a9,e9:C5", 982),
+            // White to move, a king on Black's base and eight men
+            // against six men.
+            (
+                "kharbaga",
+                "W:WKe1,e3,g5,i5,h6,d8,f8,h8,a9:Bd2,h2,b4,d4,f4,b6:C1",
+                593,
+            ),
+            // Black to move, five men against a king and seven men.
+            (
+                "kharbaga",
+                "B:WKc1,i3,h4,h6,g7,d8,h8,a9:Bc3,g3,d4,b6,d6",
+                -489,
+            ),
+            // Black to move with a king and five men against nine men, and
+            // two of White's to huff (F4).
+            (
+                "zamma",
+                "B:Wh1,f2,c3,d3,e4,i4,h5,g6,d8:BKg1,a4,b6,g7,h7,i9:Hh1,g6:C1",
+                -48,
+            ),
+            // Black to move, a king a side: Black's and four men against
+            // White's and six men.
+            (
+                "zamma",
+                "B:Wd3,d4,e4,i4,h5,g6,Ke9:BKh2,a4,b6,h7,i9:C2",
+                -165,
+            ),
+        ];
+        for (id, text, score) in weighed {
+            let ruleset = Ruleset::find(id).expect("a ruleset");
+            let position = Position::parse(ruleset, text).expect("a position");
+            assert_ne!(position.kings(Side::White) | position.kings(Side::Black), 0);
+            assert_eq!(evaluate(&position), Score(score), "{id} {text}");
+        }
+    }
+
+    /// `position` with the man on `point` crowned, through its text (N3).
+    fn crowned(position: &Position, point: u8) -> Position {
+        let name = position.board().point_name(point).to_string();
+        let text = position.to_string();
+        let fields: Vec<String> = text
+            .split(':')
+            .enumerate()
+            .map(|(i, field)| match field.split_at(1) {
+                (colour @ ("W" | "B"), names) if i > 0 => {
+                    let names: Vec<String> = names
+                        .split(',')
+                        .map(|n| {
+                            if n == name {
+                                format!("K{n}")
+                            } else {
+                                n.to_owned()
+                            }
+                        })
+                        .collect();
+                    format!("{colour}{}", names.join(","))
+                }
+                _ => field.to_owned(),
+            })
+            .collect();
+        let text = fields.join(":");
+        let crowned = Position::parse(position.ruleset(), &text).expect("a position");
+        assert_eq!(
+            crowned.kings(position.side_to_move())
+                | crowned.kings(position.side_to_move().opposite()),
+            position.kings(Side::White) | position.kings(Side::Black) | 1 << point,
+            "{text}"
+        );
+        crowned
+    }
 
     /// The rule book's games are weighed as the seed games' own
     /// evaluation weighed them before it went (issue 26): its scores of
