@@ -3,7 +3,9 @@
 //! redo, records) driven either full
 //! screen ([`run_full_screen`], ratatui on crossterm) or line by line
 //! ([`run_plain`], for scripts and pipes). Every rule is decided by the
-//! rules crate; these only turn keys and lines into its calls. The
+//! rules crate; these only turn keys and lines into its calls. A typed
+//! command means the same in both: one interpreter decides what it comes
+//! to and words what is said, and each mode only presents that. The
 //! machine's weaker levels answer after a short, natural while unless
 //! told to answer at once ([`Pace`]).
 //!
@@ -32,9 +34,11 @@
 
 mod brief;
 mod commands;
+mod interpret;
 pub(crate) mod line_game;
 mod machine;
 mod plain;
+mod replies;
 mod tui;
 
 pub use brief::rules_in_brief;
