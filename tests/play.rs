@@ -803,7 +803,8 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     assert!(!screen.contains("Your colour"), "{screen}");
     assert_form_aligned(&screen);
     tmux(&["send-keys", "-t", &session, "Right", "Right", "Enter"]);
-    let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
+    let screen = screen_with(&session, "New game.");
+    assert!(screen.contains("you (White) against"), "{screen}");
     let seed = screen
         .split_once("Seed ")
         .and_then(|(_, rest)| rest.split_whitespace().next())
@@ -883,7 +884,10 @@ fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
     screen_with(&session, "Forfeit warnings: off (w)");
     // Not saved: Ctrl-C asks.
     tmux(&["send-keys", "-t", &session, "C-c"]);
-    screen_with(&session, "This game has not been saved. Leave it? (y/n)");
+    screen_with(
+        &session,
+        "This game has not been saved: leave it anyway? (y/n)",
+    );
     tmux(&["send-keys", "-t", &session, "y"]);
     ended(&session);
 }

@@ -42,7 +42,7 @@ pub enum Step {
     /// Look for a turn to suggest to the person.
     Hint,
     /// The person's turn was played: show it, and let the machine reply.
-    Played,
+    Played(Turn),
     /// The game changed as told: show it, and let the machine reply.
     Changed(Reply),
     /// The game ended by a resignation or an agreed draw (E6): show it.
@@ -219,7 +219,7 @@ pub fn not_now(session: &Session) -> Option<Reply> {
 /// Plays `turn`.
 fn play_now(session: &mut Session, turn: Turn) -> Step {
     match session.play(&turn) {
-        Ok(()) => Step::Played,
+        Ok(()) => Step::Played(turn),
         Err(error) => Step::Say(refusal(error)),
     }
 }
@@ -318,7 +318,7 @@ mod tests {
         let mut session = session(Variant::Alquerque, None);
         assert_eq!(said(&run(&mut session, "undo")), "nothing to take back");
         assert_eq!(said(&run(&mut session, "redo")), "nothing to redo");
-        assert!(matches!(run(&mut session, "d2-c3"), Step::Played));
+        assert!(matches!(run(&mut session, "d2-c3"), Step::Played(_)));
         let undone = run(&mut session, "undo");
         assert!(matches!(&undone, Step::Changed(reply) if reply.to_string() == "took back d2-c3"));
         let redone = run(&mut session, "redo");
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn no_hint_turn_resignation_or_draw_once_the_game_is_over() {
         let mut session = session(Variant::Alquerque, Some("W:Wa1,e1:Bb2"));
-        assert!(matches!(run(&mut session, "a1xc3"), Step::Played));
+        assert!(matches!(run(&mut session, "a1xc3"), Step::Played(_)));
         let over = "the game is over (White wins: Black has no pieces left (E1))";
         for line in ["hint", "e1-e2", "resign", "draw"] {
             let step = run(&mut session, line);
@@ -374,7 +374,10 @@ mod tests {
             said(&step),
             "turns that forfeit pieces (P6) are played without asking"
         );
-        assert!(matches!(interpreter.run(&mut session, turn), Step::Played));
+        assert!(matches!(
+            interpreter.run(&mut session, turn),
+            Step::Played(_)
+        ));
     }
 
     /// From the rules crate's hardening tests: 1,982,269 legal turns.

@@ -46,31 +46,3 @@ pub use commands::{Command, CommandError, HELP};
 pub use machine::Pace;
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
-
-use std::ops::ControlFlow;
-
-use peralikatuma_rules::family;
-
-/// The most legal turns `moves` lists: a position can have millions.
-pub(crate) const MOST_LISTED: usize = 1000;
-
-/// The legal turns of `game` now, written out, the first [`MOST_LISTED`]
-/// of them, and how many there are in all (none once it is over); the
-/// turns are looked at as they are generated, never all listed.
-pub(crate) fn legal_turn_texts(game: &family::Game) -> (Vec<String>, usize) {
-    if game.ending().is_some() {
-        return (Vec::new(), 0);
-    }
-    let position = game.position();
-    let board = position.board();
-    let mut listed = Vec::new();
-    let mut count = 0;
-    let _ = position.generate(|turn| {
-        count += 1;
-        if listed.len() < MOST_LISTED {
-            listed.push(turn.text(board));
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    (listed, count)
-}

@@ -84,7 +84,7 @@ pub fn run(
                         writeln!(out, "hint: {}", turn.text(session.game().start().board()))?;
                     }
                 }
-                Step::Played | Step::Ended => {
+                Step::Played(_) | Step::Ended => {
                     show(session, out)?;
                     players.reply(session, out)?;
                 }

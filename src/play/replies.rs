@@ -12,6 +12,15 @@ use peralikatuma_rules::{Outcome, PositionError, Side};
 use crate::plural;
 use crate::session::{LoadError, Settings};
 
+/// How a reply reads: news, or something refused.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Tone {
+    /// News.
+    Info,
+    /// Something refused.
+    Error,
+}
+
 /// What a command came to, told the player.
 #[derive(Debug)]
 pub enum Reply {
@@ -76,6 +85,24 @@ pub enum Reply {
     NoDraw,
     /// The machine declined the draw offered.
     DrawDeclined,
+}
+
+impl Reply {
+    /// How the reply reads.
+    pub fn tone(&self) -> Tone {
+        match self {
+            Reply::Over(_)
+            | Reply::MachineToMove
+            | Reply::Refused(_)
+            | Reply::NothingToUndo { .. }
+            | Reply::NothingToRedo
+            | Reply::CannotWrite(..)
+            | Reply::Loaded { fault: Some(_), .. }
+            | Reply::CannotLoad(_)
+            | Reply::CannotStart(_) => Tone::Error,
+            _ => Tone::Info,
+        }
+    }
 }
 
 impl fmt::Display for Reply {
