@@ -126,9 +126,8 @@ impl Interpreter {
             },
             Command::Moves => Step::Moves(LegalTurns::of(game)),
             Command::Undo => match session.undo() {
-                Undone::Nothing => Step::Say(Reply::NothingToUndo {
-                    lost_on_time: session.lost_on_time(),
-                }),
+                Undone::Nothing if session.lost_on_time() => Step::Say(Reply::LostOnTime),
+                Undone::Nothing => Step::Say(Reply::NothingToUndo),
                 Undone::Declaration(outcome) => Step::Changed(Reply::TookBackEnd(outcome)),
                 Undone::Turns(taken) => Step::Changed(Reply::TookBack(notations(session, &taken))),
             },

@@ -32,12 +32,10 @@ pub enum Reply {
     Refused(FamilyGameError),
     /// A turn that forfeits pieces (P6, F4), not played after its warning.
     NotPlayed,
-    /// Nothing of the person's to take back; after a loss on time (T2)
-    /// never anything.
-    NothingToUndo {
-        /// Whether the game was lost on time.
-        lost_on_time: bool,
-    },
+    /// Nothing of the person's to take back.
+    NothingToUndo,
+    /// Nothing to take back after a loss on time (T2): it is final.
+    LostOnTime,
     /// Took back a resignation or an agreed draw (E6).
     TookBackEnd(Outcome),
     /// Took back these turns, written out.
@@ -94,7 +92,8 @@ impl Reply {
             Reply::Over(_)
             | Reply::MachineToMove
             | Reply::Refused(_)
-            | Reply::NothingToUndo { .. }
+            | Reply::NothingToUndo
+            | Reply::LostOnTime
             | Reply::NothingToRedo
             | Reply::CannotWrite(..)
             | Reply::Loaded { fault: Some(_), .. }
@@ -112,12 +111,8 @@ impl fmt::Display for Reply {
             Reply::MachineToMove => write!(f, "wait: the machine is thinking"),
             Reply::Refused(error) => write!(f, "{error}. Type `moves` for the legal turns."),
             Reply::NotPlayed => write!(f, "not played (`warnings off` plays such turns at once)"),
-            Reply::NothingToUndo { lost_on_time: true } => {
-                write!(f, "nothing to take back: a loss on time is final (T2)")
-            }
-            Reply::NothingToUndo {
-                lost_on_time: false,
-            } => write!(f, "nothing to take back"),
+            Reply::NothingToUndo => write!(f, "nothing to take back"),
+            Reply::LostOnTime => write!(f, "nothing to take back: a loss on time is final (T2)"),
             Reply::TookBackEnd(outcome) => write!(f, "took back the end of the game ({outcome})"),
             Reply::TookBack(turns) => write!(f, "took back {turns}"),
             Reply::NothingToRedo => write!(f, "nothing to redo"),
