@@ -212,7 +212,7 @@ fn bytes_that_are_not_utf8_are_refused_like_any_bad_text() {
 
 #[test]
 fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
-    let output = run(&["--plain"], "e4-e5\nresign\nundo\nquit\n");
+    let output = run(&["--plain"], "e4-e5\nresign\nyes\nundo\nquit\n");
     let text = stdout(&output);
     assert!(
         text.contains("Game over: White wins: Black resigned (E6)"),
@@ -247,7 +247,10 @@ fn a_saved_game_loads_back_where_it_was() {
     let saved = std::fs::read_to_string(&file).unwrap();
     std::fs::remove_file(&file).ok();
     assert!(output.status.success());
-    assert!(text.contains(&format!("saved to {file}")), "{text}");
+    assert!(
+        text.contains(&format!("saved the game to {file}")),
+        "{text}"
+    );
     assert!(saved.contains("[Variant \"Permainan\"]"), "{saved}");
     assert!(text.contains(&format!("loaded {file} (6 turns)")), "{text}");
     let after_load = text.rsplit("loaded").next().unwrap();
@@ -338,15 +341,15 @@ fn line_mode_asks_before_dropping_a_game_not_saved_or_writing_over_a_file() {
     std::fs::remove_file(&file).ok();
     assert!(output.status.success());
     for said in [
-        "This game has not been saved: drop it for a new game? (yes/no) the game goes on",
+        "This game has not been saved: drop it for a new game? (yes/no) the game goes on (`save FILE` keeps it)",
         &format!(
-            "This game has not been saved: drop it for {file}? (yes/no) not loaded: the game goes on"
+            "This game has not been saved: drop it for {file}? (yes/no) the game goes on (`save FILE` keeps it)"
         ),
         "This game has not been saved: leave it anyway? (yes/no) the game goes on (`save FILE` keeps it)",
         &format!("{file} exists: write over it? (yes/no) not saved"),
-        &format!("{file} exists: write over it? (yes/no) saved to {file}"),
+        &format!("{file} exists: write over it? (yes/no) saved the game to {file}"),
         // Saved, the game is dropped without asking.
-        "new game. Alquerque: two players on one screen.",
+        "new game\nAlquerque: two players on one screen.",
         "leave it anyway? (yes/no) please answer yes or no: ",
     ] {
         assert!(text.contains(said), "missing `{said}` in:\n{text}");
@@ -506,7 +509,7 @@ fn t1_t2_on_a_clock_the_times_are_shown_and_a_late_player_loses() {
     assert!(answer.contains("the game is over ("), "{answer}");
     let file = temp_file("clock.txt");
     let saved = player.say(&format!("save {file}"));
-    assert!(saved.contains("saved to"), "{saved}");
+    assert!(saved.contains("saved the game to"), "{saved}");
     let record = std::fs::read_to_string(&file).unwrap();
     for tag in [
         "[Result \"1-0\"]",
@@ -800,7 +803,8 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     assert!(!screen.contains("Your colour"), "{screen}");
     assert_form_aligned(&screen);
     tmux(&["send-keys", "-t", &session, "Right", "Right", "Enter"]);
-    let screen = screen_with(&session, "New game of Peralikatuma: you (White) against");
+    let screen = screen_with(&session, "New game.");
+    assert!(screen.contains("you (White) against"), "{screen}");
     let seed = screen
         .split_once("Seed ")
         .and_then(|(_, rest)| rest.split_whitespace().next())
@@ -880,7 +884,10 @@ fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
     screen_with(&session, "Forfeit warnings: off (w)");
     // Not saved: Ctrl-C asks.
     tmux(&["send-keys", "-t", &session, "C-c"]);
-    screen_with(&session, "This game has not been saved. Leave it? (y/n)");
+    screen_with(
+        &session,
+        "This game has not been saved: leave it anyway? (y/n)",
+    );
     tmux(&["send-keys", "-t", &session, "y"]);
     ended(&session);
 }
@@ -913,7 +920,7 @@ fn a_whole_family_game_against_easy_saved_and_loaded() {
     );
     let file = temp_file("family-game.txt");
     let saved = player.say(&format!("save {file}"));
-    assert!(saved.contains("saved to"), "{saved}");
+    assert!(saved.contains("saved the game to"), "{saved}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.starts_with("[Variant \"dash-guti\"]"), "{record}");
     let loaded = player.say(&format!("load {file}"));

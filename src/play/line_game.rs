@@ -1,11 +1,11 @@
 //! What the line mode shows of a game, the same for all 21: advice,
-//! warnings, the notation of removals and the rules in brief. Every rule
+//! forfeits, the notation of removals and the rules in brief. Every rule
 //! is the rules crate's; this only says it.
 
 use peralikatuma_rules::family::{self, Chain, End, Removal};
 
 use crate::play::brief::rules_in_brief;
-use crate::session::advice::{claim_advice, forfeit_warning, no_return_advice};
+use crate::session::advice::{claim_advice, no_return_advice};
 
 /// What the player to move should know (pieces they may take first,
 /// steps barred), nothing once the game is over.
@@ -18,16 +18,6 @@ pub(crate) fn advice(game: &family::Game) -> Vec<String> {
     advice.extend(no_return_advice(position));
     advice.extend(claim_advice(position).map(|a| format!("{a} (write `!point` before the move)")));
     advice
-}
-
-/// A warning about the turn written `text`, if it forfeits pieces (P6,
-/// F4); `None` for text that is no legal turn.
-pub(crate) fn warning(game: &family::Game, text: &str) -> Option<String> {
-    let position = game.position();
-    if game.ending().is_some() {
-        return None;
-    }
-    forfeit_warning(position, &position.parse_turn(text).ok()?)
 }
 
 /// Whether a turn can forfeit pieces in `game` (P6, F4), so that warnings
@@ -128,6 +118,7 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::advice::forfeit_warning;
     use peralikatuma_rules::family::Ruleset;
 
     #[test]
@@ -159,14 +150,14 @@ mod tests {
         let start = family::Position::parse(zamma, "W:Wc3,a1:Bd4,i9").expect("a position");
         let game = family::Game::from_position(start);
         assert!(has_forfeits(&game));
-        let warning = warning(&game, "a1-a2").expect("a warning");
+        let warning = |text| forfeit_warning(&start, &start.parse_turn(text).expect("legal"));
         assert_eq!(
-            warning,
+            warning("a1-a2").expect("a warning"),
             "a1-a2 captures nothing, so Black may then take your piece on c3: it could have jumped (F4)"
         );
-        assert_eq!(super::warning(&game, "c3xe5"), None);
+        assert_eq!(warning("c3xe5"), None);
         let lau = family::Game::new(Ruleset::find("lau-kata-kati").expect("a ruleset"));
-        assert!(!has_forfeits(&lau) && super::warning(&lau, "d3-d4").is_none());
+        assert!(!has_forfeits(&lau));
     }
 
     #[test]

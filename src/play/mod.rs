@@ -3,7 +3,9 @@
 //! redo, records) driven either full
 //! screen ([`run_full_screen`], ratatui on crossterm) or line by line
 //! ([`run_plain`], for scripts and pipes). Every rule is decided by the
-//! rules crate; these only turn keys and lines into its calls. The
+//! rules crate; these only turn keys and lines into its calls. A typed
+//! command means the same in both: one interpreter decides what it comes
+//! to and words what is said, and each mode only presents that. The
 //! machine's weaker levels answer after a short, natural while unless
 //! told to answer at once ([`Pace`]).
 //!
@@ -32,9 +34,11 @@
 
 mod brief;
 mod commands;
+mod interpret;
 pub(crate) mod line_game;
 mod machine;
 mod plain;
+mod replies;
 mod tui;
 
 pub use brief::rules_in_brief;
@@ -42,31 +46,3 @@ pub use commands::{Command, CommandError, HELP};
 pub use machine::Pace;
 pub use plain::run as run_plain;
 pub use tui::run as run_full_screen;
-
-use std::ops::ControlFlow;
-
-use peralikatuma_rules::family;
-
-/// The most legal turns `moves` lists: a position can have millions.
-pub(crate) const MOST_LISTED: usize = 1000;
-
-/// The legal turns of `game` now, written out, the first [`MOST_LISTED`]
-/// of them, and how many there are in all (none once it is over); the
-/// turns are looked at as they are generated, never all listed.
-pub(crate) fn legal_turn_texts(game: &family::Game) -> (Vec<String>, usize) {
-    if game.ending().is_some() {
-        return (Vec::new(), 0);
-    }
-    let position = game.position();
-    let board = position.board();
-    let mut listed = Vec::new();
-    let mut count = 0;
-    let _ = position.generate(|turn| {
-        count += 1;
-        if listed.len() < MOST_LISTED {
-            listed.push(turn.text(board));
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    (listed, count)
-}

@@ -9,22 +9,23 @@ use std::time::Instant;
 
 use alquerque_ai::Player;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{FamilyGameError, Game, Turn};
+use peralikatuma_rules::family::{FamilyGameError, Game};
 
 use crate::clock::show_time;
+use crate::diagram;
 use crate::play::commands::{Command, HELP};
-use crate::play::legal_turn_texts;
-use crate::play::line_game::{advice, has_forfeits, notation_help, rules_brief, warning};
+use crate::play::interpret::{Interpreter, Step};
+use crate::play::line_game::{advice, notation_help, rules_brief};
 use crate::play::machine::{self, Pace};
-use crate::session::advice::claim_rule;
-use crate::session::{Session, Undone};
-use crate::{diagram, plural};
+use crate::play::replies::{Leaving, Question};
+use crate::session::Session;
 
 /// Plays `session` reading commands from `input` and writing to `out`,
-/// until `quit` or the end of the input. Where a command would drop a
-/// game not saved (`new`, `load`, `quit`) or write over a file, it asks
-/// first; so does a turn that forfeits pieces (P6), until `warnings off`.
-/// The machine answers at `pace`.
+/// until `quit` or the end of the input. The commands are carried out by
+/// the [`Interpreter`] the full screen uses too; where it asks first
+/// (before dropping a game not saved, writing over a file, resigning,
+/// a draw, or a turn that forfeits pieces until `warnings off`), the
+/// answer is read from `input`. The machine answers at `pace`.
 pub fn run(
     session: &mut Session,
     input: impl BufRead,
@@ -36,7 +37,7 @@ pub fn run(
     show(session, out)?;
     players.reply(session, out)?;
     let mut lines = lines(input);
-    let mut warnings = true;
+    let mut interpreter = Interpreter::default();
     loop {
         prompt(session, out)?;
         let Some(line) = lines.next() else {
@@ -55,181 +56,50 @@ pub fn run(
                 continue;
             }
         };
-        match command {
-            Command::Quit => {
-                let question = "This game has not been saved: leave it anyway?";
-                if !session.unsaved() || ask(&mut lines, out, question)? != Some(false) {
-                    return Ok(());
+        // A question's answer, and a new game's settings, lead to a step
+        // of their own.
+        let mut next = Some(interpreter.run(session, command));
+        while let Some(step) = next.take() {
+            match step {
+                Step::Say(reply) => writeln!(out, "{reply}")?,
+                Step::Ask(question) => match ask(&mut lines, out, &question)? {
+                    Some(yes) => next = Some(interpreter.answer(session, question, yes)),
+                    None => return Ok(()),
+                },
+                Step::Help => writeln!(out, "{}", help(session.game()))?,
+                Step::Rules => {
+                    let brief = rules_brief(session.game().ruleset());
+                    writeln!(out, "{}", brief.join("\n"))?;
                 }
-                writeln!(out, "the game goes on (`save FILE` keeps it)")?;
-            }
-            Command::Warnings(_) if !has_forfeits(session.game()) => {
-                writeln!(out, "this game has no forfeits to warn about")?;
-            }
-            Command::Warnings(on) => {
-                warnings = on;
-                let rule = claim_rule(session.game().position());
-                let said = if on {
-                    format!("a turn that forfeits pieces ({rule}) is asked about first")
-                } else {
-                    format!("turns that forfeit pieces ({rule}) are played without asking")
-                };
-                writeln!(out, "{said}")?;
-            }
-            Command::Help => writeln!(out, "{}", help(session.game()))?,
-            Command::Rules => {
-                for paragraph in rules_brief(session.game().ruleset()) {
-                    writeln!(out, "{paragraph}")?;
+                Step::Board => show(session, out)?,
+                Step::Moves(turns) if turns.listed.is_empty() => writeln!(out, "{turns}")?,
+                Step::Moves(turns) => writeln!(out, "{turns} {}", turns.listed.join("  "))?,
+                Step::NewGame => {
+                    let settings = Box::new(session.settings().clone());
+                    next = Some(interpreter.leave(session, Leaving::New(settings)));
                 }
-            }
-            Command::Board => show(session, out)?,
-            Command::Moves => {
-                let (listed, count) = legal_turn_texts(session.game());
-                let texts = listed.join("  ");
-                match count {
-                    0 => writeln!(out, "no legal turns: the game is over")?,
-                    n if n > listed.len() => {
-                        let first = listed.len();
-                        writeln!(
-                            out,
-                            "{}, the first {first}: {texts}",
-                            plural(n, "legal turn")
-                        )?;
-                    }
-                    n => writeln!(out, "{}: {texts}", plural(n, "legal turn"))?,
-                }
-            }
-            Command::Turn(text) => {
-                if warnings && !confirmed(session, &text, &mut lines, out)? {
-                    writeln!(out, "not played (`warnings off` plays such turns at once)")?;
-                    continue;
-                }
-                match session.play_text(&text) {
-                    Ok(_) => {
-                        show(session, out)?;
-                        players.reply(session, out)?;
-                    }
-                    Err(FamilyGameError::Over(outcome)) => writeln!(
-                        out,
-                        "the game is over ({outcome}): type `new`, `undo`, `save FILE` or `quit`"
-                    )?,
-                    Err(error) => writeln!(out, "{error}. Type `moves` for the legal turns.")?,
-                }
-            }
-            Command::Undo => match session.undo() {
-                Undone::Nothing if session.lost_on_time() => {
-                    writeln!(out, "nothing to take back: a loss on time is final (T2)")?;
-                }
-                Undone::Nothing => writeln!(out, "nothing to take back")?,
-                Undone::Declaration(outcome) => {
-                    writeln!(out, "took back the end of the game ({outcome})")?;
-                    show(session, out)?;
-                }
-                Undone::Turns(taken) => {
-                    writeln!(out, "took back {}", notations(session.game(), &taken))?;
-                    show(session, out)?;
-                    players.reply(session, out)?;
-                }
-            },
-            Command::Redo => {
-                let replayed = session.redo();
-                if replayed.is_empty() {
-                    writeln!(out, "nothing to redo")?;
-                } else {
-                    writeln!(out, "played again {}", notations(session.game(), &replayed))?;
-                    show(session, out)?;
-                    players.reply(session, out)?;
-                }
-            }
-            Command::Hint => match session.game().ending() {
-                Some(outcome) => writeln!(out, "the game is over ({outcome})")?,
-                None if !session.person_to_move() => writeln!(out, "no hint now")?,
-                None => {
+                Step::Hint => {
                     writeln!(out, "thinking...")?;
                     if let Some(turn) = players.hint.choose(session.game()) {
                         writeln!(out, "hint: {}", turn.text(session.game().start().board()))?;
                     }
                 }
-            },
-            Command::Resign => match session.resign(session.person_side()) {
-                Ok(()) => show(session, out)?,
-                Err(error) => writeln!(out, "{error}")?,
-            },
-            Command::Draw => {
-                if let Some(outcome) = session.game().ending() {
-                    writeln!(out, "the game is over ({outcome})")?;
-                    continue;
-                }
-                let accepted = if session.machine().is_some() {
-                    let yes = session.machine_accepts_draw();
-                    let answer = if yes { "accepts" } else { "declines" };
-                    writeln!(out, "the machine {answer} the draw")?;
-                    yes
-                } else {
-                    let offering = session.game().side_to_move();
-                    let question = format!(
-                        "{offering} offers a draw. {}, do you accept?",
-                        offering.opposite()
-                    );
-                    ask(&mut lines, out, &question)? == Some(true)
-                };
-                if accepted && session.agree_draw().is_ok() {
+                Step::Played(_) | Step::Ended => {
                     show(session, out)?;
-                } else if !accepted {
-                    writeln!(out, "no draw: the game goes on")?;
+                    players.reply(session, out)?;
                 }
-            }
-            Command::Save(path) => {
-                let question = format!("{} exists: write over it?", path.display());
-                if path.exists() && ask(&mut lines, out, &question)? != Some(true) {
-                    writeln!(out, "not saved")?;
-                    continue;
+                Step::Changed(reply) => {
+                    writeln!(out, "{reply}")?;
+                    show(session, out)?;
+                    players.reply(session, out)?;
                 }
-                match session.save(&path) {
-                    Ok(()) => writeln!(out, "saved to {}", path.display())?,
-                    Err(error) => writeln!(out, "cannot write {}: {error}", path.display())?,
+                Step::Started(reply) => {
+                    writeln!(out, "{reply}\n{}", introduction(session))?;
+                    players = Players::new(session, pace);
+                    show(session, out)?;
+                    players.reply(session, out)?;
                 }
-            }
-            Command::Load(path) => {
-                let question = format!(
-                    "This game has not been saved: drop it for {}?",
-                    path.display()
-                );
-                if session.unsaved() && ask(&mut lines, out, &question)? != Some(true) {
-                    writeln!(out, "not loaded: the game goes on")?;
-                    continue;
-                }
-                match session.load(&path) {
-                    Ok(fault) => {
-                        let turns = plural(session.game().turns().len(), "turn");
-                        writeln!(out, "loaded {} ({turns})", path.display())?;
-                        writeln!(out, "{}", introduction(session))?;
-                        if let Some(fault) = fault {
-                            writeln!(out, "the record breaks off here: {fault}")?;
-                        }
-                        players = Players::new(session, pace);
-                        show(session, out)?;
-                        players.reply(session, out)?;
-                    }
-                    Err(error) => writeln!(out, "{error}")?,
-                }
-            }
-            Command::New => {
-                let question = "This game has not been saved: drop it for a new game?";
-                if session.unsaved() && ask(&mut lines, out, question)? != Some(true) {
-                    writeln!(out, "the game goes on")?;
-                    continue;
-                }
-                let settings = session.settings().clone();
-                match session.restart(settings) {
-                    Ok(()) => {
-                        writeln!(out, "new game. {}", introduction(session))?;
-                        players = Players::new(session, pace);
-                        show(session, out)?;
-                        players.reply(session, out)?;
-                    }
-                    Err(error) => writeln!(out, "cannot start again: {error}")?,
-                }
+                Step::Quit => return Ok(()),
             }
         }
     }
@@ -305,7 +175,7 @@ fn introduction(session: &Session) -> String {
 fn ask(
     lines: &mut impl Iterator<Item = io::Result<String>>,
     out: &mut impl Write,
-    question: &str,
+    question: &Question,
 ) -> io::Result<Option<bool>> {
     write!(out, "{question} (yes/no) ")?;
     out.flush()?;
@@ -319,20 +189,6 @@ fn ask(
     }
     writeln!(out)?;
     Ok(None)
-}
-
-/// Whether the turn `text` is to be played: yes unless it forfeits pieces
-/// (P6) and the player, told which, says no (or the input ends).
-fn confirmed(
-    session: &Session,
-    text: &str,
-    lines: &mut impl Iterator<Item = io::Result<String>>,
-    out: &mut impl Write,
-) -> io::Result<bool> {
-    match warning(session.game(), text) {
-        None => Ok(true),
-        Some(warning) => Ok(ask(lines, out, &format!("{warning}. Play it?"))? == Some(true)),
-    }
 }
 
 /// The lines of `input`, each read whole even where it is not UTF-8 (such
@@ -408,12 +264,6 @@ fn show(session: &Session, out: &mut impl Write) -> io::Result<()> {
         }
         None => Ok(()),
     }
-}
-
-/// The turns written out, separated by commas.
-fn notations(game: &Game, turns: &[Turn]) -> String {
-    let texts: Vec<String> = turns.iter().map(|t| t.text(game.start().board())).collect();
-    texts.join(", ")
 }
 
 /// The commands, with the notation of `game`'s claims or huffs.

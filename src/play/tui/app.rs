@@ -1,8 +1,6 @@
 //! The state of the full-screen game and what keys, clicks and the passing
 //! of time do to it. Drawing is in `draw.rs`.
 
-use std::path::{Path, PathBuf};
-
 use alquerque_ai::Player;
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
@@ -11,16 +9,16 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
+use crate::Picture;
 use crate::play::commands::Command;
-use crate::play::legal_turn_texts;
+use crate::play::interpret::{Interpreter, Step, not_now};
 use crate::play::machine::{self, Pace, Thinking};
+use crate::play::replies::{Leaving, Question, Reply, Tone};
 use crate::play::tui::form::Form;
 use crate::play::tui::line::TypedLine;
 use crate::play::tui::pick::{Pick, Picked};
 use crate::play::tui::review::MovesView;
-use crate::session::advice::{self, forfeit_warning};
-use crate::session::{Settings, Undone};
-use crate::{Picture, plural};
+use crate::session::advice;
 
 /// The session the screen plays: any of the 21 games.
 type Session = crate::session::Session;
@@ -47,43 +45,6 @@ pub enum Mode {
     Notice(&'static str, Vec<String>),
 }
 
-/// A question put to the players.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Question {
-    /// Does this side resign?
-    Resign(Side),
-    /// This side offers a draw: does the other accept? (Against the
-    /// machine: does the person want to offer it?)
-    Draw(Side),
-    /// Drop a game that has not been saved, to do this?
-    Drop(Leaving),
-    /// Write over this file?
-    Overwrite(PathBuf),
-    /// Play this turn of the person's, which forfeits pieces (P6, F4, said
-    /// in the warning)?
-    Forfeit(Turn, String),
-}
-
-/// What dropping the game in play is for.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Leaving {
-    /// Leaving the program.
-    Quit,
-    /// A new game with these settings.
-    New(Box<Settings>),
-    /// The game recorded in this file.
-    Load(PathBuf),
-}
-
-/// How a message reads.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Tone {
-    /// News.
-    Info,
-    /// Something refused.
-    Error,
-}
-
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
@@ -102,8 +63,9 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
-    /// Whether a turn that forfeits pieces (P6, F4) is asked about first.
-    pub warnings: bool,
+    /// The interpreter of commands, and whether a turn that forfeits
+    /// pieces (P6, F4) is asked about first.
+    pub interpreter: Interpreter,
     /// The points that can be picked next ([`Pick::targets`]), found again
     /// only when the game or the pick changes: finding them goes through
     /// every legal turn, and a position can have millions.
@@ -141,7 +103,7 @@ impl App {
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
-            warnings: true,
+            interpreter: Interpreter::default(),
             targets: 0,
             board_origin: None,
             moves_scroll: None,
@@ -320,7 +282,7 @@ impl App {
             KeyCode::Char('n') => self.run(Command::New),
             KeyCode::Char('?') => self.run(Command::Help),
             KeyCode::Char('i') => self.run(Command::Rules),
-            KeyCode::Char('w') => self.run(Command::Warnings(!self.warnings)),
+            KeyCode::Char('w') => self.run(Command::Warnings(!self.interpreter.warnings)),
             KeyCode::PageUp | KeyCode::PageDown => {
                 let page = isize::try_from(self.moves_view.page.max(1)).unwrap_or(1);
                 let up = key.code == KeyCode::PageUp;
@@ -367,7 +329,11 @@ impl App {
             KeyCode::Down | KeyCode::Tab => form.move_field(1),
             KeyCode::Left => form.change(-1),
             KeyCode::Right | KeyCode::Char(' ') => form.change(1),
-            KeyCode::Enter => return self.leave_for(Leaving::New(Box::new(form.settings))),
+            KeyCode::Enter => {
+                let leaving = Leaving::New(Box::new(form.settings));
+                let step = self.interpreter.leave(&mut self.session, leaving);
+                return self.present(step);
+            }
             KeyCode::Esc => return,
             KeyCode::Char('q') => return self.run(Command::Quit),
             _ => {}
@@ -384,60 +350,8 @@ impl App {
                 return;
             }
         };
-        let result = match (question, yes) {
-            (Question::Overwrite(_), false) => {
-                self.say("Not saved.", Tone::Info);
-                return;
-            }
-            (Question::Forfeit(..), false) => {
-                self.say(
-                    "Not played: choose another turn (w: play such turns without asking).",
-                    Tone::Info,
-                );
-                return;
-            }
-            (Question::Forfeit(turn, _), true) => {
-                match self.session.play(&turn) {
-                    Ok(()) => self.played(&turn),
-                    Err(error) => self.say(error.to_string(), Tone::Error),
-                }
-                return;
-            }
-            (_, false) => {
-                self.say("The game goes on.", Tone::Info);
-                return;
-            }
-            (Question::Overwrite(path), true) => {
-                self.save(path);
-                return;
-            }
-            (Question::Drop(leaving), true) => {
-                self.leave(leaving);
-                return;
-            }
-            (Question::Resign(side), true) => self.session.resign(side),
-            (Question::Draw(_), true) if self.session.machine().is_some() => {
-                if !self.session.machine_accepts_draw() {
-                    self.say(
-                        "The machine declines the draw: the game goes on.",
-                        Tone::Info,
-                    );
-                    return;
-                }
-                self.session.agree_draw()
-            }
-            (Question::Draw(_), true) => self.session.agree_draw(),
-        };
-        match result {
-            Ok(()) => {
-                self.stop_thinking();
-                self.changed();
-                if let Some(outcome) = self.session.game().ending() {
-                    self.say(format!("Game over: {outcome}."), Tone::Info);
-                }
-            }
-            Err(error) => self.say(error.to_string(), Tone::Error),
-        }
+        let step = self.interpreter.answer(&mut self.session, question, yes);
+        self.present(step);
     }
 
     /// The mouse: a click on the board picks the point clicked, a click
@@ -477,16 +391,8 @@ impl App {
 
     /// Picks `point` for the turn being put together.
     fn choose(&mut self, point: u8) {
-        if let Some(outcome) = self.session.game().ending() {
-            self.say(
-                format!("The game is over ({outcome}). Press n for a new game or u to undo."),
-                Tone::Error,
-            );
-            return;
-        }
-        if !self.session.person_to_move() {
-            self.say("Wait: the machine is thinking.", Tone::Error);
-            return;
+        if let Some(reply) = not_now(&self.session) {
+            return self.reply(&reply);
         }
         let position = *self.session.game().position();
         match self.pick.choose(point, &position) {
@@ -504,14 +410,8 @@ impl App {
     /// Plays the person's `turn`, after asking when it forfeits pieces
     /// (P6, F4) and the warnings are on.
     fn person_plays(&mut self, turn: Turn) {
-        let position = self.session.game().position();
-        match forfeit_warning(position, &turn).filter(|_| self.warnings) {
-            Some(warning) => self.mode = Mode::Asking(Question::Forfeit(turn, warning)),
-            None => match self.session.play(&turn) {
-                Ok(()) => self.played(&turn),
-                Err(error) => self.say(error.to_string(), Tone::Error),
-            },
-        }
+        let step = self.interpreter.play(&mut self.session, turn);
+        self.present(step);
     }
 
     /// After the person played `turn`.
@@ -550,178 +450,60 @@ impl App {
 
     /// Carries out a command, typed or given by a key.
     fn run(&mut self, command: Command) {
-        let board = self.board();
-        let texts = |turns: &[Turn]| {
-            let texts: Vec<String> = turns.iter().map(|t| t.text(board)).collect();
-            texts.join(", ")
-        };
-        match command {
-            Command::Quit => self.leave_for(Leaving::Quit),
-            Command::Warnings(_) if !self.session.game().ruleset().huff => {
-                self.say("This game has no forfeits to warn about.", Tone::Info);
-            }
-            Command::Warnings(on) => {
-                self.warnings = on;
-                let rule = claim_rule(&self.session);
-                let said = if on {
-                    format!("A turn that forfeits pieces ({rule}) is asked about first.")
-                } else {
-                    format!(
-                        "Turns that forfeit pieces ({rule}) are played without asking (w asks again)."
-                    )
-                };
-                self.say(said, Tone::Info);
-            }
-            Command::Help => self.mode = Mode::Help,
-            Command::Rules => self.mode = Mode::Rules,
-            Command::Board => self.say("", Tone::Info),
-            Command::Moves => {
-                let (listed, count) = legal_turn_texts(self.session.game());
-                let mut items = vec![match count {
-                    0 => "None: the game is over.".to_owned(),
-                    n if n > listed.len() => {
-                        format!("{}, the first {}:", plural(n, "legal turn"), listed.len())
-                    }
-                    n => format!("{}:", plural(n, "legal turn")),
-                }];
-                items.extend(listed);
+        let step = self.interpreter.run(&mut self.session, command);
+        self.present(step);
+    }
+
+    /// Shows what a command came to, and does what it leaves to the
+    /// screen: its questions, screens and threads.
+    fn present(&mut self, step: Step) {
+        match step {
+            Step::Say(reply) => self.reply(&reply),
+            Step::Ask(question) => self.mode = Mode::Asking(question),
+            Step::Help => self.mode = Mode::Help,
+            Step::Rules => self.mode = Mode::Rules,
+            Step::Board => self.say("", Tone::Info),
+            Step::Moves(turns) => {
+                let heading = sentence(&turns.to_string(), self.board());
+                let items = std::iter::once(heading).chain(turns.listed).collect();
                 self.mode = Mode::Notice("Legal turns", items);
             }
-            Command::Turn(text) => {
-                if !self.session.person_to_move() && self.session.game().ending().is_none() {
-                    return self.say("Wait: the machine is thinking.", Tone::Error);
-                }
-                let position = self.session.game().position();
-                if let (Ok(turn), None) = (position.parse_turn(&text), self.session.game().ending())
-                {
-                    return self.person_plays(turn);
-                }
-                match self.session.play_text(&text) {
-                    Ok(turn) => self.played(&turn),
-                    Err(error) => {
-                        let text = capitalised(&error.to_string(), self.board());
-                        self.say(text, Tone::Error);
-                    }
-                }
-            }
-            Command::Undo => {
-                self.stop_thinking();
-                match self.session.undo() {
-                    Undone::Nothing if self.session.lost_on_time() => self.say(
-                        "Nothing to take back: a loss on time is final (T2).",
-                        Tone::Error,
-                    ),
-                    Undone::Nothing => self.say("Nothing to take back.", Tone::Error),
-                    Undone::Declaration(outcome) => self.say(
-                        format!("Took back the end of the game ({outcome})."),
-                        Tone::Info,
-                    ),
-                    Undone::Turns(taken) => {
-                        self.say(format!("Took back {}.", texts(&taken)), Tone::Info);
-                    }
-                }
-                self.changed();
-            }
-            Command::Redo => {
-                if !self.session.can_redo() {
-                    return self.say("Nothing to redo.", Tone::Error);
-                }
-                self.stop_thinking();
-                let replayed = self.session.redo();
-                self.say(format!("Played again {}.", texts(&replayed)), Tone::Info);
-                self.changed();
-            }
-            Command::Hint => {
-                if self.session.game().ending().is_some() {
-                    return self.say("No hint: the game is over.", Tone::Error);
-                }
-                if !self.session.person_to_move() {
-                    return self.say("No hint now: the machine is thinking.", Tone::Error);
-                }
+            Step::NewGame => self.mode = Mode::NewGame(Form::new(self.session.settings())),
+            Step::Hint => {
                 if let Some(player) = self.hint_player.take() {
-                    self.hinting = Some(Thinking::start(
-                        player,
-                        self.session.game().clone(),
-                        self.session.seed(),
-                        None,
-                    ));
+                    let game = self.session.game().clone();
+                    let thinking = Thinking::start(player, game, self.session.seed(), None);
+                    self.hinting = Some(thinking);
                     self.say("Looking for a good turn...", Tone::Info);
                 }
             }
-            Command::Resign => match self.session.game().ending() {
-                Some(outcome) => self.say(format!("The game is over ({outcome})."), Tone::Error),
-                None => {
-                    self.mode = Mode::Asking(Question::Resign(self.session.person_side()));
-                }
-            },
-            Command::Draw => {
+            Step::Played(turn) => self.played(&turn),
+            Step::Changed(reply) => {
+                self.stop_thinking();
+                self.reply(&reply);
+                self.changed();
+            }
+            Step::Ended => {
+                self.stop_thinking();
+                self.changed();
                 if let Some(outcome) = self.session.game().ending() {
-                    return self.say(format!("The game is over ({outcome})."), Tone::Error);
+                    self.say(format!("Game over: {outcome}."), Tone::Info);
                 }
-                self.mode = Mode::Asking(Question::Draw(self.session.person_side()));
             }
-            Command::Save(path) if path.exists() => {
-                self.mode = Mode::Asking(Question::Overwrite(path));
-            }
-            Command::Save(path) => self.save(path),
-            Command::Load(path) => self.leave_for(Leaving::Load(path)),
-            Command::New => self.mode = Mode::NewGame(Form::new(self.session.settings())),
-        }
-    }
-
-    /// Drops the game in play for `leaving`, after asking if it has not
-    /// been saved.
-    fn leave_for(&mut self, leaving: Leaving) {
-        if self.session.unsaved() {
-            self.mode = Mode::Asking(Question::Drop(leaving));
-        } else {
-            self.leave(leaving);
-        }
-    }
-
-    /// Drops the game in play for `leaving`.
-    fn leave(&mut self, leaving: Leaving) {
-        match leaving {
-            Leaving::Quit => self.quit = true,
-            Leaving::New(settings) => self.start(*settings),
-            Leaving::Load(path) => self.load(&path),
-        }
-    }
-
-    fn save(&mut self, path: PathBuf) {
-        match self.session.save(&path) {
-            Ok(()) => {
-                let path = std::path::absolute(&path).unwrap_or(path);
-                self.say(format!("Saved the game to {}.", path.display()), Tone::Info);
-            }
-            Err(error) => self.say(
-                format!("Cannot write {}: {error}", path.display()),
-                Tone::Error,
-            ),
-        }
-    }
-
-    fn load(&mut self, path: &Path) {
-        self.stop_thinking();
-        match self.session.load(path) {
-            Ok(fault) => {
+            Step::Started(reply) => {
+                self.stop_thinking();
                 self.new_players();
                 self.look_at_board();
-                let turns = plural(self.session.game().turns().len(), "turn");
-                match fault {
-                    None => self.say(format!("Loaded {} ({turns}).", path.display()), Tone::Info),
-                    Some(fault) => self.say(
-                        format!("Loaded {} up to a fault ({turns}): {fault}", path.display()),
-                        Tone::Error,
-                    ),
-                }
+                self.reply(&reply);
                 self.changed();
             }
-            Err(error) => {
-                self.say(capitalised(&error.to_string(), self.board()), Tone::Error);
-                self.changed();
-            }
+            Step::Quit => self.quit = true,
         }
+    }
+
+    /// Says `reply` as a sentence.
+    fn reply(&mut self, reply: &Reply) {
+        self.say(sentence(&reply.to_string(), self.board()), reply.tone());
     }
 
     /// The machine's players for the game now in play, on its seed.
@@ -785,24 +567,6 @@ impl App {
         self.cursor = centre(&self.picture);
     }
 
-    /// Starts a new game with `settings`.
-    fn start(&mut self, settings: Settings) {
-        self.stop_thinking();
-        match self.session.restart(settings) {
-            Ok(()) => {
-                self.new_players();
-                self.look_at_board();
-                let players = self.session.settings().players();
-                self.say(
-                    format!("New game of {}: {players}.", self.session.game().ruleset()),
-                    Tone::Info,
-                );
-                self.changed();
-            }
-            Err(error) => self.say(format!("Cannot start that game: {error}"), Tone::Error),
-        }
-    }
-
     /// A file name for saving: the game's name.
     fn save_name(&self) -> String {
         format!("{}.txt", self.session.game().ruleset().id)
@@ -836,7 +600,18 @@ fn claim_rule(session: &Session) -> &'static str {
     advice::claim_rule(session.game().position())
 }
 
-/// `text` as a sentence, with a capital first letter, unless it begins
+/// `text` as a sentence: with a capital first letter (but see
+/// [`capitalised`]), ending in a full stop unless it ends in a colon, a
+/// question mark or a stop already.
+fn sentence(text: &str, board: &Graph) -> String {
+    let mut text = capitalised(text, board);
+    if !text.is_empty() && !text.ends_with(['.', ':', '?', '!']) {
+        text.push('.');
+    }
+    text
+}
+
+/// `text` with a capital first letter, unless it begins
 /// with the name of a point of `board` (`d5 is not empty`), which keeps its
 /// small letter (R1.6).
 fn capitalised(text: &str, board: &Graph) -> String {
@@ -863,7 +638,7 @@ mod tests {
 
     use super::*;
     use crate::play::tui::draw::draw;
-    use crate::session::Opponent;
+    use crate::session::{Opponent, Settings};
 
     fn app(variant: Variant, opponent: Opponent, human: Side, position: Option<&str>) -> App {
         let ruleset = variant.ruleset();
@@ -1284,7 +1059,7 @@ mod tests {
             app.mode,
             Mode::Asking(Question::Drop(Leaving::New(_)))
         ));
-        assert!(screen(&mut app, 100, 30).contains("This game has not been saved. Drop it"));
+        assert!(screen(&mut app, 100, 30).contains("This game has not been saved: drop it"));
         press(&mut app, KeyCode::Char('n'));
         assert_eq!(played(&app), ["d2-c3"]);
         typed(&mut app, "load /no/such/file.txt");

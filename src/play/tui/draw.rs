@@ -14,7 +14,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use crate::Cell;
 use crate::clock::show_time;
 use crate::play::line_game::rules_brief;
-use crate::play::tui::app::{App, Leaving, Mode, Question, Tone};
+use crate::play::replies::{Question, Tone};
+use crate::play::tui::app::{App, Mode};
 use crate::play::tui::form::{FIELDS, Form};
 use crate::play::tui::review::MovesView;
 use crate::session::advice::{claim_advice, no_return_advice};
@@ -70,7 +71,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             popup(frame, main, &title, lines, height);
         }
         Mode::NewGame(form) => draw_form(frame, form, main),
-        Mode::Asking(question) => draw_question(frame, app, question, main),
+        Mode::Asking(question) => draw_question(frame, question, main),
         Mode::Notice(title, items) => {
             let width = usize::from(main.width.saturating_sub(4)).min(70);
             let lines: Vec<Line> = wrap_items(items, width)
@@ -370,7 +371,11 @@ fn draw_panel(frame: &mut Frame, app: &mut App, area: Rect) {
         lines.push(Line::from("◇ ◆ mark kings"));
     }
     if game.ruleset().huff {
-        let on = if app.warnings { "on" } else { "off" };
+        let on = if app.interpreter.warnings {
+            "on"
+        } else {
+            "off"
+        };
         lines.extend(said(
             &format!("Forfeit warnings: {on} (w)"),
             Style::new().fg(Color::Gray),
@@ -644,27 +649,8 @@ fn draw_form(frame: &mut Frame, form: &Form, area: Rect) {
     popup(frame, area, " New game ", lines, height);
 }
 
-fn draw_question(frame: &mut Frame, app: &App, question: &Question, area: Rect) {
-    let text = match question {
-        Question::Resign(side) => format!("Resign this game as {side}? (y/n)"),
-        Question::Draw(_) if app.session.machine().is_some() => {
-            "Offer the machine a draw? (y/n)".to_owned()
-        }
-        Question::Draw(side) => format!(
-            "{side} offers a draw. {}, do you accept? (y/n)",
-            side.opposite()
-        ),
-        Question::Drop(leaving) => {
-            let what = match leaving {
-                Leaving::Quit => "Leave it".to_owned(),
-                Leaving::New(_) => "Drop it for the new game".to_owned(),
-                Leaving::Load(path) => format!("Drop it for {}", path.display()),
-            };
-            format!("This game has not been saved. {what}? (y/n)")
-        }
-        Question::Overwrite(path) => format!("{} exists. Write over it? (y/n)", path.display()),
-        Question::Forfeit(_, warning) => format!("{warning}. Play it? (y/n)"),
-    };
+fn draw_question(frame: &mut Frame, question: &Question, area: Rect) {
+    let text = format!("{question} (y/n)");
     let width = usize::from(area.width.saturating_sub(4)).min(60);
     let lines: Vec<Line> = wrap(&text, width).into_iter().map(Line::from).collect();
     let height = lines.len() as u16 + 2;

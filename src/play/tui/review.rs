@@ -5,7 +5,8 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 
-use crate::play::tui::app::{App, Mode, Tone};
+use crate::play::replies::Tone;
+use crate::play::tui::app::{App, Mode};
 
 /// How many rows of the move list a turn of the mouse wheel scrolls.
 const WHEEL_ROWS: isize = 3;
