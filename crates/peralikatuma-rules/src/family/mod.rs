@@ -35,6 +35,7 @@
 mod check;
 mod game;
 mod movegen;
+mod perft;
 mod position;
 mod record;
 mod ruleset;

@@ -39,7 +39,7 @@ enum Doing {
 
 /// What [`Position::generate_what`] lists.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Listing {
+pub(super) enum Listing {
     /// Every legal turn.
     Turns,
     /// The captures without a huff first (legal turns).
@@ -658,47 +658,12 @@ impl Position {
         broke.map_or(ControlFlow::Continue(()), ControlFlow::Break)
     }
 
-    /// How many legal turns there are, as [`Position::generate`] lists
-    /// them: the steps and slides counted, not handed on one by one (the
-    /// last ply of perft).
-    pub(super) fn count_turns(&self) -> u64 {
-        if self.ended().is_some() {
-            return 0;
-        }
-        /// The count, compiled for each ruleset.
-        struct Count<'a>(&'a Position);
-        impl Job for Count<'_> {
-            type Output = u64;
-            #[inline(always)]
-            fn run<S: PointSet, R: Rules>(self, rules: R) -> u64 {
-                let mut listed = 0;
-                let mut list = |_: &Turn| {
-                    listed += 1;
-                    false
-                };
-                // On boards of more than 64 points (Zamma, Terhuchu) the
-                // count took more instructions than the listing (Zamma's
-                // perft 7: 5% more), so they list.
-                let counted = match S::CAPACITY <= <u64 as PointSet>::CAPACITY {
-                    true => self
-                        .0
-                        .generate_as::<S, R, true>(rules, Listing::Turns, &mut list),
-                    false => self
-                        .0
-                        .generate_as::<S, R, false>(rules, Listing::Turns, &mut list),
-                };
-                listed + counted
-            }
-        }
-        specialised::run(self.ruleset(), self.code, Count(self))
-    }
-
     /// [`Position::generate`] on sets of points `S`, with the ruleset's
     /// options looked at, or not: what `listing` says. With `COUNT`, the
     /// steps and slides are not handed to `listener` but counted: their
     /// number is returned.
     #[inline(always)]
-    fn generate_as<S: PointSet, R: Rules, const COUNT: bool>(
+    pub(super) fn generate_as<S: PointSet, R: Rules, const COUNT: bool>(
         &self,
         rules: R,
         listing: Listing,

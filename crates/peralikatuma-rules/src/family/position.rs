@@ -366,7 +366,7 @@ impl Position {
     /// [`Position::play`], worked out in the ruleset's sets `S` (`u64`
     /// on boards of up to 64 points).
     #[inline(always)]
-    fn play_as<S: PointSet, R: Rules>(&self, rules: R, turn: &Turn) -> Position {
+    pub(super) fn play_as<S: PointSet, R: Rules>(&self, rules: R, turn: &Turn) -> Position {
         let ruleset = self.ruleset;
         let rules = rules.get();
         let (mover, opponent) = (self.side, self.side.opposite());
@@ -485,24 +485,6 @@ impl Position {
             }
         }
         barred
-    }
-
-    /// Counts the sequences of `depth` turns (perft): a position where the
-    /// game is over has none.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 {
-            // The last ply is counted, its steps without being listed.
-            return self.count_turns();
-        }
-        let mut nodes = 0;
-        let _ = self.generate(|turn| {
-            nodes += self.play_unchecked(turn).perft(depth - 1);
-            ControlFlow::<()>::Continue(())
-        });
-        nodes
     }
 }
 
