@@ -52,6 +52,10 @@ if [ "${1:-}" != "--quick" ]; then
         "Peralikatuma perft 5 by the family's generator|$perft --variant peralikatuma --depth 5 --family-model"
         "Alquerque perft 11 by the family's generator|$perft --variant alquerque --depth 11 --family-model"
         "Permainan perft 7 by the family's generator|$perft --variant permainan --depth 7 --family-model"
+        "Peralikatuma, 300 random games by the family's generator|$perft --variant peralikatuma --random-games 300 --seed 1 --family-model"
+        "Alquerque, 300 random games by the family's generator|$perft --variant alquerque --random-games 300 --seed 1 --family-model"
+        "Permainan, 300 random games by the family's generator|$perft --variant permainan --random-games 300 --seed 1 --family-model"
+        "Murray's Alquerque perft 8, every leaf|$perft --variant alquerque-murray --depth 8 --every-leaf"
     )
 fi
 

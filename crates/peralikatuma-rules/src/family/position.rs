@@ -29,7 +29,7 @@ use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    ruleset: &'static Ruleset,
+    pub(super) ruleset: &'static Ruleset,
     pub(super) men: [u128; 2],
     pub(super) kings: [u128; 2],
     pub(super) side: Side,

@@ -16,7 +16,8 @@ use std::fmt;
 use board_topology::Direction;
 
 use super::position::Position;
-use super::ruleset::{End, Ruleset};
+use super::ruleset::Ruleset;
+use super::setup::Setup;
 use crate::Side;
 
 /// Position text that cannot be a position of its ruleset: what is wrong,
@@ -40,7 +41,16 @@ pub enum FamilyPositionError {
         /// The ruleset's id.
         ruleset: &'static str,
     },
-    /// The text names a point twice.
+    /// A set of a setup holds a point the board does not have (an index
+    /// at or beyond its number of points).
+    #[error("point {point} is not on {ruleset}'s board")]
+    OffBoard {
+        /// The point's index.
+        point: u8,
+        /// The ruleset's id.
+        ruleset: &'static str,
+    },
+    /// The text names a point twice, or a setup puts two pieces on it.
     #[error("{point} holds two pieces")]
     Twice {
         /// The point's name.
@@ -103,7 +113,8 @@ pub enum FamilyPositionError {
 
 impl Position {
     /// Reads position text of `ruleset` (see the module's example format),
-    /// checking that it can be a position of that ruleset.
+    /// checking that it can be a position of that ruleset: the syntax
+    /// ([`Setup::parse`]), then the rules ([`Position::from_setup`]).
     ///
     /// ```
     /// use peralikatuma_rules::family::{Position, Ruleset};
@@ -120,19 +131,36 @@ impl Position {
         if let Some(variant) = ruleset.variant() {
             crate::Position::parse(variant, text).map_err(FamilyPositionError::RuleBook)?;
         }
+        Position::from_setup(&Setup::parse(ruleset, text)?)
+    }
+}
+
+impl Setup {
+    /// Reads position text of `ruleset` (see the module's example format)
+    /// as far as its syntax goes: sides, point names, numbers, and no
+    /// point named twice; [`Position::from_setup`] checks the rest.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::{Position, Ruleset, Setup};
+    ///
+    /// let murray = Ruleset::find("alquerque-murray")?;
+    /// let setup = Setup::parse(murray, "W:WKa1:Ba2")?;
+    /// assert_eq!(setup.kings[0], 1 << murray.board.parse_point("a1")?);
+    /// // Murray's Alquerque has no kings.
+    /// assert!(Position::from_setup(&setup).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Setup, FamilyPositionError> {
         let syntax = |why| FamilyPositionError::Syntax {
             text: text.to_owned(),
             why,
         };
         let mut fields = text.trim().split(':');
-        let side = match fields.next() {
+        let side_to_move = match fields.next() {
             Some("W") => Side::White,
             Some("B") => Side::Black,
             _ => return Err(syntax("the side to move, W or B, comes first")),
         };
-        let mut position = Position::start(ruleset);
-        position.side = side;
-        position.men = [0, 0];
         let mut bodies: [Option<&str>; 6] = [None; 6];
         for field in fields {
             let mut chars = field.chars();
@@ -152,149 +180,89 @@ impl Position {
         let [Some(white), Some(black), huffs, passes, barred, quiet] = bodies else {
             return Err(syntax("both sides' fields, W and B, are needed"));
         };
-        position.read_pieces(0, white)?;
-        position.read_pieces(1, black)?;
-        for side in [Side::White, Side::Black] {
-            let (pieces, start) = (position.pieces(side), ruleset.start[side.index()]);
-            if pieces.count_ones() > start.count_ones() {
-                return Err(FamilyPositionError::TooMany {
-                    side,
-                    pieces: pieces.count_ones(),
-                    most: start.count_ones(),
-                    ruleset: ruleset.id,
-                });
-            }
+        let mut setup = Setup {
+            side_to_move,
+            ..Setup::empty(ruleset)
+        };
+        setup.read_pieces(Side::White, white)?;
+        setup.read_pieces(Side::Black, black)?;
+        for name in huffs.into_iter().flat_map(items) {
+            setup.huffable |= 1 << point(ruleset, name)?;
         }
-        if let Some(huffs) = huffs {
-            position.read_huffs(huffs)?;
-        }
-        if let Some(barred) = barred {
-            position.read_barred(barred)?;
+        for item in barred.into_iter().flat_map(items) {
+            setup.read_barred(item)?;
         }
         if let Some(passes) = passes {
-            position.passes = passes
+            setup.passes = passes
                 .parse()
                 .map_err(|_| syntax("P is followed by the number of passes"))?;
         }
         if let Some(quiet) = quiet {
-            position.quiet = quiet.parse().map_err(|_| {
+            setup.quiet_turns = quiet.parse().map_err(|_| {
                 syntax("C is followed by the number of turns since a piece last left the board")
             })?;
         }
-        // Two passes end a capture-all game; one pass ends the others, and
-        // where no move loses, only a huff can be followed by a pass.
-        let most = match ruleset.end {
-            End::CaptureAll => 2,
-            End::PassThenLoses => 1,
-            End::NoMovesLoses => u8::from(ruleset.huff && ruleset.huff_alone),
-        };
-        if position.passes > most {
-            return Err(FamilyPositionError::Passes {
-                passes: position.passes,
-                ruleset: ruleset.id,
-            });
-        }
-        Ok(position.rehashed())
+        Ok(setup)
     }
 
-    fn point(&self, name: &str) -> Result<u8, FamilyPositionError> {
-        self.board()
-            .parse_point(name.trim())
-            .map_err(|_| FamilyPositionError::Point {
-                name: name.trim().to_owned(),
-                ruleset: self.ruleset().id,
-            })
-    }
-
-    fn read_pieces(&mut self, side: usize, body: &str) -> Result<(), FamilyPositionError> {
-        let rules = self.ruleset();
-        for item in body.split(',').filter(|item| !item.trim().is_empty()) {
-            let item = item.trim();
+    /// Reads `side`'s pieces, `a1,Kb2,...`.
+    fn read_pieces(&mut self, side: Side, body: &str) -> Result<(), FamilyPositionError> {
+        for item in items(body) {
             let (king, name) = match item.strip_prefix('K') {
                 Some(name) => (true, name),
                 None => (false, item),
             };
-            let point = self.point(name)?;
-            let bit = 1u128 << point;
-            let occupied = self.men[0] | self.men[1] | self.kings[0] | self.kings[1];
-            if occupied & bit != 0 {
+            let bit = 1u128 << point(self.ruleset, name)?;
+            if (self.pieces(Side::White) | self.pieces(Side::Black)) & bit != 0 {
                 return Err(FamilyPositionError::Twice {
                     point: name.to_owned(),
                 });
             }
-            let wrong = if king && !rules.has_kings() {
-                Some("a king")
-            } else if !king && rules.promotion[side] & bit != 0 {
-                Some("a man on a point where it is crowned")
-            } else {
-                None
-            };
-            if let Some(why) = wrong {
-                return Err(FamilyPositionError::Piece {
-                    point: name.to_owned(),
-                    why,
-                    ruleset: rules.id,
-                });
-            }
-            if king {
-                self.kings[side] |= bit;
-            } else {
-                self.men[side] |= bit;
+            match king {
+                true => self.kings[side.index()] |= bit,
+                false => self.men[side.index()] |= bit,
             }
         }
         Ok(())
     }
 
-    fn read_huffs(&mut self, body: &str) -> Result<(), FamilyPositionError> {
-        for name in body.split(',').filter(|item| !item.trim().is_empty()) {
-            let point = self.point(name)?;
-            let why = if !self.ruleset().huff {
-                Some("the ruleset has no huff")
-            } else if self.pieces(self.side.opposite()) & (1 << point) == 0 {
-                Some("it is not a piece of the side that moved last")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(FamilyPositionError::Huff {
-                    point: name.trim().to_owned(),
-                    why,
-                });
-            }
-            self.huffable |= 1 << point;
-        }
+    /// Reads a no-return restriction `y-x` of an `R` field (A5): the man
+    /// on `y` may not step back to `x`, its neighbour east or west.
+    fn read_barred(&mut self, item: &str) -> Result<(), FamilyPositionError> {
+        let wrong = |why| FamilyPositionError::Barred {
+            text: item.to_owned(),
+            why,
+        };
+        let (piece, to) = item
+            .split_once('-')
+            .ok_or_else(|| wrong("it is written y-x"))?;
+        let (piece, to) = (point(self.ruleset, piece)?, point(self.ruleset, to)?);
+        let board = self.ruleset.board;
+        let way = [Direction::East, Direction::West]
+            .into_iter()
+            .position(|d| board.neighbour(piece, d) == Some(to))
+            .ok_or_else(|| wrong("the two points are not neighbours on a rank"))?;
+        self.barred[way] |= 1 << piece;
         Ok(())
     }
 }
 
-impl Position {
-    /// Reads the no-return restrictions `y-x` of an `R` field (A5).
-    fn read_barred(&mut self, body: &str) -> Result<(), FamilyPositionError> {
-        for item in body.split(',').filter(|item| !item.trim().is_empty()) {
-            let item = item.trim();
-            let wrong = |why| FamilyPositionError::Barred {
-                text: item.to_owned(),
-                why,
-            };
-            let (piece, to) = item
-                .split_once('-')
-                .ok_or_else(|| wrong("it is written y-x"))?;
-            let (piece, to) = (self.point(piece)?, self.point(to)?);
-            if !self.ruleset().no_return {
-                return Err(wrong("the ruleset has no such rule"));
-            }
-            if (self.men[0] | self.men[1]) & (1 << piece) == 0 {
-                return Err(wrong("there is no man on its point"));
-            }
-            let board = self.board();
-            let way = [Direction::East, Direction::West]
-                .into_iter()
-                .position(|d| board.neighbour(piece, d) == Some(to))
-                .ok_or_else(|| wrong("the two points are not neighbours on a rank"))?;
-            self.barred[way] |= 1 << piece;
-        }
-        Ok(())
-    }
+/// The items of a field's body, `a1,b2,...`, trimmed, blank ones skipped.
+fn items(body: &str) -> impl Iterator<Item = &str> {
+    body.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+}
+
+/// The point of `ruleset`'s board named `name`.
+fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionError> {
+    ruleset
+        .board
+        .parse_point(name.trim())
+        .map_err(|_| FamilyPositionError::Point {
+            name: name.trim().to_owned(),
+            ruleset: ruleset.id,
+        })
 }
 
 impl fmt::Display for Position {
