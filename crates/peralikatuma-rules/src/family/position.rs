@@ -190,10 +190,13 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn same_for_repetition(&self, other: &Position) -> bool {
-        Position {
-            quiet: other.quiet,
-            ..*self
-        } == *other
+        // The hashes differ for most positions that differ (they leave out
+        // only the count).
+        self.hash == other.hash
+            && Position {
+                quiet: other.quiet,
+                ..*self
+            } == *other
     }
 
     /// How the game has ended, if it has (F6): by the last turn, or
