@@ -340,29 +340,22 @@ impl Game {
 pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usize, Outcome) {
     let mut position = *start;
     let mut since_removal = vec![position];
+    let mut turns = Vec::new();
     for played in 0.. {
-        // The turns counted, not listed: the one chosen is generated again.
-        let count = position.perft(1) as usize;
+        turns.clear();
+        let _ = position.generate(|turn| {
+            turns.push(*turn);
+            ControlFlow::<()>::Continue(())
+        });
         let seen = || {
             // Positions with the same side to move: every other one.
             let same = |p: &&Position| p.same_for_repetition(&position);
             since_removal.iter().rev().step_by(2).filter(same).count()
         };
-        if let Some(ending) = Game::judge(&position, || count > 0, seen) {
+        if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen) {
             return (played, ending);
         }
-        let chosen = choose(count);
-        let mut index = 0;
-        let found = position.generate(|turn| match index == chosen {
-            true => ControlFlow::Break(*turn),
-            false => {
-                index += 1;
-                ControlFlow::Continue(())
-            }
-        });
-        let ControlFlow::Break(turn) = found else {
-            unreachable!("the index is below the number of turns")
-        };
+        let turn = turns[choose(turns.len())];
         position = position.play_unchecked(&turn);
         if turn.removes() {
             since_removal.clear();
