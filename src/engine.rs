@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{Position, Side, Variant};
+use peralikatuma_rules::{Side, Variant};
 
 use alquerque_ai::{
     Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
@@ -330,10 +330,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let position = *self.game.position();
         self.run(move |_, stop, out| {
             let started = Instant::now();
-            let nodes = match position.to_seed() {
-                Some(seed) => perft_until(&seed, depth, stop),
-                None => perft_until(&position, depth, stop),
-            };
+            let nodes = perft_until(&position, depth, stop);
             let ms = started.elapsed().as_millis();
             match nodes {
                 Some(nodes) => say(out, &format!("perft {depth} {nodes} time {ms}")),
@@ -416,49 +413,17 @@ const MAX_PERFT_DEPTH: u32 = 20;
 /// the stop flag (a few milliseconds at most).
 const PERFT_SLICE: u32 = 4;
 
-/// A position whose perft the engine counts.
-trait Counted: Sized {
-    /// Perft to `depth`, in one call.
-    fn perft(&self, depth: u32) -> u64;
-    /// The positions after each legal turn.
-    fn children(&self) -> Vec<Self>;
-}
-
-impl Counted for Position {
-    fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
-    }
-
-    fn children(&self) -> Vec<Position> {
-        let turns = self.legal_turns();
-        turns.iter().map(|turn| self.play_unchecked(turn)).collect()
-    }
-}
-
-impl Counted for family::Position {
-    fn perft(&self, depth: u32) -> u64 {
-        family::Position::perft(self, depth)
-    }
-
-    fn children(&self) -> Vec<family::Position> {
-        self.legal_turns()
-            .iter()
-            .map(|turn| self.play_unchecked(turn))
-            .collect()
-    }
-}
-
 /// Perft (X1) of `position` to `depth`, or `None` once `stop` is raised.
-fn perft_until<P: Counted>(position: &P, depth: u32, stop: &Stop) -> Option<u64> {
+fn perft_until(position: &family::Position, depth: u32, stop: &Stop) -> Option<u64> {
     if depth <= PERFT_SLICE {
         return Some(position.perft(depth));
     }
     let mut nodes = 0;
-    for child in position.children() {
+    for turn in position.legal_turns().iter() {
         if stop.is_stopped() {
             return None;
         }
-        nodes += perft_until(&child, depth - 1, stop)?;
+        nodes += perft_until(&position.play_unchecked(turn), depth - 1, stop)?;
     }
     Some(nodes)
 }
