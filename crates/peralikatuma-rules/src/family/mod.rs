@@ -12,8 +12,9 @@
 //! ([`SEED_RULESETS`], [`Variant::ruleset`](crate::Variant::ruleset)):
 //! compulsory captures and chains, captured pieces that leave when the
 //! move ends, no return and the claim are options of a ruleset, and the
-//! generator agrees with every reference count of their positions. (The
-//! crate's [`Position`](crate::Position) plays them faster.)
+//! generator agrees with every reference count of their positions, as
+//! fast in perft as the crate's [`Position`](crate::Position) (the seed
+//! model, which the endgame tables, the proof and the solver still use).
 //!
 //! ```
 //! use peralikatuma_rules::family;
