@@ -22,7 +22,7 @@ use crate::session::Session;
 
 /// Plays `session` reading commands from `input` and writing to `out`,
 /// until `quit` or the end of the input. The commands are carried out by
-/// the [`Interpreter`] the full screen uses too; where it asks first
+/// the interpreter the full screen uses too; where it asks first
 /// (before dropping a game not saved, writing over a file, resigning,
 /// a draw, or a turn that forfeits pieces until `warnings off`), the
 /// answer is read from `input`. The machine answers at `pace`.

@@ -53,6 +53,11 @@ pub enum Rule {
     M4,
     /// Permainan: captures are compulsory, and chains go on while they can.
     M5,
+    /// Permainan: a man that ends its move on the opponent's base becomes a
+    /// king.
+    M6,
+    /// Position text.
+    N3,
     /// The family's games: steps and captures along the lines.
     F1,
     /// The family's games: chains of captures.
@@ -63,11 +68,13 @@ pub enum Rule {
     F4,
     /// The family's games: passes and the end.
     F6,
+    /// The family's notation: turns and position text.
+    F9,
 }
 
 impl Rule {
     /// Every rule a refusal cites.
-    pub const ALL: [Rule; 20] = [
+    pub const ALL: [Rule; 23] = [
         Rule::R1_5,
         Rule::R2_1,
         Rule::R2_2,
@@ -83,11 +90,14 @@ impl Rule {
         Rule::M2,
         Rule::M4,
         Rule::M5,
+        Rule::M6,
+        Rule::N3,
         Rule::F1,
         Rule::F2,
         Rule::F3,
         Rule::F4,
         Rule::F6,
+        Rule::F9,
     ];
 
     /// The rule's number as the rule book writes it: `R2.1`, `A4.3`.
@@ -108,11 +118,14 @@ impl Rule {
             Rule::M2 => "M2",
             Rule::M4 => "M4",
             Rule::M5 => "M5",
+            Rule::M6 => "M6",
+            Rule::N3 => "N3",
             Rule::F1 => "F1",
             Rule::F2 => "F2",
             Rule::F3 => "F3",
             Rule::F4 => "F4",
             Rule::F6 => "F6",
+            Rule::F9 => "F9",
         }
     }
 
@@ -136,11 +149,14 @@ impl Rule {
             Rule::M2 => "m2",
             Rule::M4 => "m4",
             Rule::M5 => "m5",
+            Rule::M6 => "m6",
+            Rule::N3 => "n3",
             Rule::F1 => "f1",
             Rule::F2 => "f2",
             Rule::F3 => "f3",
             Rule::F4 => "f4",
             Rule::F6 => "f6",
+            Rule::F9 => "f9",
         }
     }
 }

@@ -7,7 +7,7 @@ use super::position::Position;
 use super::ruleset::{End, Ruleset};
 use super::specialised::Code;
 use super::text::FamilyPositionError;
-use crate::Side;
+use crate::{Rule, Side};
 
 /// A position as plain data, not yet checked: anything can be written into
 /// it. [`Position::from_setup`] checks it against its ruleset's rules, and
@@ -103,6 +103,13 @@ impl Position {
         let board = rules.board;
         let name = |point: u8| board.point_name(point).to_string();
         let points = board.points();
+        // The rules broken: the rule book's for its games, the family's
+        // for the others.
+        let rule_book = rules.variant().is_some();
+        let (text, crowning) = match rule_book {
+            true => (Rule::N3, Rule::M6),
+            false => (Rule::F9, Rule::F3),
+        };
         let sets = [setup.men[0], setup.men[1], setup.kings[0], setup.kings[1]];
         let everything = sets.iter().fold(setup.huffable, |all, set| all | set)
             | setup.barred[0]
@@ -116,20 +123,30 @@ impl Position {
         for (i, set) in sets.iter().enumerate() {
             let others = sets.iter().enumerate().filter(|&(j, _)| j != i);
             if let Some(point) = first(others.fold(0, |all, (_, other)| all | other) & set) {
-                return Err(FamilyPositionError::Twice { point: name(point) });
+                return Err(FamilyPositionError::Twice {
+                    point: name(point),
+                    rule: text,
+                });
             }
         }
         for side in [Side::White, Side::Black] {
-            let (us, bad) = (side.index(), |point, why| FamilyPositionError::Piece {
-                point: name(point),
-                why,
-                ruleset: rules.id,
+            let (us, bad) = (side.index(), |point, why, rule| {
+                FamilyPositionError::Piece {
+                    point: name(point),
+                    why,
+                    ruleset: rules.id,
+                    rule,
+                }
             });
             if let Some(point) = first(setup.kings[us]).filter(|_| !rules.has_kings()) {
-                return Err(bad(point, "a king"));
+                return Err(bad(
+                    point,
+                    "a king",
+                    if rule_book { text } else { crowning },
+                ));
             }
             if let Some(point) = first(setup.men[us] & rules.promotion[us]) {
-                return Err(bad(point, "a man on a point where it is crowned"));
+                return Err(bad(point, "a man on a point where it is crowned", crowning));
             }
             let (pieces, most) = (setup.pieces(side), rules.start[us]);
             if pieces.count_ones() > most.count_ones() {
@@ -138,19 +155,32 @@ impl Position {
                     pieces: pieces.count_ones(),
                     most: most.count_ones(),
                     ruleset: rules.id,
+                    rule: text,
                 });
             }
         }
         let strangers = setup.huffable & !setup.pieces(setup.side_to_move.opposite());
-        let wrong = match rules.huff {
-            false => first(setup.huffable).map(|point| (point, "the ruleset has no huff")),
-            true => first(strangers)
-                .map(|point| (point, "it is not a piece of the side that moved last")),
+        // The rule book's claims (P6) are the family's huffs (F4).
+        let wrong = match (rules.huff, rule_book) {
+            (false, true) => {
+                first(setup.huffable).map(|point| (point, "claimed: the game has no claims", text))
+            }
+            (false, false) => first(setup.huffable)
+                .map(|point| (point, "huffed: the ruleset has no huff", Rule::F4)),
+            (true, true) => first(strangers).map(|point| {
+                let why = "claimed: it is not a piece of the side that moved last";
+                (point, why, Rule::P6)
+            }),
+            (true, false) => first(strangers).map(|point| {
+                let why = "huffed: it is not a piece of the side that moved last";
+                (point, why, Rule::F4)
+            }),
         };
-        if let Some((point, why)) = wrong {
+        if let Some((point, why, rule)) = wrong {
             return Err(FamilyPositionError::Huff {
                 point: name(point),
                 why,
+                rule,
             });
         }
         for (way, direction) in [Direction::East, Direction::West].into_iter().enumerate() {
@@ -161,6 +191,7 @@ impl Position {
                         None => name(point),
                     },
                     why,
+                    rule: Rule::A5,
                 };
                 if !rules.no_return {
                     return Err(barred("the ruleset has no such rule"));
@@ -172,9 +203,7 @@ impl Position {
                     return Err(barred("the two points are not neighbours on a rank"));
                 }
                 if setup.barred[1 - way] & (1 << point) != 0 {
-                    return Err(barred(
-                        "a man is barred from stepping back one way at most (A5)",
-                    ));
+                    return Err(barred("a man is barred from stepping back one way at most"));
                 }
             }
         }
@@ -189,6 +218,7 @@ impl Position {
             return Err(FamilyPositionError::Passes {
                 passes: setup.passes,
                 ruleset: rules.id,
+                rule: if rule_book { text } else { Rule::F6 },
             });
         }
         Ok(Position {
@@ -283,7 +313,7 @@ mod tests {
         let zamma = ruleset("zamma");
         let mut setup = Setup::start(zamma);
         setup.kings[1] = bit(zamma, "a1");
-        assert_eq!(refused(&setup), "a1 holds two pieces");
+        assert_eq!(refused(&setup), "a1 holds two pieces (F9)");
     }
 
     #[test]
@@ -291,13 +321,13 @@ mod tests {
         let murray = ruleset("alquerque-murray");
         let mut setup = Setup::empty(murray);
         setup.kings[0] = bit(murray, "c3");
-        assert_eq!(refused(&setup), "c3: a king in alquerque-murray");
+        assert_eq!(refused(&setup), "c3: a king in alquerque-murray (F3)");
         let permainan = Variant::Permainan.ruleset();
         let mut setup = Setup::empty(permainan);
         setup.men[1] = bit(permainan, "a1");
         assert_eq!(
             refused(&setup),
-            "a1: a man on a point where it is crowned in permainan"
+            "a1: a man on a point where it is crowned in permainan (M6)"
         );
     }
 
@@ -308,7 +338,7 @@ mod tests {
         setup.men[0] |= bit(lau, "d4");
         assert_eq!(
             refused(&setup),
-            "White has 10 pieces, more than the 9 it starts with in lau-kata-kati"
+            "White has 10 pieces, more than the 9 it starts with in lau-kata-kati (F9)"
         );
     }
 
@@ -319,7 +349,7 @@ mod tests {
         setup.huffable = bit(zamma, "a1");
         assert_eq!(
             refused(&setup),
-            "a1 cannot be huffed: it is not a piece of the side that moved last"
+            "a1 cannot be huffed: it is not a piece of the side that moved last (F4)"
         );
         setup.side_to_move = Side::Black;
         assert!(Position::from_setup(&setup).is_ok());
@@ -329,7 +359,7 @@ mod tests {
         setup.huffable = bit(murray, "a1");
         assert_eq!(
             refused(&setup),
-            "a1 cannot be huffed: the ruleset has no huff"
+            "a1 cannot be huffed: the ruleset has no huff (F4)"
         );
     }
 
@@ -348,20 +378,20 @@ mod tests {
         setup.barred = [0, bit(alquerque, "c1")];
         assert_eq!(
             refused(&setup),
-            "c1-b1 cannot be a no-return restriction: there is no man on its point"
+            "c1-b1 cannot be a no-return restriction: there is no man on its point (A5)"
         );
         setup.men[0] |= bit(alquerque, "a1");
         setup.barred = [0, bit(alquerque, "a1")];
         assert_eq!(
             refused(&setup),
-            "a1 cannot be a no-return restriction: the two points are not neighbours on a rank"
+            "a1 cannot be a no-return restriction: the two points are not neighbours on a rank (A5)"
         );
         let zamma = ruleset("zamma");
         let mut setup = Setup::start(zamma);
         setup.barred[0] = bit(zamma, "a1");
         assert_eq!(
             refused(&setup),
-            "a1-b1 cannot be a no-return restriction: the ruleset has no such rule"
+            "a1-b1 cannot be a no-return restriction: the ruleset has no such rule (A5)"
         );
     }
 
@@ -372,7 +402,7 @@ mod tests {
         setup.passes = 1;
         assert_eq!(
             refused(&setup),
-            "1 passes in a row cannot happen in alquerque-murray"
+            "1 passes in a row cannot happen in alquerque-murray (F6)"
         );
     }
 }

@@ -18,28 +18,34 @@ use board_topology::Direction;
 use super::position::Position;
 use super::ruleset::Ruleset;
 use super::setup::Setup;
-use crate::Side;
+use crate::{Rule, Side};
 
-/// Position text that cannot be a position of its ruleset: what is wrong,
-/// and where.
+/// Position text, or a [`Setup`], that cannot be a position of its
+/// ruleset: what is wrong, where, and the rule it breaks (the rule book's
+/// N3 and its game's rules for the rule book's games, F9 and the family's
+/// rules for the others).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FamilyPositionError {
-    /// The text is not `side:W...:B...` with optional `H`, `R`, `P` and
-    /// `C` fields.
-    #[error("`{text}`: {why}")]
+    /// The text is not `side:W...:B...` with the optional fields its
+    /// ruleset reads.
+    #[error("`{text}`: {why} ({rule})")]
     Syntax {
         /// The text, or the part of it that is wrong.
         text: String,
         /// What is wrong.
         why: &'static str,
+        /// The rule of position text (N3 or F9).
+        rule: Rule,
     },
     /// A point name that is not a point of the ruleset's board.
-    #[error("`{name}` is not a point of {ruleset}'s board")]
+    #[error("`{name}` is not a point of {ruleset}'s board ({rule})")]
     Point {
         /// The name.
         name: String,
         /// The ruleset's id.
         ruleset: &'static str,
+        /// The rule of position text (N3 or F9).
+        rule: Rule,
     },
     /// A set of a setup holds a point the board does not have (an index
     /// at or beyond its number of points).
@@ -51,14 +57,16 @@ pub enum FamilyPositionError {
         ruleset: &'static str,
     },
     /// The text names a point twice, or a setup puts two pieces on it.
-    #[error("{point} holds two pieces")]
+    #[error("{point} holds two pieces ({rule})")]
     Twice {
         /// The point's name.
         point: String,
+        /// The rule of position text (N3 or F9).
+        rule: Rule,
     },
     /// A king where the ruleset has none, or a man on a point where it
     /// would have been crowned.
-    #[error("{point}: {why} in {ruleset}")]
+    #[error("{point}: {why} in {ruleset} ({rule})")]
     Piece {
         /// The point's name.
         point: String,
@@ -66,18 +74,24 @@ pub enum FamilyPositionError {
         why: &'static str,
         /// The ruleset's id.
         ruleset: &'static str,
+        /// The rule it breaks (N3 or M6; F3).
+        rule: Rule,
     },
-    /// A huffable piece that is not a piece of the side that moved last,
-    /// or a huff in a ruleset without one.
-    #[error("{point} cannot be huffed: {why}")]
+    /// A piece to huff (or claim) that is not a piece of the side that
+    /// moved last, or in a ruleset without the huff (or claim).
+    #[error("{point} cannot be {why} ({rule})")]
     Huff {
         /// The point's name.
         point: String,
-        /// Why not.
+        /// Why not: `huffed: ...` or `claimed: ...`.
         why: &'static str,
+        /// The rule it breaks (P6 or N3; F4).
+        rule: Rule,
     },
     /// More pieces for a side than it starts with.
-    #[error("{side:?} has {pieces} pieces, more than the {most} it starts with in {ruleset}")]
+    #[error(
+        "{side:?} has {pieces} pieces, more than the {most} it starts with in {ruleset} ({rule})"
+    )]
     TooMany {
         /// The side.
         side: Side,
@@ -87,28 +101,40 @@ pub enum FamilyPositionError {
         most: u32,
         /// The ruleset's id.
         ruleset: &'static str,
+        /// The rule of position text (N3 or F9).
+        rule: Rule,
     },
     /// A no-return restriction (A5) that cannot be: not in the ruleset,
-    /// not a man's, or not back along its rank to a neighbouring point.
-    #[error("{text} cannot be a no-return restriction: {why}")]
+    /// not a man's, not back along its rank to a neighbouring point, or a
+    /// man's second.
+    #[error("{text} cannot be a no-return restriction: {why} ({rule})")]
     Barred {
         /// The restriction as written.
         text: String,
         /// Why not.
         why: &'static str,
+        /// The rule it breaks (A5).
+        rule: Rule,
     },
-    /// Position text of one of the rule book's games that its N3 refuses,
-    /// in the rule book's words.
-    #[error("{0}")]
-    RuleBook(crate::PositionTextError),
     /// More passes in a row than a game of the ruleset can have.
-    #[error("{passes} passes in a row cannot happen in {ruleset}")]
+    #[error("{passes} passes in a row cannot happen in {ruleset} ({rule})")]
     Passes {
         /// The passes.
         passes: u8,
         /// The ruleset's id.
         ruleset: &'static str,
+        /// The rule of the game's end (F6), or of position text (N3).
+        rule: Rule,
     },
+}
+
+/// The rule of `ruleset`'s position text: the rule book's N3 for its
+/// games, F9 for the family's.
+pub(super) fn text_rule(ruleset: &Ruleset) -> Rule {
+    match ruleset.variant() {
+        Some(_) => Rule::N3,
+        None => Rule::F9,
+    }
 }
 
 impl Position {
@@ -126,11 +152,6 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Position, FamilyPositionError> {
-        // The rule book's games read their text as N3 does, so that every
-        // such position is one of the seed model's too.
-        if let Some(variant) = ruleset.variant() {
-            crate::Position::parse(variant, text).map_err(FamilyPositionError::RuleBook)?;
-        }
         Position::from_setup(&Setup::parse(ruleset, text)?)
     }
 }
@@ -151,10 +172,14 @@ impl Setup {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Setup, FamilyPositionError> {
+        let rule = text_rule(ruleset);
         let syntax = |why| FamilyPositionError::Syntax {
             text: text.to_owned(),
             why,
+            rule,
         };
+        // The rule book's games read N3's fields only (claims as `F`).
+        let rule_book = ruleset.variant().is_some();
         let mut fields = text.trim().split(':');
         let side_to_move = match fields.next() {
             Some("W") => Side::White,
@@ -167,10 +192,12 @@ impl Setup {
             let which = match chars.next() {
                 Some('W') => 0,
                 Some('B') => 1,
-                Some('H' | 'F') => 2,
-                Some('P') => 3,
+                Some('F') => 2,
+                Some('H') if !rule_book => 2,
+                Some('P') if !rule_book => 3,
                 Some('R') => 4,
                 Some('C') => 5,
+                _ if rule_book => return Err(syntax("a field starts with W, B, F, R or C")),
                 _ => return Err(syntax("a field starts with W, B, H (or F), R, P or C")),
             };
             if bodies[which].replace(chars.as_str()).is_some() {
@@ -186,11 +213,19 @@ impl Setup {
         };
         setup.read_pieces(Side::White, white)?;
         setup.read_pieces(Side::Black, black)?;
-        for name in huffs.into_iter().flat_map(items) {
-            setup.huffable |= 1 << point(ruleset, name)?;
+        for name in huffs
+            .map(|body| items(body, rule, text))
+            .into_iter()
+            .flatten()
+        {
+            setup.huffable |= 1 << point(ruleset, name?)?;
         }
-        for item in barred.into_iter().flat_map(items) {
-            setup.read_barred(item)?;
+        for item in barred
+            .map(|body| items(body, rule, text))
+            .into_iter()
+            .flatten()
+        {
+            setup.read_barred(item?)?;
         }
         if let Some(passes) = passes {
             setup.passes = passes
@@ -207,7 +242,9 @@ impl Setup {
 
     /// Reads `side`'s pieces, `a1,Kb2,...`.
     fn read_pieces(&mut self, side: Side, body: &str) -> Result<(), FamilyPositionError> {
-        for item in items(body) {
+        let rule = text_rule(self.ruleset);
+        for item in items(body, rule, body) {
+            let item = item?;
             let (king, name) = match item.strip_prefix('K') {
                 Some(name) => (true, name),
                 None => (false, item),
@@ -216,6 +253,7 @@ impl Setup {
             if (self.pieces(Side::White) | self.pieces(Side::Black)) & bit != 0 {
                 return Err(FamilyPositionError::Twice {
                     point: name.to_owned(),
+                    rule,
                 });
             }
             match king {
@@ -232,6 +270,7 @@ impl Setup {
         let wrong = |why| FamilyPositionError::Barred {
             text: item.to_owned(),
             why,
+            rule: Rule::A5,
         };
         let (piece, to) = item
             .split_once('-')
@@ -247,11 +286,26 @@ impl Setup {
     }
 }
 
-/// The items of a field's body, `a1,b2,...`, trimmed, blank ones skipped.
-fn items(body: &str) -> impl Iterator<Item = &str> {
-    body.split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
+/// The items of a field's body, `a1,b2,...`, trimmed; an empty body has
+/// none, and an empty item between commas is refused (in `text`, under
+/// `rule`).
+fn items<'a>(
+    body: &'a str,
+    rule: Rule,
+    text: &'a str,
+) -> impl Iterator<Item = Result<&'a str, FamilyPositionError>> {
+    let items = (!body.trim().is_empty()).then(|| body.split(',').map(str::trim));
+    items
+        .into_iter()
+        .flatten()
+        .map(move |item| match item.is_empty() {
+            true => Err(FamilyPositionError::Syntax {
+                text: text.to_owned(),
+                why: "an item between commas is empty",
+                rule,
+            }),
+            false => Ok(item),
+        })
 }
 
 /// The point of `ruleset`'s board named `name`.
@@ -262,6 +316,7 @@ fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionErro
         .map_err(|_| FamilyPositionError::Point {
             name: name.trim().to_owned(),
             ruleset: ruleset.id,
+            rule: text_rule(ruleset),
         })
 }
 
@@ -375,17 +430,56 @@ mod tests {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
         let alquerque = Variant::Alquerque.ruleset();
-        let cases: [(&Ruleset, &str, &str); 16] = [
-            // The rule book's games are read as N3 reads them.
+        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let permainan = Variant::Permainan.ruleset();
+        let cases: [(&Ruleset, &str, &str); 24] = [
+            // The rule book's games are read as N3 reads them, with its
+            // rules.
             (
                 alquerque,
                 "W:Wb3:Bd5:Rb3",
-                "`b3` is not a restriction `y-x` with x next to y on the same row (A5)",
+                "b3 cannot be a no-return restriction: it is written y-x (A5)",
             ),
             (
                 alquerque,
                 "W:Wb3:Bd5:Ra1-b1",
-                "a no-return restriction is on a1, where there is no piece (A5)",
+                "a1-b1 cannot be a no-return restriction: there is no man on its point (A5)",
+            ),
+            (
+                peralikatuma,
+                "W:We5:Bd4:Hd4",
+                "a field starts with W, B, F, R or C (N3)",
+            ),
+            (
+                alquerque,
+                "W:Wb3:Bd5:P1",
+                "a field starts with W, B, F, R or C (N3)",
+            ),
+            (
+                alquerque,
+                "W:Wb3,,c3:Bd5",
+                "an item between commas is empty (N3)",
+            ),
+            (alquerque, "W:WKb3:Bd5", "b3: a king in alquerque (N3)"),
+            (
+                permainan,
+                "W:Wa9:Bd5",
+                "a9: a man on a point where it is crowned in permainan (M6)",
+            ),
+            (
+                alquerque,
+                "B:Wb3:Bd5:Fb3",
+                "b3 cannot be claimed: the game has no claims (N3)",
+            ),
+            (
+                peralikatuma,
+                "B:We5:Bd4:Fd4",
+                "d4 cannot be claimed: it is not a piece of the side that moved last (P6)",
+            ),
+            (
+                zamma,
+                "W:Wa1,,b1:Ba2",
+                "an item between commas is empty (F9)",
             ),
             (zamma, "W:Wa1:Bd5:Ra1-b1", "the ruleset has no such rule"),
             (
