@@ -1,7 +1,7 @@
 //! Unchecked positions of a ruleset: plain data that
 //! [`Position::from_setup`] checks against the ruleset's rules.
 
-use board_topology::Direction;
+use board_topology::{Direction, PointSet};
 
 use super::position::Position;
 use super::ruleset::{End, Ruleset};
@@ -184,7 +184,7 @@ impl Position {
             });
         }
         for (way, direction) in [Direction::East, Direction::West].into_iter().enumerate() {
-            for point in points_of(setup.barred[way]) {
+            for point in setup.barred[way].points() {
                 let barred = |why| FamilyPositionError::Barred {
                     text: match board.neighbour(point, direction) {
                         Some(to) => format!("{}-{}", name(point), name(to)),
@@ -255,11 +255,6 @@ impl Position {
 /// The lowest point of `set`, if it has one.
 fn first(set: u128) -> Option<u8> {
     (set != 0).then(|| set.trailing_zeros() as u8)
-}
-
-/// The points of `set`, lowest first.
-fn points_of(set: u128) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&p| set & (1 << p) != 0)
 }
 
 #[cfg(test)]
