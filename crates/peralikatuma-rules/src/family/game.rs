@@ -1,8 +1,6 @@
 //! A game of a family ruleset: its positions so far, and the project's
 //! draws (E2, E4) on top of the ruleset's own end.
 
-use std::ops::ControlFlow;
-
 use super::check::Refusal;
 use super::position::Position;
 use super::ruleset::Ruleset;
@@ -321,48 +319,6 @@ impl Game {
         };
         Some(Outcome::Draw { reason })
     }
-}
-
-/// Plays a game from `start` to its end, the turn each time being
-/// `choose(n)`-th of the `n` legal turns (`choose` must return less than
-/// `n`), and returns how many turns it took and how it ended. The same as
-/// playing [`Game`] turn by turn, without checking each turn again.
-///
-/// ```
-/// use peralikatuma_rules::family::{Position, Ruleset, playout};
-///
-/// let start = Position::start(Ruleset::find("dash-guti")?);
-/// let (turns, ending) = playout(&start, |_| 0);
-/// assert!(turns > 0);
-/// println!("{ending}");
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
-/// ```
-pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usize, Outcome) {
-    let mut position = *start;
-    let mut since_removal = vec![position];
-    let mut turns = Vec::new();
-    for played in 0.. {
-        turns.clear();
-        let _ = position.generate(|turn| {
-            turns.push(*turn);
-            ControlFlow::<()>::Continue(())
-        });
-        let seen = || {
-            // Positions with the same side to move: every other one.
-            let same = |p: &&Position| p.same_for_repetition(&position);
-            since_removal.iter().rev().step_by(2).filter(same).count()
-        };
-        if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen) {
-            return (played, ending);
-        }
-        let turn = turns[choose(turns.len())];
-        position = position.play_unchecked(&turn);
-        if turn.removes() {
-            since_removal.clear();
-        }
-        since_removal.push(position);
-    }
-    unreachable!("the loop returns")
 }
 
 #[cfg(test)]

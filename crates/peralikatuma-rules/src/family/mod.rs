@@ -37,6 +37,7 @@ mod check;
 mod game;
 mod movegen;
 mod perft;
+mod playout;
 mod position;
 mod record;
 mod ruleset;
@@ -49,7 +50,8 @@ mod turn_text;
 mod zobrist;
 
 pub use check::{Reason, Refusal};
-pub use game::{FamilyGameError, Game, playout};
+pub use game::{FamilyGameError, Game};
+pub use playout::playout;
 pub use position::Position;
 pub use record::{FamilyRecordError, Record, RecordGameError};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};

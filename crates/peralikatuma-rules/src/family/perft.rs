@@ -1,13 +1,12 @@
 //! Perft (RULES.md X1): the sequences of legal turns of a given length,
 //! counted by code compiled for each ruleset, the last ply's turns counted
-//! without being listed one by one.
+//! without being listed one by one ([`Position::count_as`]).
 
 use board_topology::PointSet;
 
 use super::movegen::Listing;
 use super::position::Position;
 use super::specialised::{self, Job, Rules};
-use super::turn::Turn;
 
 impl Position {
     /// Counts the sequences of `depth` turns (perft): a position where the
@@ -36,31 +35,20 @@ impl Position {
 
     /// [`Position::perft`] in the ruleset's sets `S`, under its rules `R`.
     fn perft_as<S: PointSet, R: Rules>(&self, rules: R, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.ended().is_some() {
-            return 0;
+        match depth {
+            0 => return 1,
+            // The last ply: its turns counted.
+            1 => return self.count_as::<S, R>(rules) as u64,
+            _ if self.ended().is_some() => return 0,
+            _ => {}
         }
         let mut nodes = 0;
-        let mut listed = |turn: &Turn| {
-            nodes += match depth {
-                // The last ply: its turns counted.
-                1 => 1,
-                _ => self
-                    .play_as::<S, R>(rules, turn)
-                    .perft_as::<S, R>(rules, depth - 1),
-            };
+        self.generate_as::<S, R, false>(rules, Listing::Turns, &mut |turn| {
+            nodes += self
+                .play_as::<S, R>(rules, turn)
+                .perft_as::<S, R>(rules, depth - 1);
             false
-        };
-        // The last ply's steps, slides and captures are counted without
-        // being listed, but on boards of more than 64 points (Zamma,
-        // Terhuchu), where the count took more instructions than the
-        // listing (Zamma's perft 7: 5% more).
-        let counted = match depth == 1 && S::CAPACITY <= <u64 as PointSet>::CAPACITY {
-            true => self.generate_as::<S, R, true>(rules, Listing::Turns, &mut listed),
-            false => self.generate_as::<S, R, false>(rules, Listing::Turns, &mut listed),
-        };
-        nodes + counted
+        });
+        nodes
     }
 }
