@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::Variant;
 use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Side, Variant};
 
 /// The legal turns of `p` in the notation of N2; checks that no turn is
 /// listed twice (R2.5: a move is its path) and that counting (perft 1)
@@ -111,4 +111,14 @@ impl Start for peralikatuma_rules::Position {
 /// (modulo the number of legal turns), stopping at the end of the game.
 pub fn played<S: Start>(start: S, choices: impl IntoIterator<Item = usize>) -> S::Game {
     start.played(choices)
+}
+
+/// All the kings of `p`, both sides'.
+pub fn kings(p: &Position) -> u128 {
+    p.kings(Side::White) | p.kings(Side::Black)
+}
+
+/// All the pieces of `p`, both sides'.
+pub fn occupied(p: &Position) -> u128 {
+    p.pieces(Side::White) | p.pieces(Side::Black)
 }
