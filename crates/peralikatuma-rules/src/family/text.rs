@@ -180,7 +180,8 @@ impl Setup {
         };
         // The rule book's games read N3's fields only (claims as `F`).
         let rule_book = ruleset.variant().is_some();
-        let mut fields = text.trim().split(':');
+        // Blanks around fields and items do not matter.
+        let mut fields = text.split(':').map(str::trim);
         let side_to_move = match fields.next() {
             Some("W") => Side::White,
             Some("B") => Side::Black,
@@ -228,12 +229,11 @@ impl Setup {
             setup.read_barred(item?)?;
         }
         if let Some(passes) = passes {
-            setup.passes = passes
-                .parse()
-                .map_err(|_| syntax("P is followed by the number of passes"))?;
+            setup.passes =
+                number(passes).ok_or_else(|| syntax("P is followed by the number of passes"))?;
         }
         if let Some(quiet) = quiet {
-            setup.quiet_turns = quiet.parse().map_err(|_| {
+            setup.quiet_turns = number(quiet).ok_or_else(|| {
                 syntax("C is followed by the number of turns since a piece last left the board")
             })?;
         }
@@ -272,6 +272,9 @@ impl Setup {
             why,
             rule: Rule::A5,
         };
+        if !self.ruleset.no_return {
+            return Err(wrong("the ruleset has no such rule"));
+        }
         let (piece, to) = item
             .split_once('-')
             .ok_or_else(|| wrong("it is written y-x"))?;
@@ -306,6 +309,13 @@ fn items<'a>(
             }),
             false => Ok(item),
         })
+}
+
+/// The number written in decimal digits alone as `body` (no sign), if it
+/// is one that fits.
+fn number<T: std::str::FromStr>(body: &str) -> Option<T> {
+    let digits = !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| body.parse().ok()).flatten()
 }
 
 /// The point of `ruleset`'s board named `name`.
