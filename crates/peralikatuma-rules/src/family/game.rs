@@ -368,8 +368,8 @@ impl Game {
 }
 
 /// Plays a game from `start` to its end, the turn each time being
-/// `choose(n)`-th of the `n` legal turns (`choose` must return less than
-/// `n`), and returns how many turns it took and how it ended. The same as
+/// `choose(n)`-th of the `n` legal turns (taken modulo `n`, so any
+/// answer picks a turn), and returns how many turns it took and how it ended. The same as
 /// playing [`Game`] turn by turn, without checking each turn again.
 ///
 /// ```
@@ -399,7 +399,7 @@ pub fn playout(start: &Position, mut choose: impl FnMut(usize) -> usize) -> (usi
         if let Some(ending) = Game::judge(&position, || !turns.is_empty(), seen) {
             return (played, ending);
         }
-        let turn = turns[choose(turns.len())];
+        let turn = turns[choose(turns.len()) % turns.len()];
         position = position.play_unchecked(&turn);
         if turn.removes() {
             since_removal.clear();
