@@ -41,6 +41,8 @@ mod position;
 mod record;
 mod ruleset;
 mod seed;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod specialised;
 mod text;
@@ -53,6 +55,8 @@ pub use game::{FamilyGameError, Game, playout};
 pub use position::Position;
 pub use record::{FamilyRecordError, Record, RecordGameError};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
+#[cfg(feature = "serde")]
+pub use serde_impls::TurnAt;
 pub use setup::Setup;
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};

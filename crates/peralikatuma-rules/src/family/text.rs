@@ -330,9 +330,34 @@ fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionErro
         })
 }
 
+/// Position text, as [`Setup`]'s.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = self.board();
+        self.setup().fmt(f)
+    }
+}
+
+/// The setup as position text (N3, F9), points in the board's order. A
+/// setup that is no position may hold what the text cannot say (points off
+/// the board, a man barred both ways), which is left out: [`Setup::parse`]
+/// of the text is the setup again exactly when the text says it all.
+///
+/// ```
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::{Position, Setup};
+///
+/// let alquerque = Variant::Alquerque.ruleset();
+/// let setup = Setup::parse(alquerque, "B:Wd3,b1:Bc5:Rd3-c3:C2")?;
+/// assert_eq!(setup.to_string(), "B:Wb1,d3:Bc5:Rd3-c3:C2");
+/// // Kings are syntax; Alquerque's rules have none.
+/// let kings = Setup::parse(alquerque, "W:WKc3:Bd5")?;
+/// assert_eq!(kings.to_string(), "W:WKc3:Bd5");
+/// assert!(Position::from_setup(&kings).is_err());
+/// # Ok::<(), peralikatuma_rules::family::FamilyPositionError>(())
+/// ```
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.ruleset.board;
         let names = |set: u128, kings: u128| {
             (0..board.len() as u8)
                 .filter(|&p| (set | kings) & (1 << p) != 0)
@@ -343,7 +368,11 @@ impl fmt::Display for Position {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let side = if self.side == Side::White { 'W' } else { 'B' };
+        let side = if self.side_to_move == Side::White {
+            'W'
+        } else {
+            'B'
+        };
         write!(
             f,
             "{side}:W{}:B{}",
@@ -351,7 +380,7 @@ impl fmt::Display for Position {
             names(self.men[1], self.kings[1])
         )?;
         if self.huffable != 0 {
-            let field = match self.ruleset().variant() {
+            let field = match self.ruleset.variant() {
                 Some(_) => 'F',
                 None => 'H',
             };
@@ -374,8 +403,8 @@ impl fmt::Display for Position {
         if self.passes != 0 {
             write!(f, ":P{}", self.passes)?;
         }
-        if self.quiet != 0 {
-            write!(f, ":C{}", self.quiet)?;
+        if self.quiet_turns != 0 {
+            write!(f, ":C{}", self.quiet_turns)?;
         }
         Ok(())
     }
