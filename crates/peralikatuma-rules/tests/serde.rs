@@ -248,9 +248,7 @@ fn a_turn_is_read_only_where_it_is_legal() {
     // Legality depends on the position: a turn that is not legal there is
     // refused with the rule (A2: never backward).
     assert_mentions(
-        &error::<TurnAt>(&format!(
-            r#"{{"ruleset": "alquerque", "position": "W:Wc3:Ba5", "turn": "c3-c2"}}"#
-        )),
+        &error::<TurnAt>(r#"{"ruleset": "alquerque", "position": "W:Wc3:Ba5", "turn": "c3-c2"}"#),
         &["c3-c2", "(A2)"],
     );
     assert_mentions(
