@@ -33,6 +33,8 @@
 //! # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 //! ```
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod check;
 mod game;
 mod movegen;
