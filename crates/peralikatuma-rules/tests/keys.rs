@@ -1,17 +1,18 @@
 //! The types as keys (issue 10, "Use the types as keys and data"):
-//! positions, setups, turns, games, sides and points are `Eq` and `Hash`,
-//! and their hashes agree with equality: things that are equal land on one
-//! key of a hash set, however they were made.
+//! positions, setups, turns, games and sides are `Eq` and `Hash`, and
+//! their hashes agree with equality: things that are equal land on one key
+//! of a hash set, however they were made.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::HashSet;
 
-use peralikatuma_rules::{Point, Position, Setup, Side, Turn, Variant};
+use peralikatuma_rules::family::{Position, Ruleset, SEED_RULESETS, Setup, Turn};
+use peralikatuma_rules::{Side, Variant};
 
 /// Every position `depth` turns after the start of `variant`, one per path
 /// of play (a position reached by two orders of turns is there twice).
 fn positions_by_path(variant: Variant, depth: usize) -> Vec<Position> {
-    let mut layer = vec![Position::start(variant)];
+    let mut layer = vec![Position::start(variant.ruleset())];
     for _ in 0..depth {
         layer = layer
             .iter()
@@ -34,10 +35,12 @@ fn positions_reached_by_different_orders_are_one_key() {
         let depth = if variant == Variant::Alquerque { 6 } else { 4 };
         let paths = positions_by_path(variant, depth);
         let positions: HashSet<Position> = paths.iter().copied().collect();
-        let setups: HashSet<Setup> = paths.iter().map(Position::to_setup).collect();
+        let setups: HashSet<Setup> = paths.iter().map(Position::setup).collect();
         // The text (N3) with the game says everything about a position.
-        let texts: HashSet<(Variant, String)> =
-            paths.iter().map(|p| (p.variant(), p.to_string())).collect();
+        let texts: HashSet<(&str, String)> = paths
+            .iter()
+            .map(|p| (p.ruleset().id, p.to_string()))
+            .collect();
         assert!(texts.len() < paths.len(), "{variant}: no transposition");
         assert_eq!(positions.len(), texts.len(), "{variant}");
         assert_eq!(setups.len(), texts.len(), "{variant}");
@@ -46,44 +49,52 @@ fn positions_reached_by_different_orders_are_one_key() {
 
 #[test]
 fn a_turn_built_from_text_or_points_is_the_key_of_the_generated_turn() {
-    let position =
-        Position::parse(Variant::Peralikatuma, "W:Wd4,c3,e3:Be6,d5,f6,a7,e4:Fe6").unwrap();
+    let position = Position::parse(
+        Variant::Peralikatuma.ruleset(),
+        "W:Wd4,c3,e3:Be6,d5,f6,a7,e4:Fe6",
+    )
+    .unwrap();
     let generated = position.legal_turns();
     let mut keys: HashSet<Turn> = generated.iter().copied().collect();
     assert_eq!(keys.len(), generated.len());
     let board = position.board();
     for turn in generated.iter() {
-        // Read back from its text, and built again from its points.
-        keys.insert(position.parse_turn(&turn.to_string()).unwrap());
-        let rebuilt = if turn.is_capture() {
-            Turn::chain(turn.variant(), turn.from(), turn.landings()).unwrap()
-        } else {
-            Turn::step(turn.variant(), turn.from(), turn.to())
-        };
-        keys.insert(match turn.claim() {
-            Some(point) => rebuilt.with_claim(point),
-            None => rebuilt,
-        });
-        assert!(board.contains(turn.from()));
+        // Read back from its text, and picked again by its points (the
+        // claim, then the path).
+        keys.insert(position.parse_turn(&turn.text(board)).unwrap());
+        let path: Vec<u8> = std::iter::once(turn.from())
+            .chain(turn.landings().iter().copied())
+            .collect();
+        keys.insert(position.check_pick(turn.huff(), &path).unwrap());
+        assert!(usize::from(turn.from()) < board.len());
     }
     assert_eq!(keys.len(), generated.len());
-    // The same path in another game is another turn.
-    let other = generated
-        .iter()
-        .filter(|t| !t.is_capture() && t.claim().is_none())
-        .map(|t| Turn::step(Variant::Permainan, t.from(), t.to()))
-        .next()
-        .unwrap();
-    assert!(keys.insert(other));
+    // The same move with a claim is another turn (P7).
+    let plain = position.parse_turn("d4-d5").unwrap_err();
+    assert!(plain.refusal().is_some(), "d5 is Black's: {plain}");
+    let (plain, claimed) = (
+        position.parse_turn("c3-c4").unwrap(),
+        position.parse_turn("!e6 c3-c4").unwrap(),
+    );
+    assert_ne!(plain, claimed);
+    assert!(keys.contains(&plain) && keys.contains(&claimed));
 }
 
 #[test]
-fn games_sides_and_points_are_keys() {
+fn games_sides_and_point_names_are_keys() {
     assert_eq!(Variant::ALL.into_iter().collect::<HashSet<_>>().len(), 3);
     assert_eq!(Side::ALL.into_iter().collect::<HashSet<_>>().len(), 2);
-    let points: HashSet<Point> = Variant::ALL
-        .into_iter()
-        .flat_map(|v| v.board().points().iter())
-        .collect();
-    assert_eq!(points.len(), 49);
+    let rulesets: HashSet<&Ruleset> = Ruleset::all().collect();
+    assert_eq!(rulesets.len(), 21);
+    // Each of the rule book's boards names its points apart (R1.6): 49
+    // (P1: 23 a side and three empty), 25 (A1), 37 (M1).
+    for ruleset in &SEED_RULESETS {
+        let board = ruleset.board;
+        let names: HashSet<String> = (0..board.len() as u8)
+            .map(|p| board.point_name(p).to_string())
+            .collect();
+        assert_eq!(names.len(), board.len(), "{ruleset}");
+    }
+    let sizes = SEED_RULESETS.each_ref().map(|r| r.board.len());
+    assert_eq!(sizes, [49, 25, 37]);
 }

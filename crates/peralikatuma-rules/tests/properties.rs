@@ -12,11 +12,18 @@ mod reference;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use peralikatuma_rules::{Game, Position, Record, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{Game, Position, Record};
 use proptest::prelude::*;
 use reference::{
-    Pt, RefPosition, RefTurn, claimable_given, game_name, game_pt, geometry, points_of,
+    Pt, RefPosition, RefTurn, claimable_given, family_points_of, game_name, game_pt, geometry,
 };
+
+/// The hash of `p` from scratch: of the same position read back from its
+/// setup.
+fn rehashed(p: &Position) -> u64 {
+    Position::from_setup(&p.setup()).unwrap().zobrist()
+}
 
 /// Random games checked per game.
 const CASES: u32 = 48;
@@ -99,7 +106,7 @@ fn reference_start_turns() {
             ][..],
         ),
     ] {
-        let start = RefPosition::from_position(&Position::start(game));
+        let start = RefPosition::from_family(&Position::start(game.ruleset()));
         let texts: BTreeSet<String> = start.turn_texts().into_iter().collect();
         let expected: BTreeSet<String> = expected.iter().map(|&t| t.to_owned()).collect();
         assert_eq!(texts, expected, "{game}");
@@ -157,14 +164,14 @@ fn restriction_texts(game: Variant, set: &BTreeSet<(Pt, Pt)>) -> Vec<String> {
 /// pieces P6, no-return restrictions A5, kings M6) against the reference.
 /// Returns the reference's turns by their text.
 fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, TestCaseError> {
-    let game = position.variant();
+    let game = position.ruleset().variant().unwrap();
     let text = position.to_string();
-    let reference = RefPosition::from_position(position);
+    let reference = RefPosition::from_family(position);
 
     // (a) The legal turns are the reference's, without duplicates, and the
     // counter agrees.
     let turns = position.legal_turns();
-    let crate_texts: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+    let crate_texts: Vec<String> = turns.iter().map(|t| t.text(position.board())).collect();
     let crate_set: BTreeSet<String> = crate_texts.iter().cloned().collect();
     prop_assert_eq!(
         crate_set.len(),
@@ -192,15 +199,15 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
         );
     }
     prop_assert_eq!(
-        position.count_legal_turns(),
-        turns.len(),
+        position.perft(1),
+        turns.len() as u64,
         "count in {} {}",
         game,
         text
     );
 
     // (b) Position text round-trips, text included.
-    let parsed = Position::parse(game, &text);
+    let parsed = Position::parse(position.ruleset(), &text);
     prop_assert!(parsed.is_ok(), "{} does not parse: {:?}", text, parsed);
     let parsed = parsed.unwrap();
     prop_assert_eq!(parsed, *position, "{}", text);
@@ -218,7 +225,7 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
         // (c) The hash kept up to date is the hash from scratch.
         prop_assert_eq!(
             next.zobrist(),
-            next.zobrist_from_scratch(),
+            rehashed(&next),
             "hash after `{}` in {}",
             turn_text,
             text
@@ -232,16 +239,16 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
                     .or_insert_with(|| reference.jumpers(ref_turn.claim));
                 (
                     game_names(game, &claimable_given(jumpers, ref_turn)),
-                    game_names(game, &points_of(next.claimable())),
+                    game_names(game, &family_points_of(&next, next.huffable())),
                 )
             }
             Variant::Alquerque => (
                 restriction_texts(game, &reference.no_return_after(ref_turn)),
-                restriction_texts(game, &RefPosition::from_position(&next).no_return),
+                restriction_texts(game, &RefPosition::from_family(&next).no_return),
             ),
             Variant::Permainan => (
                 game_names(game, &reference.kings_after(ref_turn)),
-                game_names(game, &points_of(next.kings())),
+                game_names(game, &RefPosition::from_family(&next).kings),
             ),
         };
         prop_assert_eq!(
@@ -272,29 +279,26 @@ fn state_name(game: Variant) -> &'static str {
 /// the reference's, (d) play then undo restores it, (g) its record
 /// round-trips.
 fn check_random_game(game_variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut game = Game::new(game_variant);
+    let mut game = Game::new(game_variant.ruleset());
     for &choice in choices {
-        if game.outcome().is_some() {
+        if game.ending().is_some() {
             break;
         }
         let ref_turns = check_position(game.position())?;
         let turns = game.legal_turns();
         prop_assert!(!turns.is_empty(), "no legal turn but no outcome");
         let turn = turns[choice % turns.len()];
-        let turn_text = turn.to_string();
-        let expected = RefPosition::from_position(game.position()).play(&ref_turns[&turn_text]);
+        let turn_text = turn.text(game.position().board());
+        let expected = RefPosition::from_family(game.position()).play(&ref_turns[&turn_text]);
 
         // (d) Play then undo gives back the same game.
         let before = game.clone();
         let played = game.play(&turn);
         prop_assert!(played.is_ok(), "{:?}", played);
         // (c) after the turn actually played.
-        prop_assert_eq!(
-            game.position().zobrist(),
-            game.position().zobrist_from_scratch()
-        );
+        prop_assert_eq!(game.position().zobrist(), rehashed(game.position()));
         // (f) The whole position after the turn played is the reference's.
-        let got = RefPosition::from_position(game.position());
+        let got = RefPosition::from_family(game.position());
         prop_assert!(
             got == expected,
             "after `{}` (crate: {}): {}",
@@ -307,12 +311,12 @@ fn check_random_game(game_variant: Variant, choices: &[usize]) -> Result<(), Tes
         prop_assert_eq!(undone, Some(turn));
         prop_assert_eq!(game.position(), before.position());
         prop_assert_eq!(game.turns(), before.turns());
-        prop_assert_eq!(game.outcome(), before.outcome());
+        prop_assert_eq!(game.ending(), before.ending());
         prop_assert_eq!(&game, &before);
         game.play(&turn).unwrap();
         prop_assert_eq!(&game, &after);
     }
-    if game.outcome().is_none() {
+    if game.ending().is_none() {
         check_position(game.position())?;
     }
 

@@ -12,11 +12,15 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{
-    Game, Outcome, Position, PositionError, PositionTextError, Setup, Side, Variant,
-};
+use peralikatuma_rules::family::{FamilyPositionError, Game, Position, Ruleset, Setup};
+use peralikatuma_rules::{Outcome, Rule, Side, Variant};
 
 const V: Variant = Variant::Alquerque;
+
+/// Alquerque as a ruleset of the one model.
+fn rules() -> &'static Ruleset {
+    V.ruleset()
+}
 
 /// The start position, typed from A1.
 const A1_START: &str =
@@ -24,7 +28,7 @@ const A1_START: &str =
 
 mod common;
 
-use common::{assert_mentions, set, turns};
+use common::{assert_mentions, names, rehashed, set, turns};
 
 /// The position text after playing `turn` in `position`.
 fn after(position: &str, turn: &str) -> String {
@@ -32,7 +36,7 @@ fn after(position: &str, turn: &str) -> String {
 }
 
 fn pos(text: &str) -> Position {
-    Position::parse(V, text).unwrap()
+    Position::parse(rules(), text).unwrap()
 }
 
 /// The error message of reading `text` as turn text in `position`.
@@ -41,8 +45,8 @@ fn turn_error(position: &str, text: &str) -> String {
 }
 
 /// The error of reading `text` as Alquerque position text.
-fn position_error(text: &str) -> PositionTextError {
-    Position::parse(V, text).unwrap_err()
+fn position_error(text: &str) -> FamilyPositionError {
+    Position::parse(rules(), text).unwrap_err()
 }
 
 // ---------------------------------------------------------------------------
@@ -51,21 +55,19 @@ fn position_error(text: &str) -> PositionTextError {
 
 #[test]
 fn a1_start_position() {
-    let start = Position::start(V);
+    let start = Position::start(rules());
     assert_eq!(start.to_string(), A1_START);
     assert_eq!(pos(A1_START), start);
-    assert_eq!(start.pieces(Side::White).count(), 12);
-    assert_eq!(start.pieces(Side::Black).count(), 12);
+    assert_eq!(start.pieces(Side::White).count_ones(), 12);
+    assert_eq!(start.pieces(Side::Black).count_ones(), 12);
     let board = start.board();
-    assert_eq!(board.points().count(), 25);
-    let empty: BTreeSet<String> = (board.points() - start.occupied())
-        .iter()
-        .map(|p| board.point_name(p).to_string())
-        .collect();
+    assert_eq!(board.len(), 25);
+    let occupied = start.pieces(Side::White) | start.pieces(Side::Black);
+    let empty: BTreeSet<String> = names(&start, board.points() & !occupied);
     assert_eq!(empty, set(&["c3"]));
     assert_eq!(start.side_to_move(), Side::White);
-    assert_eq!(Game::new(V).position().side_to_move(), Side::White);
-    assert!(start.no_return().is_empty());
+    assert_eq!(Game::new(rules()).position().side_to_move(), Side::White);
+    assert_eq!(start.barred(), [0, 0]);
     // Only c3 is empty: b2 (diagonal a1-e5), c2 (column), d2 (diagonal
     // e1-a5) and d3 (row) step into it. No jump lands on c3: b3 is Black
     // but a3 beyond it (from c3's side) is Black too, and every other
@@ -87,7 +89,7 @@ fn a1_point_names_are_alquerques_own() {
     for bad in ["f1", "a6", "g7", "i5"] {
         let error = position_error(&format!("W:W{bad}:Be5"));
         assert!(
-            matches!(error, PositionTextError::Point { letter: 'W', .. }),
+            matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == bad),
             "{bad}: {error:?}"
         );
         assert_mentions(&error.to_string(), &[bad]);
@@ -137,7 +139,7 @@ fn a3_last_rank_cannot_step() {
     assert!(turns(&pos("W:Wa5,c5,e5:Be1")).is_empty());
     assert!(turns(&pos("B:Wa5:Ba1,c1,e1")).is_empty());
     let game = Game::from_position(pos("W:Wa5,c5,e5:Be1"));
-    assert_eq!(game.outcome().and_then(Outcome::winner), Some(Side::Black));
+    assert_eq!(game.ending().and_then(Outcome::winner), Some(Side::Black));
 }
 
 // ---------------------------------------------------------------------------
@@ -330,7 +332,7 @@ fn a5_restriction_persists_until_the_piece_moves() {
     assert_eq!(game.position().to_string(), "W:Wb1:Be3:Rb1-a1");
     assert_eq!(turns(game.position()), set(&["b1-c1", "b1-b2"]));
     for p in game.positions() {
-        assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "{p}");
+        assert_eq!(p.zobrist(), rehashed(p), "{p}");
     }
 }
 
@@ -371,7 +373,7 @@ fn a5_restrictions_in_repetition() {
             assert_ne!(a.zobrist(), b.zobrist(), "{a} and {b}");
             assert_ne!(a, b);
         }
-        assert_eq!(a.zobrist(), a.zobrist_from_scratch());
+        assert_eq!(a.zobrist(), rehashed(a));
     }
     assert_ne!(turns(&west), turns(&none));
     // The same restrictions written in another order, and another turn
@@ -396,10 +398,11 @@ fn a5_restrictions_in_position_text() {
     let p = pos("B:Wd3,b1:Bc5:Rc5-d5,b1-a1,d3-e3:C2");
     assert_eq!(p.to_string(), "B:Wb1,d3:Bc5:Rb1-a1,d3-e3,c5-d5:C2");
     assert_eq!(pos(&p.to_string()), p);
-    let setup = Setup::parse(V, "W:Wb1,d3:Bc5:Rb1-a1,d3-e3").unwrap();
-    assert_eq!(setup.no_return.pieces().count(), 2);
-    assert_eq!(setup.no_return.east.count(), 1);
-    assert_eq!(setup.no_return.west.count(), 1);
+    let setup = Setup::parse(rules(), "W:Wb1,d3:Bc5:Rb1-a1,d3-e3").unwrap();
+    let [east, west] = setup.barred;
+    assert_eq!((east | west).count_ones(), 2);
+    assert_eq!(east.count_ones(), 1);
+    assert_eq!(west.count_ones(), 1);
 }
 
 #[test]
@@ -407,20 +410,20 @@ fn n3_alquerque_position_text_errors() {
     // No F field (P6 is Peralikatuma's).
     let error = position_error("W:Wa1:Be5:Fa1");
     assert!(
-        matches!(error, PositionTextError::FieldNotInGame { letter: 'F', .. }),
+        matches!(error, FamilyPositionError::Huff { rule: Rule::N3, .. }),
         "{error:?}"
     );
-    assert_mentions(&error.to_string(), &["Alquerque", "F"]);
+    assert_mentions(&error.to_string(), &["a1", "claim", "N3"]);
     // No kings.
     let error = position_error("W:WKa1:Be5");
     assert!(
-        matches!(error, PositionTextError::NoKings { .. }),
+        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::N3, .. } if point == "a1"),
         "{error:?}"
     );
-    assert_mentions(&error.to_string(), &["Ka1", "Alquerque", "kings"]);
+    assert_mentions(&error.to_string(), &["a1", "alquerque", "king"]);
     let error = position_error("W:Wa1:BKe5");
     assert!(
-        matches!(error, PositionTextError::NoKings { .. }),
+        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::N3, .. } if point == "e5"),
         "{error:?}"
     );
     // Bad restriction items: not next to y, not on y's row, not `y-x`.
@@ -429,12 +432,11 @@ fn n3_alquerque_position_text_errors() {
         assert!(
             matches!(
                 error,
-                PositionTextError::Restriction { .. }
-                    | PositionTextError::Point { letter: 'R', .. }
+                FamilyPositionError::Barred { rule: Rule::A5, .. }
+                    | FamilyPositionError::Point { rule: Rule::N3, .. }
             ),
             "{item}: {error:?}"
         );
-        assert_mentions(&error.to_string(), &["R"]);
     }
     let error = position_error("W:Wa1:Be5:Ra1-c1");
     assert_mentions(&error.to_string(), &["a1-c1", "A5"]);
@@ -443,44 +445,42 @@ fn n3_alquerque_position_text_errors() {
     // x off the square.
     let error = position_error("W:We1:Ba5:Re1-f1");
     assert!(
-        matches!(error, PositionTextError::Point { letter: 'R', .. }),
+        matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == "f1"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["f1"]);
     // A restriction on an empty point, named in Alquerque's names (R1.6).
     let error = position_error("W:Wa1:Be5:Rb1-a1");
-    assert_eq!(
-        error,
-        PositionTextError::Invalid(PositionError::NoReturnWithoutPiece {
-            point: "b1".to_owned()
-        })
+    assert!(
+        matches!(error, FamilyPositionError::Barred { ref text, rule: Rule::A5, .. } if text == "b1-a1"),
+        "{error:?}"
     );
-    assert_mentions(&error.to_string(), &["b1", "A5"]);
+    assert_mentions(&error.to_string(), &["b1", "no man", "A5"]);
     let error = position_error("W:Wa1:Be5:Rd3-c3");
     assert_mentions(&error.to_string(), &["d3"]);
     // Both ways on one piece.
     let error = position_error("W:Wb1:Be5:Rb1-a1,b1-c1");
-    assert_mentions(&error.to_string(), &["b1"]);
-    let mut setup = Setup::parse(V, "W:Wb1:Be5:Rb1-a1").unwrap();
-    setup.no_return.east = setup.no_return.west;
-    let error = Position::from_setup(setup).unwrap_err();
-    assert_eq!(
-        error,
-        PositionError::NoReturnBothWays {
-            point: "b1".to_owned()
-        }
+    assert_mentions(&error.to_string(), &["b1", "A5"]);
+    let mut setup = Setup::parse(rules(), "W:Wb1:Be5:Rb1-a1").unwrap();
+    setup.barred[0] = setup.barred[1];
+    let error = Position::from_setup(&setup).unwrap_err();
+    assert!(
+        matches!(error, FamilyPositionError::Barred { rule: Rule::A5, .. }),
+        "{error:?}"
     );
+    assert_mentions(&error.to_string(), &["b1", "one way at most"]);
     // More pieces than the game starts with (A1: 12).
     let error = position_error("W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3:Be5");
     assert!(
         matches!(
             error,
-            PositionTextError::Invalid(PositionError::TooManyPieces {
+            FamilyPositionError::TooMany {
                 side: Side::White,
-                count: 13,
-                max: 12,
+                pieces: 13,
+                most: 12,
+                rule: Rule::N3,
                 ..
-            })
+            }
         ),
         "{error:?}"
     );
@@ -488,5 +488,5 @@ fn n3_alquerque_position_text_errors() {
     let error = position_error("W:We5:Ba1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3");
     assert_mentions(&error.to_string(), &["Black", "13"]);
     // Twelve is fine.
-    assert!(Position::parse(V, "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3:Be5").is_ok());
+    assert!(Position::parse(rules(), "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3:Be5").is_ok());
 }

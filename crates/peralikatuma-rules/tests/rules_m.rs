@@ -18,18 +18,22 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{
-    Game, Outcome, Position, PositionError, PositionTextError, Record, Setup, Side, Variant,
-};
+use peralikatuma_rules::family::{FamilyPositionError, Game, Position, Record, Ruleset, Setup};
+use peralikatuma_rules::{Outcome, Rule, Side, Variant};
 
 const V: Variant = Variant::Permainan;
+
+/// Permainan as a ruleset of the one model.
+fn rules() -> &'static Ruleset {
+    V.ruleset()
+}
 
 /// The start position, typed from M1.
 const M1_START: &str = "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9";
 
 mod common;
 
-use common::{assert_mentions, set, turns};
+use common::{assert_mentions, kings, names, occupied, rehashed, set, turns};
 
 /// The position text after playing `turn` in `position`.
 fn after(position: &str, turn: &str) -> String {
@@ -37,7 +41,7 @@ fn after(position: &str, turn: &str) -> String {
 }
 
 fn pos(text: &str) -> Position {
-    Position::parse(V, text).unwrap()
+    Position::parse(rules(), text).unwrap()
 }
 
 /// The error message of reading `text` as turn text in `position`.
@@ -46,8 +50,8 @@ fn turn_error(position: &str, text: &str) -> String {
 }
 
 /// The error of reading `text` as Permainan position text.
-fn position_error(text: &str) -> PositionTextError {
-    Position::parse(V, text).unwrap_err()
+fn position_error(text: &str) -> FamilyPositionError {
+    Position::parse(rules(), text).unwrap_err()
 }
 
 // ---------------------------------------------------------------------------
@@ -56,21 +60,18 @@ fn position_error(text: &str) -> PositionTextError {
 
 #[test]
 fn m1_start_position() {
-    let start = Position::start(V);
+    let start = Position::start(rules());
     assert_eq!(start.to_string(), M1_START);
     assert_eq!(pos(M1_START), start);
-    assert_eq!(start.pieces(Side::White).count(), 16);
-    assert_eq!(start.pieces(Side::Black).count(), 16);
-    assert!(start.kings().is_empty());
+    assert_eq!(start.pieces(Side::White).count_ones(), 16);
+    assert_eq!(start.pieces(Side::Black).count_ones(), 16);
+    assert_eq!(kings(&start), 0);
     let board = start.board();
-    assert_eq!(board.points().count(), 37);
-    let empty: BTreeSet<String> = (board.points() - start.occupied())
-        .iter()
-        .map(|p| board.point_name(p).to_string())
-        .collect();
+    assert_eq!(board.len(), 37);
+    let empty: BTreeSet<String> = names(&start, board.points() & !occupied(&start));
     assert_eq!(empty, set(&["a5", "b5", "c5", "d5", "e5"]));
     assert_eq!(start.side_to_move(), Side::White);
-    assert_eq!(Game::new(V).position().side_to_move(), Side::White);
+    assert_eq!(Game::new(rules()).position().side_to_move(), Side::White);
     // Steps into rank 5: a4 and c4 and e4 straight on, b4 and d4 also
     // diagonally. Nothing can be jumped across the empty rank.
     assert_eq!(
@@ -97,7 +98,7 @@ fn m1_point_names_are_permainans_own() {
     for bad in ["b1", "d1", "a2", "e2", "a8", "e8", "b9", "d9", "f5", "g7"] {
         let error = position_error(&format!("W:W{bad}:Bc7"));
         assert!(
-            matches!(error, PositionTextError::Point { letter: 'W', .. }),
+            matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == bad),
             "{bad}: {error:?}"
         );
         assert_mentions(&error.to_string(), &[bad]);
@@ -244,7 +245,7 @@ fn m4_king_lands_anywhere_beyond() {
     let c5 = p.parse_turn("a3xc5").unwrap();
     let e7 = p.parse_turn("a3xe7").unwrap();
     assert_ne!(c5, e7);
-    assert_eq!(p.captured(&c5), p.captured(&e7));
+    assert_eq!(c5.captured(), e7.captured());
 }
 
 #[test]
@@ -310,7 +311,7 @@ fn m6_promotion_at_end_of_move() {
     let mut game = Game::from_position(pos("W:Wc8:Be3"));
     game.play_text("c8-c9").unwrap();
     assert_eq!(game.position().to_string(), "B:WKc9:Be3:C1");
-    assert_eq!(game.position().kings().count(), 1);
+    assert_eq!(kings(game.position()).count_ones(), 1);
     game.play_text("e3-d3").unwrap();
     // Now it moves as a king, down the whole centre line.
     assert_eq!(
@@ -345,7 +346,7 @@ fn m6_man_passing_over_base_does_not_promote() {
     assert_mentions(&turn_error(text, "c7xa9"), &["must go on"]);
     assert_eq!(after(text, "c7xa9xe9xc7"), "B:Wc7:Be3");
     assert_eq!(after(text, "c7xe9xa9xc7"), "B:Wc7:Be3");
-    assert!(pos(&after(text, "c7xa9xe9xc7")).kings().is_empty());
+    assert!(kings(&pos(&after(text, "c7xa9xe9xc7"))) == 0);
     // Black likewise: c3 jumps b2 to a1 (White's base), c1 to e1, d2 back
     // to c3; or the other way round.
     let text = "B:Wb2,c1,d2,e5:Bc3";
@@ -356,33 +357,28 @@ fn m6_man_passing_over_base_does_not_promote() {
 #[test]
 fn m6_man_on_opponents_base_is_an_error() {
     let error = position_error("W:Wc9:Be3");
-    assert_eq!(
-        error,
-        PositionTextError::Invalid(PositionError::ManOnFarBase {
-            point: "c9".to_owned(),
-            side: Side::White,
-        })
+    assert!(
+        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::M6, .. } if point == "c9"),
+        "{error:?}"
     );
     assert_mentions(&error.to_string(), &["c9", "M6"]);
-    for (text, point, side) in [
-        ("W:Wa9:Be3", "a9", Side::White),
-        ("W:We9:Be3", "e9", Side::White),
-        ("W:Wc5:Ba1", "a1", Side::Black),
-        ("W:Wc5:Bc1", "c1", Side::Black),
-        ("B:Wc5:Be1", "e1", Side::Black),
+    for (text, point) in [
+        ("W:Wa9:Be3", "a9"),
+        ("W:We9:Be3", "e9"),
+        ("W:Wc5:Ba1", "a1"),
+        ("W:Wc5:Bc1", "c1"),
+        ("B:Wc5:Be1", "e1"),
     ] {
-        assert_eq!(
-            position_error(text),
-            PositionTextError::Invalid(PositionError::ManOnFarBase {
-                point: point.to_owned(),
-                side,
-            }),
-            "{text}"
+        let error = position_error(text);
+        assert!(
+            matches!(error, FamilyPositionError::Piece { point: ref at, rule: Rule::M6, .. } if at == point),
+            "{text}: {error:?}"
         );
+        assert_mentions(&error.to_string(), &[point, "crowned", "M6"]);
     }
     // Kings there are fine, and men on their own base.
-    assert!(Position::parse(V, "W:WKc9:BKa1").is_ok());
-    assert!(Position::parse(V, "W:Wa1,c1,e1:Ba9,c9,e9").is_ok());
+    assert!(Position::parse(rules(), "W:WKc9:BKa1").is_ok());
+    assert!(Position::parse(rules(), "W:Wa1,c1,e1:Ba9,c9,e9").is_ok());
 }
 
 // ---------------------------------------------------------------------------
@@ -394,79 +390,83 @@ fn n3_kings_in_text_round_trip() {
     let p = pos("B:WKc9,a3:Be7,Ka1");
     assert_eq!(p.to_string(), "B:Wa3,Kc9:BKa1,e7");
     assert_eq!(pos(&p.to_string()), p);
-    assert_eq!(p.kings().count(), 2);
-    let setup = Setup::parse(V, "B:WKc9,a3:Be7,Ka1").unwrap();
-    assert_eq!(setup.to_string(), "B:Wa3,Kc9:BKa1,e7");
-    assert_eq!(setup.kings.count(), 2);
+    assert_eq!(kings(&p).count_ones(), 2);
+    let setup = Setup::parse(rules(), "B:WKc9,a3:Be7,Ka1").unwrap();
+    let read = Position::from_setup(&setup).unwrap();
+    assert_eq!(read.to_string(), "B:Wa3,Kc9:BKa1,e7");
+    assert_eq!((setup.kings[0] | setup.kings[1]).count_ones(), 2);
     // A king and a man on the same point are different positions (E3).
     let man = pos("W:Wc5:Be7");
     let king = pos("W:WKc5:Be7");
     assert!(!man.same_for_repetition(&king));
     assert_ne!(man.zobrist(), king.zobrist());
-    assert_eq!(king.zobrist(), king.zobrist_from_scratch());
+    assert_eq!(king.zobrist(), rehashed(&king));
     // A king on a point that is not Permainan's, or a king mark alone.
     let error = position_error("W:WKb1:Be7");
     assert!(
-        matches!(error, PositionTextError::Point { .. }),
+        matches!(error, FamilyPositionError::Point { rule: Rule::N3, .. }),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["b1"]);
-    assert!(Position::parse(V, "W:WK:Be7").is_err());
-    // A king marked where there is no piece (possible only in a Setup) is
-    // named in Permainan's names (R1.6).
-    let mut setup = Setup::parse(V, "W:WKc5:Be7").unwrap();
-    setup.white = Setup::parse(V, "W:Wc1:Be7").unwrap().white;
+    assert!(Position::parse(rules(), "W:WK:Be7").is_err());
+    // A point both a man and a king (possible only in a Setup) is named
+    // in Permainan's names (R1.6).
+    let mut setup = Setup::parse(rules(), "W:WKc5:Be7").unwrap();
+    setup.men[0] = setup.kings[0];
     assert_eq!(
-        Position::from_setup(setup).unwrap_err(),
-        PositionError::KingWithoutPiece {
-            point: "c5".to_owned()
+        Position::from_setup(&setup).unwrap_err(),
+        FamilyPositionError::Twice {
+            point: "c5".to_owned(),
+            rule: Rule::N3,
         }
     );
     // Kings are not in Alquerque's or Peralikatuma's text.
-    assert!(Position::parse(Variant::Alquerque, "W:WKc5:Be5").is_err());
-    assert!(Position::parse(Variant::Peralikatuma, "W:WKc5:Be5").is_err());
+    assert!(Position::parse(Variant::Alquerque.ruleset(), "W:WKc5:Be5").is_err());
+    assert!(Position::parse(Variant::Peralikatuma.ruleset(), "W:WKc5:Be5").is_err());
 }
 
 #[test]
 fn n3_permainan_position_text_errors() {
     let error = position_error("W:Wc5:Be7:Fc5");
     assert!(
-        matches!(error, PositionTextError::FieldNotInGame { letter: 'F', .. }),
+        matches!(error, FamilyPositionError::Huff { ref point, rule: Rule::N3, .. } if point == "c5"),
         "{error:?}"
     );
+    assert_mentions(&error.to_string(), &["c5", "claim"]);
     let error = position_error("W:Wc5:Be7:Rc5-b5");
     assert!(
-        matches!(error, PositionTextError::FieldNotInGame { letter: 'R', .. }),
+        matches!(error, FamilyPositionError::Barred { ref text, rule: Rule::A5, .. } if text == "c5-b5"),
         "{error:?}"
     );
-    assert_mentions(&error.to_string(), &["Permainan", "R"]);
+    assert_mentions(&error.to_string(), &["c5-b5", "no such rule"]);
     // M1: sixteen pieces a side at most.
     let seventeen = "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4,a5:Be7";
     let error = position_error(seventeen);
     assert!(
         matches!(
             error,
-            PositionTextError::Invalid(PositionError::TooManyPieces {
-                count: 17,
-                max: 16,
+            FamilyPositionError::TooMany {
+                pieces: 17,
+                most: 16,
+                rule: Rule::N3,
                 ..
-            })
+            }
         ),
         "{error:?}"
     );
-    assert!(Position::parse(V, &seventeen.replace(",a5", "")).is_ok());
+    assert!(Position::parse(rules(), &seventeen.replace(",a5", "")).is_ok());
 }
 
 #[test]
 fn n4_permainan_game_record() {
     // 1. c4-c5, and Black must jump it: c6xc4 (b6 and d6 would land on
     // the occupied d4 and b4). 2. c3 must jump back over c4 to c5.
-    let mut game = Game::new(V);
+    let mut game = Game::new(rules());
     for turn in ["c4-c5", "c6xc4", "c3xc5"] {
         game.play_text(turn).unwrap();
     }
-    assert_eq!(game.position().pieces(Side::White).count(), 15);
-    assert_eq!(game.position().pieces(Side::Black).count(), 15);
+    assert_eq!(game.position().pieces(Side::White).count_ones(), 15);
+    assert_eq!(game.position().pieces(Side::Black).count_ones(), 15);
     let mut record = Record::new(game);
     record.set_tag("White", "Ani");
     record.set_tag("Black", "Budi");
@@ -477,7 +477,7 @@ fn n4_permainan_game_record() {
     );
     let read: Record = text.parse().unwrap();
     assert_eq!(read, record);
-    assert_eq!(read.game.variant(), V);
+    assert_eq!(read.game.ruleset(), rules());
     // A game from a set-up position, with a promotion and a king's long
     // move, and a game won by a king's capture.
     let mut game = Game::from_position(pos("W:Wc8:Be3"));
@@ -496,7 +496,7 @@ fn n4_permainan_game_record() {
 
     let mut game = Game::from_position(pos("W:Wa3,Kc5:Bc7"));
     game.play_text("c5xc9").unwrap();
-    assert_eq!(game.outcome().and_then(Outcome::winner), Some(Side::White));
+    assert_eq!(game.ending().and_then(Outcome::winner), Some(Side::White));
     let record = Record::new(game);
     let text = record.to_string();
     assert_eq!(

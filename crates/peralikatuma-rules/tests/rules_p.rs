@@ -9,16 +9,22 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{Game, Position, Side, Variant};
+use peralikatuma_rules::family::{Game, Position, Ruleset};
+use peralikatuma_rules::{Rule, Side, Variant};
 
 const V: Variant = Variant::Peralikatuma;
+
+/// Peralikatuma as a ruleset of the one model.
+fn rules() -> &'static Ruleset {
+    V.ruleset()
+}
 
 /// The start position, typed from P1.
 const P1_START: &str = "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9";
 
 mod common;
 
-use common::{set, turns};
+use common::{names, occupied, rehashed, set, turns};
 
 /// The position text after playing `turn` in `position`.
 fn after(position: &str, turn: &str) -> String {
@@ -26,7 +32,7 @@ fn after(position: &str, turn: &str) -> String {
 }
 
 fn pos(text: &str) -> Position {
-    Position::parse(V, text).unwrap()
+    Position::parse(rules(), text).unwrap()
 }
 
 /// The legal turns of `p` without a claim that start on `from`.
@@ -151,7 +157,7 @@ fn r2_5_different_paths_are_different_moves() {
     assert_ne!(a, b);
     assert_eq!(a.from(), b.from());
     assert_eq!(a.to(), b.to());
-    assert_eq!(p.captured(&a), p.captured(&b));
+    assert_eq!(a.captured(), b.captured());
     let (pa, pb) = (p.play(&a).unwrap(), p.play(&b).unwrap());
     assert_eq!(pa.to_string(), "B:Wd4:Bc5");
     assert_eq!(pa, pb);
@@ -166,18 +172,15 @@ fn r2_5_different_paths_are_different_moves() {
 
 #[test]
 fn p1_start_position() {
-    let start = Position::start(V);
+    let start = Position::start(rules());
     assert_eq!(start.to_string(), P1_START);
     assert_eq!(pos(P1_START), start);
-    assert_eq!(start.pieces(Side::White).count(), 23);
-    assert_eq!(start.pieces(Side::Black).count(), 23);
+    assert_eq!(start.pieces(Side::White).count_ones(), 23);
+    assert_eq!(start.pieces(Side::Black).count_ones(), 23);
     let board = start.board();
-    let empty: BTreeSet<String> = (board.points() - start.occupied())
-        .iter()
-        .map(|p| board.point_name(p).to_string())
-        .collect();
+    let empty: BTreeSet<String> = names(&start, board.points() & !occupied(&start));
     assert_eq!(empty, set(&["d5", "e5", "f5"]));
-    assert!(start.claimable().is_empty());
+    assert_eq!(start.huffable(), 0);
     assert_eq!(start.quiet_turns(), 0);
     // The six steps into d5, e5, f5; no jump lands on them.
     assert_eq!(
@@ -188,8 +191,8 @@ fn p1_start_position() {
 
 #[test]
 fn p2_white_moves_first_unless_black_starts() {
-    assert_eq!(Position::start(V).side_to_move(), Side::White);
-    assert_eq!(Game::new(V).position().side_to_move(), Side::White);
+    assert_eq!(Position::start(rules()).side_to_move(), Side::White);
+    assert_eq!(Game::new(rules()).position().side_to_move(), Side::White);
     let black_first = pos(&P1_START.replacen('W', "B", 1));
     assert_eq!(black_first.side_to_move(), Side::Black);
     assert_eq!(
@@ -249,8 +252,8 @@ fn p5_capturing_is_optional() {
     );
     let mut game = Game::from_position(pos(text));
     game.play_text("d5-d6").unwrap();
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.position().pieces(Side::Black).count(), 2);
+    assert_eq!(game.ending(), None);
+    assert_eq!(game.position().pieces(Side::Black).count_ones(), 2);
 }
 
 // ---------------------------------------------------------------------------
@@ -317,6 +320,7 @@ fn p6_3_claim_lapses() {
     let before = game.clone();
     let error = game.play_text("!d5 i7-i5").unwrap_err();
     assert!(error.to_string().contains("no forfeit claim"), "{error}");
+    assert_eq!(error.refusal().and_then(|r| r.rule()), Some(Rule::P6));
     assert_eq!(game, before);
     assert!(turns(game.position()).iter().all(|t| !t.starts_with('!')));
 }
@@ -334,15 +338,16 @@ fn p6_4_claim_removes_exactly_one() {
     assert_eq!(after(text, "!d4 e5xg3"), "W:Wa7:Bg3,i5");
     for turn in p.legal_turns() {
         let next = p.play(&turn).unwrap();
-        let removed = p.pieces(Side::White) - next.pieces(Side::White);
-        let expected = p.captured(&turn) | turn.claim().into_iter().collect();
-        assert_eq!(removed, expected);
-        assert_eq!(next.zobrist(), next.zobrist_from_scratch());
-        assert!(turn.claim().is_none_or(|c| p.claimable().contains(c)));
+        let removed = p.pieces(Side::White) & !next.pieces(Side::White);
+        let claimed = turn.huff().map_or(0, |c| 1 << c);
+        assert_eq!(removed, turn.captured() | claimed);
+        assert_eq!(next.zobrist(), rehashed(&next));
+        assert_eq!(claimed & !p.huffable(), 0);
     }
     // Not a claimable piece, and not two claims.
     let error = p.parse_turn("!a7 i5-i7").unwrap_err();
     assert!(error.to_string().contains("a7 is not claimable"), "{error}");
+    assert_eq!(error.refusal().and_then(|r| r.rule()), Some(Rule::P6));
     assert!(p.parse_turn("!d4 !f4 i5-i7").is_err());
 }
 
@@ -382,7 +387,7 @@ fn p7_turns_with_and_without_claim() {
     expected.extend(without_f4.iter().map(|m| format!("!f4 {m}")));
     let p = pos("B:Wa7,d4,f4:Be5,i5:Fd4,f4:C1");
     assert_eq!(turns(&p), expected);
-    assert_eq!(p.count_legal_turns(), 33);
+    assert_eq!(p.legal_turns().len(), 33);
     assert_eq!(p.perft(1), 33);
     assert_eq!(turns(&pos("B:Wa7,d4,f4:Be5,i5:C1")), set(&moves));
 }

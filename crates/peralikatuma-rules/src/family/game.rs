@@ -7,7 +7,7 @@ use super::ruleset::Ruleset;
 use super::turn::Turn;
 use super::turn_text::FamilyTurnError;
 use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
-use crate::{DrawReason, Outcome, Side, WinReason};
+use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 
 /// A turn that is not legal in the game's position, or a game that is over.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -141,6 +141,50 @@ impl Game {
         self.position().quiet_turns()
     }
 
+    /// How often the position now has stood since a piece last left the
+    /// board, itself included (E2, E3): the third time draws.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::family::{Game, Position};
+    ///
+    /// let start = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wa3:Bi3")?;
+    /// let mut game = Game::from_position(start);
+    /// assert_eq!(game.repetitions(), 1);
+    /// for turn in ["a3-a5", "i3-i5", "a5-a3", "i5-i3"] {
+    ///     game.play_text(turn)?;
+    /// }
+    /// assert_eq!(game.repetitions(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|p| p.same_for_repetition(now))
+            .count()
+    }
+
+    /// The legal turns now: none once the game is over, by the rules or
+    /// as declared (a resignation, an agreed draw, a loss on time).
+    ///
+    /// ```
+    /// use peralikatuma_rules::Side;
+    /// use peralikatuma_rules::family::{Game, Ruleset};
+    ///
+    /// let mut game = Game::new(Ruleset::find("zamma")?);
+    /// assert_eq!(game.legal_turns().len(), 3);
+    /// game.resign(Side::White)?;
+    /// assert!(game.legal_turns().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_turns(&self) -> TurnList<Turn> {
+        match self.ending() {
+            Some(_) => TurnList::new(),
+            None => self.position().legal_turns(),
+        }
+    }
+
     /// How the game has ended, if it has (E5: the rules' own end first,
     /// then E2, then E4).
     pub fn ending(&self) -> Option<Outcome> {
@@ -148,11 +192,11 @@ impl Game {
             return self.declared;
         }
         let position = self.position();
-        let seen = || {
-            let same = |p: &&Position| p.same_for_repetition(position);
-            self.positions.iter().filter(same).count()
-        };
-        Game::judge(position, || position.has_legal_turn(), seen)
+        Game::judge(
+            position,
+            || position.has_legal_turn(),
+            || self.repetitions(),
+        )
     }
 
     /// Plays `turn`, if it is legal.

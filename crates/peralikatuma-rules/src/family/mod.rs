@@ -33,6 +33,8 @@
 //! # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
 //! ```
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod check;
 mod game;
 mod movegen;
@@ -42,6 +44,8 @@ mod position;
 mod record;
 mod ruleset;
 mod seed;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod specialised;
 mod text;
@@ -55,6 +59,8 @@ pub use playout::playout;
 pub use position::Position;
 pub use record::{FamilyRecordError, Record, RecordGameError};
 pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
+#[cfg(feature = "serde")]
+pub use serde_impls::TurnAt;
 pub use setup::Setup;
 pub use text::FamilyPositionError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};

@@ -349,11 +349,31 @@ impl Position {
     }
 
     /// The position after `turn`, which must be one of this position's
-    /// legal turns (as the generator lists them): not checked, so faster
-    /// than [`Position::play`]; another turn gives a position that means
-    /// nothing.
+    /// legal turns (as the generator lists them): not checked against the
+    /// rules, so faster than [`Position::play`]; another turn that can be
+    /// played gives a position the rules could not reach.
+    ///
+    /// # Panics
+    /// On a turn that cannot be played at all: a move of no piece of the
+    /// side to move, onto a point off the board or taken (but by a piece
+    /// that leaves in the turn), or a huff of a piece that may not be
+    /// huffed. Never does it silently leave the position as it was, nor
+    /// put two pieces on a point.
+    ///
+    /// ```should_panic
+    /// use peralikatuma_rules::family::{Position, Ruleset};
+    ///
+    /// let lau = Position::start(Ruleset::find("lau-kata-kati")?);
+    /// let first = lau.legal_turns()[0];
+    /// let next = lau.play_unchecked(&first);
+    /// next.play_unchecked(&first); // Black to move, and c3 is empty
+    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// ```
     #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
+        if !self.playable(turn) {
+            unplayable(self, turn);
+        }
         /// The turn played, compiled for each ruleset.
         struct Play<'a>(&'a Position, &'a Turn);
         impl Job for Play<'_> {
@@ -364,6 +384,23 @@ impl Position {
             }
         }
         specialised::run(self.ruleset, self.code, Play(self, turn))
+    }
+
+    /// Whether `turn` can be played here at all ([`Position::play_unchecked`]).
+    #[inline]
+    fn playable(&self, turn: &Turn) -> bool {
+        let huffed = turn.huff().map_or(0, |point| 1u128 << point);
+        let huffable = huffed & !self.huffable == 0;
+        let Some(to) = turn.to() else {
+            return huffable;
+        };
+        let from = turn.from();
+        let leaving = huffed | turn.captured() | 1 << from;
+        let taken = (self.pieces(Side::White) | self.pieces(Side::Black)) & !leaving;
+        huffable
+            && self.pieces(self.side) & 1 << from != 0
+            && usize::from(to) < self.board().len()
+            && taken & 1 << to == 0
     }
 
     /// [`Position::play`], worked out in the ruleset's sets `S` (`u64`
@@ -512,4 +549,14 @@ impl fmt::Debug for Position {
             names(self.kings[1]),
         )
     }
+}
+
+/// The panic of [`Position::play_unchecked`] on a turn it cannot play.
+#[cold]
+#[inline(never)]
+fn unplayable(position: &Position, turn: &Turn) -> ! {
+    panic!(
+        "play_unchecked: {} cannot be played in {position}",
+        turn.text(position.board())
+    )
 }

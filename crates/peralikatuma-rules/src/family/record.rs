@@ -90,25 +90,48 @@ pub enum FamilyRecordError {
         partial: Box<Record>,
     },
     /// Text after the result.
-    #[error("`{0}` after the result; the result must come last")]
-    AfterResult(String),
-    /// The result disagrees with the game or with the `Result` header.
+    #[error("`{text}` after the result; the result must come last")]
+    AfterResult {
+        /// The first token after the result.
+        text: String,
+        /// The record up to the result, without it.
+        partial: Box<Record>,
+    },
+    /// The result disagrees with the game, with the `Result` header or
+    /// with a loss on time (T2).
     #[error("the result `{written}` does not agree with {with}")]
     Result {
         /// The result written.
         written: String,
         /// What it disagrees with.
         with: String,
+        /// The record with every turn, without the result.
+        partial: Box<Record>,
     },
 }
 
 impl FamilyRecordError {
-    /// For a turn that cannot be played: the record up to it, so that
-    /// nothing before the fault is lost. `None` for other faults.
+    /// For a record whose turns could be read, up to a point: the record
+    /// up to there, so that nothing before the fault is lost. `None` when
+    /// the header is at fault.
+    ///
+    /// ```
+    /// use peralikatuma_rules::family::Record;
+    ///
+    /// let text = "[Variant \"lau-kata-kati\"]\n\n1. d3-d4 d5xd3 * d4-d5\n";
+    /// let error = text.parse::<Record>().unwrap_err();
+    /// assert_eq!(error.to_string(), "`d4-d5` after the result; the result must come last");
+    /// assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(2));
+    /// ```
     pub fn partial(&self) -> Option<&Record> {
         match self {
-            FamilyRecordError::Turn { partial, .. } => Some(partial),
-            _ => None,
+            FamilyRecordError::Turn { partial, .. }
+            | FamilyRecordError::AfterResult { partial, .. }
+            | FamilyRecordError::Result { partial, .. } => Some(partial),
+            FamilyRecordError::Header { .. }
+            | FamilyRecordError::NoVariant
+            | FamilyRecordError::Ruleset(_)
+            | FamilyRecordError::Setup(_) => None,
         }
     }
 }
@@ -225,7 +248,10 @@ impl FromStr for Record {
         let mut written = None;
         for token in tokens(&words) {
             if written.is_some() {
-                return Err(FamilyRecordError::AfterResult(token.raw.to_owned()));
+                return Err(FamilyRecordError::AfterResult {
+                    text: token.raw.to_owned(),
+                    partial: Box::new(record),
+                });
             }
             match token.kind {
                 TokenKind::Result => written = Some(token.raw),
@@ -244,53 +270,54 @@ impl FromStr for Record {
                 }
             }
         }
+        let mismatch = |written: &str, with: String, record: Record| FamilyRecordError::Result {
+            written: written.to_owned(),
+            with,
+            partial: Box::new(record),
+        };
         let written = match (written, header_result.as_deref()) {
             (Some(a), Some(b)) if a != b => {
-                return Err(FamilyRecordError::Result {
-                    written: a.to_owned(),
-                    with: format!("the Result header `{b}`"),
-                });
+                return Err(mismatch(a, format!("the Result header `{b}`"), record));
             }
             (Some(a), _) => a,
             (None, Some(b)) => b,
             (None, None) => "*",
         };
-        // A result the turns do not reach was declared: a resignation, or
-        // a loss on time where the record says so, or an agreed draw (E6).
-        let game = &mut record.game;
-        let declared = match (game.ending().is_some(), written) {
-            (true, _) | (false, "*") => Ok(()),
-            (false, "1-0") if on_time => game.lose_on_time(Side::Black),
-            (false, "0-1") if on_time => game.lose_on_time(Side::White),
-            (false, "1-0") => game.resign(Side::Black),
-            (false, "0-1") => game.resign(Side::White),
-            (false, "1/2-1/2") if !on_time => game.agree_draw(),
-            (false, _) => {
-                return Err(FamilyRecordError::Result {
-                    written: written.to_owned(),
-                    with: "any result (1-0, 0-1, 1/2-1/2, *)".into(),
-                });
+        let on_time_loss = || format!("the Termination header `{TIME_FORFEIT}` (T2: a loss)");
+        match (record.game.ending(), written) {
+            (Some(ending), _) if on_time => {
+                let with = format!(
+                    "the Termination header `{TIME_FORFEIT}`: the game ended by the rules: {ending}"
+                );
+                return Err(mismatch(written, with, record));
             }
-        };
-        debug_assert!(declared.is_ok(), "the game goes on");
-        let result = record.result();
-        if written != result
-            || on_time
-                && !matches!(
-                    record.game.ending(),
-                    Some(Outcome::Win {
-                        reason: WinReason::Time,
-                        ..
-                    })
-                )
-        {
-            return Err(FamilyRecordError::Result {
-                written: written.to_owned(),
-                with: format!(
-                    "the game, whose result is `{result}`{}",
-                    if on_time { " (not on time)" } else { "" }
-                ),
-            });
+            (Some(ending), _) if written == ending.result() => {}
+            (Some(ending), _) => {
+                let with = format!("the game, which ended: {ending}");
+                return Err(mismatch(written, with, record));
+            }
+            (None, "*" | "1/2-1/2") if on_time => {
+                return Err(mismatch(written, on_time_loss(), record));
+            }
+            (None, "*") => {}
+            // A result the turns do not reach was declared: a loss on
+            // time where the record says so, a resignation, or an agreed
+            // draw (E6).
+            (None, "1-0" | "0-1" | "1/2-1/2") => {
+                let game = &mut record.game;
+                let declared = match written {
+                    "1-0" if on_time => game.lose_on_time(Side::Black),
+                    "0-1" if on_time => game.lose_on_time(Side::White),
+                    "1-0" => game.resign(Side::Black),
+                    "0-1" => game.resign(Side::White),
+                    _ => game.agree_draw(),
+                };
+                debug_assert!(declared.is_ok(), "the game goes on");
+            }
+            (None, _) => {
+                let with = "any result (1-0, 0-1, 1/2-1/2, *)".to_owned();
+                return Err(mismatch(written, with, record));
+            }
         }
         Ok(record)
     }
@@ -429,10 +456,12 @@ mod tests {
         assert_eq!(written.game.ending(), timed.game.ending());
         assert!(timed.to_string().contains("[Termination \"time forfeit\"]"));
         let after = format!("{head}1. d3-d4 * d5xd3");
-        assert_eq!(
-            after.parse::<Record>().expect_err("text after the result"),
-            FamilyRecordError::AfterResult("d5xd3".into())
+        let error = after.parse::<Record>().expect_err("text after the result");
+        assert!(
+            matches!(&error, FamilyRecordError::AfterResult { text, .. } if text == "d5xd3"),
+            "{error:?}"
         );
+        assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
         // The rule book's games are rulesets of the model too.
         let seed = "[Variant \"Peralikatuma\"]\n\n*";
         assert_eq!(

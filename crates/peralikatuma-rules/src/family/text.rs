@@ -180,7 +180,8 @@ impl Setup {
         };
         // The rule book's games read N3's fields only (claims as `F`).
         let rule_book = ruleset.variant().is_some();
-        let mut fields = text.trim().split(':');
+        // Blanks around fields and items do not matter.
+        let mut fields = text.split(':').map(str::trim);
         let side_to_move = match fields.next() {
             Some("W") => Side::White,
             Some("B") => Side::Black,
@@ -228,12 +229,11 @@ impl Setup {
             setup.read_barred(item?)?;
         }
         if let Some(passes) = passes {
-            setup.passes = passes
-                .parse()
-                .map_err(|_| syntax("P is followed by the number of passes"))?;
+            setup.passes =
+                number(passes).ok_or_else(|| syntax("P is followed by the number of passes"))?;
         }
         if let Some(quiet) = quiet {
-            setup.quiet_turns = quiet.parse().map_err(|_| {
+            setup.quiet_turns = number(quiet).ok_or_else(|| {
                 syntax("C is followed by the number of turns since a piece last left the board")
             })?;
         }
@@ -272,6 +272,9 @@ impl Setup {
             why,
             rule: Rule::A5,
         };
+        if !self.ruleset.no_return {
+            return Err(wrong("the ruleset has no such rule"));
+        }
         let (piece, to) = item
             .split_once('-')
             .ok_or_else(|| wrong("it is written y-x"))?;
@@ -308,6 +311,13 @@ fn items<'a>(
         })
 }
 
+/// The number written in decimal digits alone as `body` (no sign), if it
+/// is one that fits.
+fn number<T: std::str::FromStr>(body: &str) -> Option<T> {
+    let digits = !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| body.parse().ok()).flatten()
+}
+
 /// The point of `ruleset`'s board named `name`.
 fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionError> {
     ruleset
@@ -320,9 +330,34 @@ fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionErro
         })
 }
 
+/// Position text, as [`Setup`]'s.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = self.board();
+        self.setup().fmt(f)
+    }
+}
+
+/// The setup as position text (N3, F9), points in the board's order. A
+/// setup that is no position may hold what the text cannot say (points off
+/// the board, a man barred both ways), which is left out: [`Setup::parse`]
+/// of the text is the setup again exactly when the text says it all.
+///
+/// ```
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::{Position, Setup};
+///
+/// let alquerque = Variant::Alquerque.ruleset();
+/// let setup = Setup::parse(alquerque, "B:Wd3,b1:Bc5:Rd3-c3:C2")?;
+/// assert_eq!(setup.to_string(), "B:Wb1,d3:Bc5:Rd3-c3:C2");
+/// // Kings are syntax; Alquerque's rules have none.
+/// let kings = Setup::parse(alquerque, "W:WKc3:Bd5")?;
+/// assert_eq!(kings.to_string(), "W:WKc3:Bd5");
+/// assert!(Position::from_setup(&kings).is_err());
+/// # Ok::<(), peralikatuma_rules::family::FamilyPositionError>(())
+/// ```
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.ruleset.board;
         let names = |set: u128, kings: u128| {
             (0..board.len() as u8)
                 .filter(|&p| (set | kings) & (1 << p) != 0)
@@ -333,7 +368,11 @@ impl fmt::Display for Position {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let side = if self.side == Side::White { 'W' } else { 'B' };
+        let side = if self.side_to_move == Side::White {
+            'W'
+        } else {
+            'B'
+        };
         write!(
             f,
             "{side}:W{}:B{}",
@@ -341,7 +380,7 @@ impl fmt::Display for Position {
             names(self.men[1], self.kings[1])
         )?;
         if self.huffable != 0 {
-            let field = match self.ruleset().variant() {
+            let field = match self.ruleset.variant() {
                 Some(_) => 'F',
                 None => 'H',
             };
@@ -364,8 +403,8 @@ impl fmt::Display for Position {
         if self.passes != 0 {
             write!(f, ":P{}", self.passes)?;
         }
-        if self.quiet != 0 {
-            write!(f, ":C{}", self.quiet)?;
+        if self.quiet_turns != 0 {
+            write!(f, ":C{}", self.quiet_turns)?;
         }
         Ok(())
     }

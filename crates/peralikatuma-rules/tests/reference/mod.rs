@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;
 
-use peralikatuma_rules::{Bitboard, Position, Side, Variant};
+use peralikatuma_rules::{Bitboard, Position, Side, Variant, family};
 
 /// A point: file (`a` = 0) and rank (as written, `1`..`9`) on the 9x9 grid
 /// of R1.1.
@@ -306,6 +306,21 @@ pub fn points_of(set: Bitboard) -> BTreeSet<Pt> {
     set.iter().map(|p| (p.file(), p.rank() + 1)).collect()
 }
 
+/// A set of the one model's points of `position`'s board as `(file,
+/// rank)` pairs on the 9x9 grid of R1.1, by their names in the game's own
+/// names (R1.6).
+pub fn family_points_of(position: &family::Position, set: u128) -> BTreeSet<Pt> {
+    let board = position.board();
+    let game = position
+        .ruleset()
+        .variant()
+        .expect("a position of one of the rule book's games");
+    (0..board.len() as u8)
+        .filter(|&p| set & 1 << p != 0)
+        .map(|p| game_pt(game, &board.point_name(p).to_string()))
+        .collect()
+}
+
 /// A set of points as sorted names of the whole board, for messages.
 pub fn names(set: &BTreeSet<Pt>) -> Vec<String> {
     set.iter().map(|&p| name(p)).collect()
@@ -333,6 +348,35 @@ impl RefPosition {
             enemy: points_of(position.pieces(us.opposite())),
             kings: points_of(position.kings()),
             claimable: points_of(position.claimable()),
+            no_return,
+        }
+    }
+
+    /// Takes the same public data of a position of the one model
+    /// (`family::Position`) of one of the three games, its points read
+    /// by their names in the game's own names (R1.6).
+    pub fn from_family(position: &family::Position) -> RefPosition {
+        let game = position
+            .ruleset()
+            .variant()
+            .expect("a position of one of the rule book's games");
+        let us = position.side_to_move();
+        let points = |set: u128| family_points_of(position, set);
+        let [east, west] = position.barred();
+        let mut no_return = BTreeSet::new();
+        for y in points(east) {
+            no_return.insert((y, (y.0 + 1, y.1)));
+        }
+        for y in points(west) {
+            no_return.insert((y, (y.0 - 1, y.1)));
+        }
+        RefPosition {
+            game,
+            to_move: us,
+            own: points(position.pieces(us)),
+            enemy: points(position.pieces(us.opposite())),
+            kings: points(position.kings(Side::White) | position.kings(Side::Black)),
+            claimable: points(position.huffable()),
             no_return,
         }
     }
