@@ -56,7 +56,8 @@ impl Position {
     /// is not legal, in the rule book's terms; `None` if it is, or if a
     /// point is off the board. The order of the checks: the claim (R2.6,
     /// P6), the piece, a compulsory capture (A4, M5), then the move point
-    /// by point.
+    /// by point. For the rule book's rulesets, whose captured pieces stay
+    /// on the board until the move ends (R2.4) and whose kings fly (M4).
     pub(super) fn move_reason(
         &self,
         huff: Option<u8>,
@@ -70,7 +71,7 @@ impl Position {
         if landings.is_empty()
             || !huff
                 .iter()
-                .chain([from].iter())
+                .chain(std::iter::once(&from))
                 .chain(landings)
                 .all(on_board)
         {
