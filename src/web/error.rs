@@ -9,8 +9,8 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use peralikatuma_rules::board_topology::PointSet;
 use peralikatuma_rules::family::{Reason, Refusal};
-use peralikatuma_rules::{self as seed, Bitboard, Point};
 use serde::Serialize;
 
 /// A request the server refuses, and why.
@@ -41,36 +41,29 @@ pub struct RefusalJson {
 }
 
 impl RefusalJson {
-    /// The API's form of `refusal`: in the rule book's games, of the rule
-    /// book's refusal inside it.
+    /// The API's form of `refusal`.
     pub fn new(refusal: &Refusal) -> RefusalJson {
-        let (reason, points, rule) = match refusal.reason {
-            Reason::RuleBook(seed) => {
-                let (reason, points) = rule_book_parts(seed.reason);
-                let board = seed.turn.variant().board();
-                let names = points.iter().map(|&p| board.point_name(p).to_string());
-                (reason, names.collect(), seed.rule())
-            }
-            other => {
-                let (reason, points) = parts(other);
-                let board = refusal.ruleset.board;
-                let names = points.iter().map(|&p| board.point_name(p).to_string());
-                (reason, names.collect(), refusal.rule())
-            }
-        };
+        let (reason, points) = parts(refusal.reason);
+        let board = refusal.ruleset.board;
+        let rule = refusal.rule();
         RefusalJson {
             reason,
             rule: rule.map(|r| r.number()),
             anchor: rule.map(|r| r.anchor()),
-            points,
+            points: points
+                .iter()
+                .map(|&p| board.point_name(p).to_string())
+                .collect(),
         }
     }
 }
 
 /// The kind of a refusal's `reason` and the points it names, in order.
 fn parts(reason: Reason) -> (&'static str, Vec<u8>) {
+    let set = |set: u128| set.points().collect::<Vec<u8>>();
     match reason {
         Reason::Over => ("over", vec![]),
+        Reason::OffBoard { point } => ("off_board", vec![point]),
         Reason::MustMove => ("must_move", vec![]),
         Reason::NoPiece { point } => ("no_piece", vec![point]),
         Reason::NotYourPiece { point, .. } => ("not_your_piece", vec![point]),
@@ -78,20 +71,9 @@ fn parts(reason: Reason) -> (&'static str, Vec<u8>) {
         Reason::Unfinished { point } => ("unfinished", vec![point]),
         Reason::Stuck { point } => ("stuck", vec![point]),
         Reason::HemmedIn { point } => ("hemmed_in", vec![point]),
-        Reason::Occupied { point } => ("occupied", vec![point]),
+        Reason::Occupied { point, .. } => ("occupied", vec![point]),
         Reason::ChainGoesOn { at } => ("chain_goes_on", vec![at]),
         Reason::NoSuchMove { from } => ("no_such_move", vec![from]),
-        _ => ("other", vec![]),
-    }
-}
-
-/// The kind of the rule book's `reason` and the points it names, in order.
-fn rule_book_parts(reason: seed::Reason) -> (&'static str, Vec<Point>) {
-    use seed::Reason;
-    let set = |set: Bitboard| set.iter().collect::<Vec<Point>>();
-    match reason {
-        Reason::OtherGame { .. } => ("other_game", vec![]),
-        Reason::OffBoard { point } => ("off_board", vec![point]),
         Reason::NoClaims => ("no_claims", vec![]),
         Reason::NothingClaimable => ("nothing_claimable", vec![]),
         Reason::NotClaimable { point, claimable } => {
@@ -99,8 +81,6 @@ fn rule_book_parts(reason: seed::Reason) -> (&'static str, Vec<Point>) {
             points.extend(set(claimable));
             ("not_claimable", points)
         }
-        Reason::NoPiece { point } => ("no_piece", vec![point]),
-        Reason::NotYourPiece { point, .. } => ("not_your_piece", vec![point]),
         Reason::CaptureCompulsory { capturers } => ("capture_compulsory", set(capturers)),
         Reason::NotAdjacent { from, to } => ("not_adjacent", vec![from, to]),
         Reason::Backward { from, to } => ("backward", vec![from, to]),
@@ -108,12 +88,10 @@ fn rule_book_parts(reason: seed::Reason) -> (&'static str, Vec<Point>) {
         Reason::NoReturn { from, to } => ("no_return", vec![from, to]),
         Reason::NotOnALine { from, to } => ("not_on_a_line", vec![from, to]),
         Reason::Blocked { from, to, at } => ("blocked", vec![from, to, at]),
-        Reason::Occupied { point } => ("occupied", vec![point]),
         Reason::NotAJump { from, to } => ("not_a_jump", vec![from, to]),
         Reason::NothingToJump { from, to, .. } => ("nothing_to_jump", vec![from, to]),
         Reason::AlreadyJumped { point } => ("already_jumped", vec![point]),
         Reason::FirstJumpDirection { from, to } => ("first_jump_direction", vec![from, to]),
-        Reason::ChainGoesOn { at } => ("chain_goes_on", vec![at]),
         _ => ("other", vec![]),
     }
 }

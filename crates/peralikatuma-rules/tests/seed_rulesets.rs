@@ -277,7 +277,13 @@ fn r2_1_turn_text_is_refused_with_the_rule_books_reason() {
     let position = family::Position::start(Variant::Peralikatuma.ruleset());
     let error = position.parse_turn("d4-e4").unwrap_err();
     let refusal = error.refusal().expect("a refusal");
-    assert!(matches!(refusal.reason, family::Reason::RuleBook(_)));
+    let point = |name| position.board().parse_point(name).expect("a point");
+    let e4 = family::Reason::Occupied {
+        point: point("e4"),
+        from: point("d4"),
+        capture: false,
+    };
+    assert_eq!(refusal.reason, e4);
     assert_eq!(refusal.rule(), Some(peralikatuma_rules::Rule::R2_1));
     assert_eq!(refusal.to_string(), "e4 is not empty (R2.1)");
 }

@@ -51,6 +51,7 @@ mod specialised;
 mod text;
 mod turn;
 mod turn_text;
+mod walk;
 mod zobrist;
 
 pub use check::{Reason, Refusal};

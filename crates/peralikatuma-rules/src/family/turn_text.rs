@@ -1,6 +1,8 @@
 //! Turn text of the family's games (F9, as N2) read in two stages: its
-//! form, then the legal turn it names in a position.
+//! form, then the legal turn it names in a position. The rule book's games
+//! read their own N2 and answer in the rule book's words.
 
+use board_topology::Board;
 use board_topology::graph::UnknownPoint;
 
 use super::check::{Reason, Refusal};
@@ -29,9 +31,25 @@ pub enum FamilyTurnError {
         error: UnknownPoint,
     },
     /// Text of one of the rule book's games that is not of the form of
-    /// its N2, in the rule book's words.
-    #[error("{0}")]
-    RuleBook(crate::TurnError),
+    /// its N2, in the rule book's words: `d4-d5`, `c3xe5xg7`, `!e6 d4-d5`.
+    #[error("`{text}` is not a turn: {why}")]
+    Notation {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// In one of the rule book's games, a name that is no point of the
+    /// game's board (R1.6), in the rule book's words.
+    #[error("`{text}`: `{name}` is not a point of the {board}")]
+    NotOnBoard {
+        /// The turn as N2 writes it.
+        text: String,
+        /// The name.
+        name: String,
+        /// The game's board.
+        board: Board,
+    },
     /// Well formed, but not a legal turn of the position: the refusal
     /// says why.
     #[error("`{text}` is not a legal turn: {refusal}")]
@@ -102,6 +120,71 @@ fn parts(text: &str) -> Result<Parts<'_>, &'static str> {
     }
 }
 
+impl Parts<'_> {
+    /// The turn as N2 writes it: `!e6 d4-d5`.
+    fn text(&self) -> String {
+        let separator = if self.captures { "x" } else { "-" };
+        let claim = self.huff.map(|huff| format!("!{huff} "));
+        claim.unwrap_or_default() + &self.path.join(separator)
+    }
+}
+
+/// The most landings of a chain in the rule book's games: one for each
+/// piece the opponent starts Peralikatuma with.
+const RULE_BOOK_MAX_LANDINGS: usize = 23;
+
+/// Reads the form of N2, the rule book's turn text, saying what is wrong
+/// in the rule book's words: an optional claim `!point` and a space, then
+/// `from-to` or `from x landing x ...`, each name a file letter and a rank
+/// digit.
+fn rule_book_parts(text: &str) -> Result<Parts<'_>, String> {
+    if text.is_empty() {
+        return Err("it is empty".to_owned());
+    }
+    let name = |part: &str| match part.as_bytes() {
+        [b'a'..=b'z', b'1'..=b'9'] => Ok(()),
+        _ => Err(format!(
+            "`{part}` is not a point name (a file letter and a rank digit, like `e5`)"
+        )),
+    };
+    let (huff, body) = match text.strip_prefix('!') {
+        Some(rest) => {
+            let (claimed, body) = rest
+                .split_once(char::is_whitespace)
+                .ok_or("a claim `!point` must be followed by a space and a move")?;
+            name(claimed)?;
+            (Some(claimed), body.trim_start())
+        }
+        None => (None, text),
+    };
+    let captures = body.contains('x');
+    if captures && body.contains('-') {
+        return Err("a move uses `-` for a step or `x` for jumps, not both".to_owned());
+    }
+    let mut path = Vec::new();
+    for part in body.split(if captures { 'x' } else { '-' }) {
+        if part.is_empty() {
+            return Err("a point name is missing: `-` and `x` stand between two points".to_owned());
+        }
+        if path.len() > RULE_BOOK_MAX_LANDINGS {
+            return Err("the chain is longer than any game allows".to_owned());
+        }
+        name(part)?;
+        path.push(part);
+    }
+    if path.len() < 2 {
+        return Err("a move needs a start and a landing point, like `d4-d5` or `c3xe5`".to_owned());
+    }
+    if !captures && path.len() > 2 {
+        return Err("a step has two points; write jumps with `x`".to_owned());
+    }
+    Ok(Parts {
+        huff,
+        path,
+        captures,
+    })
+}
+
 impl Position {
     /// The legal turn written as `text` (F9: [`Turn::text`], the words
     /// spaced in any way).
@@ -124,22 +207,50 @@ impl Position {
     /// ```
     pub fn parse_turn(&self, text: &str) -> Result<Turn, FamilyTurnError> {
         let text = text.trim();
-        self.parse_turn_text(text).map_err(|error| {
-            // The rule book's games answer in the rule book's words: its
-            // refusal with its rule, or what is wrong with the text.
-            match self.rule_book_error(text) {
-                None => error,
-                Some(seed) => match seed.refusal() {
-                    Some(refusal) => FamilyTurnError::Illegal {
-                        text: text.to_owned(),
-                        refusal: Refusal {
-                            ruleset: self.ruleset(),
-                            reason: Reason::RuleBook(*refusal),
-                        },
-                    },
-                    None => FamilyTurnError::RuleBook(seed),
-                },
-            }
+        match self.ruleset().variant() {
+            Some(variant) => self.parse_rule_book_turn(text, variant.board()),
+            None => self.parse_turn_text(text),
+        }
+    }
+
+    /// Turn text of one of the rule book's games (N2), on its `board`,
+    /// answered in the rule book's words: what is wrong with the text, or
+    /// why the move as written (a step or a chain) is refused.
+    fn parse_rule_book_turn(&self, text: &str, board: Board) -> Result<Turn, FamilyTurnError> {
+        let parts = rule_book_parts(text).map_err(|why| FamilyTurnError::Notation {
+            text: text.to_owned(),
+            why,
+        })?;
+        let point = |name: &str| {
+            self.board()
+                .parse_point(name)
+                .map_err(|_| FamilyTurnError::NotOnBoard {
+                    text: parts.text(),
+                    name: name.to_owned(),
+                    board,
+                })
+        };
+        let huff = parts.huff.map(point).transpose()?;
+        let path = parts
+            .path
+            .iter()
+            .map(|&name| point(name))
+            .collect::<Result<Vec<u8>, _>>()?;
+        let refusal = match self.check_pick(huff, &path) {
+            Ok(turn) if parts.captures == (turn.kind() == Kind::Capture) => return Ok(turn),
+            Ok(_) => Refusal {
+                ruleset: self.ruleset(),
+                reason: Reason::NoSuchMove { from: path[0] },
+            },
+            Err(refusal) => refusal,
+        };
+        let reason = self.move_reason(huff, path[0], &path[1..], parts.captures);
+        Err(FamilyTurnError::Illegal {
+            text: text.to_owned(),
+            refusal: Refusal {
+                reason: reason.unwrap_or(refusal.reason),
+                ..refusal
+            },
         })
     }
 
@@ -191,11 +302,19 @@ mod tests {
     fn n2_the_rule_books_games_answer_bad_text_in_the_rule_books_words() {
         let start = Position::start(crate::Variant::Alquerque.ruleset());
         let error = start.parse_turn("hello there").expect_err("no turn");
-        assert!(matches!(error, FamilyTurnError::RuleBook(_)), "{error:?}");
-        assert!(!error.to_string().contains("huff"), "{error}");
-        assert_eq!(error.to_string(), start_seed_error("hello there"));
+        assert!(
+            matches!(error, FamilyTurnError::Notation { .. }),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "`hello there` is not a turn: `hello there` is not a point name (a file letter and a rank digit, like `e5`)"
+        );
         let error = start.parse_turn("z9-c3").expect_err("no point");
-        assert_eq!(error.to_string(), start_seed_error("z9-c3"));
+        assert_eq!(
+            error.to_string(),
+            "`z9-c3`: `z9` is not a point of the square board (25 points)"
+        );
         // Illegal turns keep the rule book's refusal.
         let error = start.parse_turn("c3-c4").expect_err("illegal");
         assert!(error.refusal().is_some(), "{error:?}");
@@ -208,9 +327,54 @@ mod tests {
         );
     }
 
-    fn start_seed_error(text: &str) -> String {
-        let seed = crate::Position::start(crate::Variant::Alquerque);
-        seed.parse_turn(text).expect_err("no turn").to_string()
+    /// N2 in the rule book's words, each form of text it refuses.
+    #[test]
+    fn n2_says_what_is_wrong_with_the_text() {
+        let start = Position::start(crate::Variant::Peralikatuma.ruleset());
+        for (text, why) in [
+            ("", "it is empty"),
+            (
+                "!d4",
+                "a claim `!point` must be followed by a space and a move",
+            ),
+            (
+                "!d44 c3-c4",
+                "`d44` is not a point name (a file letter and a rank digit, like `e5`)",
+            ),
+            (
+                "c3-d4xe5",
+                "a move uses `-` for a step or `x` for jumps, not both",
+            ),
+            (
+                "c3--c4",
+                "a point name is missing: `-` and `x` stand between two points",
+            ),
+            (
+                "c3",
+                "a move needs a start and a landing point, like `d4-d5` or `c3xe5`",
+            ),
+            ("c3-c4-c5", "a step has two points; write jumps with `x`"),
+            (
+                "pass",
+                "`pass` is not a point name (a file letter and a rank digit, like `e5`)",
+            ),
+        ] {
+            let error = start.parse_turn(text).expect_err(text);
+            assert_eq!(error.to_string(), format!("`{text}` is not a turn: {why}"));
+        }
+        let long = vec!["c3"; 25].join("x");
+        let error = start.parse_turn(&long).expect_err("too long");
+        assert!(
+            error
+                .to_string()
+                .ends_with("the chain is longer than any game allows")
+        );
+        // The text as N2 writes it, one space after the claim.
+        let error = start.parse_turn("!e6   a1-b1").expect_err("no such points");
+        assert_eq!(
+            error.to_string(),
+            "`!e6 a1-b1`: `a1` is not a point of the whole board (49 points)"
+        );
     }
 
     #[test]
