@@ -247,3 +247,34 @@ fn has_turn_claiming(position: &Position, point: u8) -> bool {
         })
         .is_break()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::BuildError;
+    use peralikatuma_rules::Variant;
+
+    /// P6, P7, E1: claiming the opponent's last piece, then making any
+    /// move, wins at once; without a move after it the claim is no turn.
+    #[test]
+    fn p6_claiming_the_last_piece_then_moving_wins() {
+        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let tablebase = Tablebase::build(peralikatuma, 2, &|_| {}).expect("builds");
+        let unclaimed = Position::parse(peralikatuma, "W:We5:Bi3").expect("a position");
+        assert_ne!(tablebase.value(&unclaimed), Some(Value::Win(1)));
+        let claimable = Position::parse(peralikatuma, "W:We5:Bi3:Fi3").expect("a position");
+        assert_eq!(tablebase.value(&claimable), Some(Value::Win(1)));
+        let (turn, verdict, value) = tablebase.best_turn(&claimable).expect("a turn");
+        assert_eq!(turn.huff(), peralikatuma.board.parse_point("i3").ok());
+        assert_eq!((verdict, value), (Verdict::Win, Value::Win(1)));
+    }
+
+    /// The family's own rulesets have no tables: building them says so.
+    #[test]
+    fn a_ruleset_outside_the_rule_book_has_no_tables() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let error = Tablebase::build(zamma, 2, &|_| {}).expect_err("no tables");
+        assert!(matches!(error, BuildError::NotRuleBook("zamma")), "{error}");
+        assert!(error.to_string().starts_with("zamma has no endgame tables"));
+    }
+}
