@@ -174,9 +174,10 @@ fn solve(args: &Args) -> Result<Option<()>, String> {
     }
     let start = start_position(args)?;
     let tablebase = match &args.tablebases {
-        Some(dir) => {
-            Some(Tablebase::load(dir, args.variant).map_err(|e| format!("--tablebases: {e}"))?)
-        }
+        Some(dir) => Some(
+            Tablebase::load(dir, args.variant.ruleset())
+                .map_err(|e| format!("--tablebases: {e}"))?,
+        ),
         None => None,
     };
     let mut run = Run {

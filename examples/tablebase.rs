@@ -31,7 +31,8 @@ use std::time::Instant;
 use alquerque_tablebase::{Indexer, Material, Progress, Stage, Tablebase, Value, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::family::Position;
+use peralikatuma_rules::{Side, Variant};
 
 /// Build endgame tablebases and probe them.
 #[derive(Parser, Debug)]
@@ -71,7 +72,7 @@ fn print_sizes(variant: Variant, pieces: usize) {
         "pieces", "materials", "positions"
     );
     for n in 2..=pieces {
-        let sizes: Vec<(Material, u64)> = Material::up_to(variant, n)
+        let sizes: Vec<(Material, u64)> = Material::up_to(variant.ruleset(), n)
             .into_iter()
             .filter(|m| m.pieces() == n)
             .map(|m| (m, Indexer::new(m).size()))
@@ -93,7 +94,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let probe = match &args.probe {
-        Some(text) => match Position::parse(args.variant, text) {
+        Some(text) => match Position::parse(args.variant.ruleset(), text) {
             Ok(position) => Some(position),
             Err(error) => {
                 eprintln!("error: --probe: {error}");
@@ -124,7 +125,7 @@ fn main() -> ExitCode {
                     }
                     _ => format!("built in {seconds:.1} s"),
                 };
-                println!("{} {}: {how}", p.material.variant, p.material);
+                println!("{} {}: {how}", p.material.ruleset, p.material);
                 *since = Instant::now();
             }
             stage => {
@@ -150,20 +151,24 @@ fn main() -> ExitCode {
                     let seconds = since.elapsed().as_secs_f64();
                     println!(
                         "{} {}: {stage} ({seconds:.1} s since the table began)",
-                        p.material.variant, p.material
+                        p.material.ruleset, p.material
                     );
                 }
             }
         }
     };
-    let tablebase =
-        match Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report) {
-            Ok(tablebase) => tablebase,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
+    let tablebase = match Tablebase::build_in(
+        &args.dir,
+        args.variant.ruleset(),
+        args.pieces as usize,
+        &report,
+    ) {
+        Ok(tablebase) => tablebase,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     println!();
     if args.markdown {
         print_markdown(&tablebase);
@@ -187,7 +192,7 @@ fn main() -> ExitCode {
                 })
                 .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)));
             if let Some((_, index)) = longest
-                && let Ok(position) = Position::from_setup(table.indexer().setup(index))
+                && let Ok(position) = Position::from_setup(&table.indexer().setup(index))
             {
                 print!("{}: ", table.material());
                 print_line(&tablebase, position);
@@ -223,16 +228,24 @@ fn print_line(tablebase: &Tablebase, mut position: Position) {
     if probe.verdict == Verdict::Draw {
         return;
     }
-    let pieces = position.occupied().count();
+    let pieces = piece_count(&position);
     let mut line = Vec::new();
     while let Some((turn, _, _)) = tablebase.best_turn(&position) {
-        line.push(turn.to_string());
+        line.push(turn.text(position.board()));
         position = position.play_unchecked(&turn);
-        if position.occupied().count() < pieces || position.outcome().is_some() {
+        if piece_count(&position) < pieces || position.outcome().is_some() {
             break;
         }
     }
     println!("best play: {}", line.join(" "));
+}
+
+/// How many pieces are on the board.
+fn piece_count(position: &Position) -> u32 {
+    Side::ALL
+        .map(|side| position.pieces(side).count_ones())
+        .iter()
+        .sum()
 }
 
 /// Each table's shares of wins, draws and losses for the side to move.

@@ -47,7 +47,7 @@ pub fn for_ruleset(ruleset: &Ruleset) -> Option<Arc<Tablebase>> {
 
 /// Reads the tables of `variant` from [`directory`]: `None` if it has none.
 pub fn read(variant: Variant) -> Result<Option<Arc<Tablebase>>, LoadError> {
-    let tablebase = Tablebase::load(&directory(), variant)?;
+    let tablebase = Tablebase::load(&directory(), variant.ruleset())?;
     let any = tablebase.tables().next().is_some();
     Ok(any.then(|| Arc::new(tablebase)))
 }

@@ -1,7 +1,8 @@
 //! A position as the search sees it: what the search, the evaluation and
 //! the weak strengths ask of a position beyond the rules crate's own API.
-//! The rule book's games are probed in their endgame tables and proofs,
-//! which are the seed model's, through the position in that model.
+//! The rule book's games are probed in their endgame tables as they are,
+//! and in their proofs, which are the seed model's, through the position
+//! in that model.
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
@@ -63,15 +64,6 @@ pub(crate) fn quiet_step(turn: &Turn) -> Option<(u8, u8)> {
     }
 }
 
-/// The position in the seed model, if `tablebase` covers it (its
-/// game, its pieces).
-fn in_tables(position: &Position, tablebase: &Tablebase) -> Option<peralikatuma_rules::Position> {
-    let covered = position.ruleset().variant() == Some(tablebase.variant())
-        && position.piece_count() as usize <= tablebase.pieces();
-    let seed = covered.then(|| position.to_seed()).flatten()?;
-    tablebase.covers(&seed).then_some(seed)
-}
-
 /// A turn of the seed model's position as a turn of `position`.
 fn turn_of_seed(position: &Position, turn: &peralikatuma_rules::Turn) -> Option<Turn> {
     position.parse_turn(&turn.to_string()).ok()
@@ -122,13 +114,12 @@ impl Node for Position {
     }
 
     fn probe(&self, tablebase: &Tablebase) -> Option<(Verdict, Value)> {
-        let probe = tablebase.probe(&in_tables(self, tablebase)?)?;
+        let probe = tablebase.covers(self).then(|| tablebase.probe(self))??;
         Some((probe.verdict, probe.value))
     }
 
     fn best_in(&self, tablebase: &Tablebase) -> Option<(Turn, Verdict, Value)> {
-        let (turn, verdict, value) = tablebase.best_turn(&in_tables(self, tablebase)?)?;
-        Some((turn_of_seed(self, &turn)?, verdict, value))
+        tablebase.covers(self).then(|| tablebase.best_turn(self))?
     }
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
@@ -207,75 +198,24 @@ mod tests {
         }
     }
 
-    /// A rule book's game as a node reads the endgame tables as they read
-    /// its position in the seed model: the same verdict and value of every
-    /// position of up to two pieces set at random, and the same best turn.
+    /// A node reads the endgame tables of its own game only, up to their
+    /// pieces: Peralikatuma's two men against one (R, P) are covered by its
+    /// three-piece tables, and not by its two-piece ones nor by Alquerque's.
     #[test]
-    fn the_rule_books_games_read_the_tables_as_the_seed_games_do() {
-        read_the_tables_as_the_seed_games_do(2);
-    }
-
-    /// The same with up to three pieces.
-    #[test]
-    #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
-    fn the_rule_books_games_read_three_piece_tables_as_the_seed_games_do() {
-        read_the_tables_as_the_seed_games_do(3);
-    }
-
-    fn read_the_tables_as_the_seed_games_do(pieces: usize) {
-        use peralikatuma_rules::{Bitboard, NoReturn, Setup};
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(28);
-        for variant in Variant::ALL {
-            let tablebase = Tablebase::build(variant, pieces, &|_| {}).expect("small tables");
-            let points: Vec<_> = variant.board().points().iter().collect();
-            let mut probed = 0;
-            while probed < 300 {
-                let mut setup = Setup {
-                    variant,
-                    side_to_move: [Side::White, Side::Black][rng.random_range(0..2)],
-                    white: Bitboard::EMPTY,
-                    black: Bitboard::EMPTY,
-                    kings: Bitboard::EMPTY,
-                    claimable: Bitboard::EMPTY,
-                    no_return: NoReturn::default(),
-                    quiet_turns: 0,
-                };
-                for i in 0..rng.random_range(2..=pieces) {
-                    let point = points[rng.random_range(0..points.len())];
-                    match i % 2 {
-                        0 => setup.white.insert(point),
-                        _ => setup.black.insert(point),
-                    }
-                    if variant == Variant::Permainan && rng.random_range(0..3) == 0 {
-                        setup.kings.insert(point);
-                    }
-                }
-                let Ok(seed) = SeedPosition::from_setup(setup) else {
-                    continue;
-                };
-                let node = Position::from(&seed);
-                assert_eq!(node.to_seed(), Some(seed), "{seed}");
-                if !tablebase.covers(&seed) {
-                    continue;
-                }
-                let Some(expected) = tablebase
-                    .probe(&seed)
-                    .map(|probe| (probe.verdict, probe.value))
-                else {
-                    continue;
-                };
-                probed += 1;
-                assert_eq!(node.probe(&tablebase), Some(expected), "{seed}");
-                let board = node.board();
-                let ours = node
-                    .best_in(&tablebase)
-                    .map(|(turn, verdict, value)| (turn.text(board), verdict, value));
-                let theirs = tablebase
-                    .best_turn(&seed)
-                    .map(|(turn, verdict, value)| (turn.to_string(), verdict, value));
-                assert_eq!(ours, theirs, "{seed}");
-            }
-        }
+    fn a_node_reads_the_tables_of_its_game_and_pieces() {
+        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let node = Position::parse(peralikatuma, "W:Wd2,a3:Bi3").expect("a position");
+        let three = Tablebase::build(peralikatuma, 3, &|_| {}).expect("small tables");
+        let probe = three.probe(&node).expect("covered");
+        assert_eq!(node.probe(&three), Some((probe.verdict, probe.value)));
+        let (turn, verdict, _) = node.best_in(&three).expect("a turn");
+        assert_eq!(verdict, probe.verdict);
+        assert!(node.legal_turns().contains(&turn));
+        let two = Tablebase::build(peralikatuma, 2, &|_| {}).expect("small tables");
+        assert_eq!(node.probe(&two), None);
+        assert_eq!(node.best_in(&two), None);
+        let alquerque = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {}).expect("tables");
+        assert_eq!(node.probe(&alquerque), None);
     }
 
     /// A rule book's game as a node reads the proof that White wins

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use alquerque_ai::alquerque_tablebase::{Tablebase, Verdict};
 use alquerque_ai::{Limits, Searcher};
-use peralikatuma_rules::family::{self, Game, Turn};
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{Game, Position, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -21,7 +21,7 @@ fn random_position(tablebase: &Tablebase, rng: &mut Xoshiro256PlusPlus) -> Posit
         let index = rng.random_range(0..table.indexer().size());
         let mut setup = table.indexer().setup(index);
         setup.quiet_turns = rng.random_range(0..=50);
-        if let Ok(position) = Position::from_setup(setup)
+        if let Ok(position) = Position::from_setup(&setup)
             && position.outcome().is_none()
         {
             return position;
@@ -29,21 +29,17 @@ fn random_position(tablebase: &Tablebase, rng: &mut Xoshiro256PlusPlus) -> Posit
     }
 }
 
-/// The tables' best defence in `game`'s position (a position of the rule
-/// book's game the tables are built for), as a turn of the one model.
+/// The tables' best defence in `game`'s position.
 fn defence(tablebase: &Tablebase, game: &Game) -> Turn {
-    let position = game.position();
-    let seed = position.to_seed().expect("a position of the rule book");
-    let (turn, ..) = tablebase.best_turn(&seed).expect("a defence");
-    position
-        .parse_turn(&turn.to_string())
-        .expect("the same turn in the one model")
+    let (turn, ..) = tablebase.best_turn(game.position()).expect("a defence");
+    turn
 }
 
 /// Plays `games` won or drawn positions out, of which at least `draws`
 /// drawn (Alquerque's few pieces are hardly ever drawn).
 fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: u64) {
-    let tablebase = Arc::new(Tablebase::build(variant, pieces, &|_| {}).expect("small tables"));
+    let tablebase =
+        Arc::new(Tablebase::build(variant.ruleset(), pieces, &|_| {}).expect("small tables"));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut searcher = Searcher::new(4);
     searcher.set_tablebase(Some(Arc::clone(&tablebase)));
@@ -56,7 +52,7 @@ fn plays_out(variant: Variant, pieces: usize, games: usize, draws: usize, seed: 
         }
         tested[usize::from(verdict == Verdict::Draw)] += 1;
         let machine = position.side_to_move();
-        let mut game = Game::from_position(family::Position::from(&position));
+        let mut game = Game::from_position(position);
         while game.ending().is_none() {
             let turn = if game.position().side_to_move() == machine {
                 searcher

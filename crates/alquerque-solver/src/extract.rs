@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use alquerque_proof::Proof;
-use peralikatuma_rules::{Game, Position};
+use peralikatuma_rules::{Game, Position, family};
 
 use crate::search::{Search, Worker};
 
@@ -92,8 +92,17 @@ pub(crate) fn extract(
             let mut chosen = search
                 .tablebase
                 .as_ref()
-                .and_then(|tablebase| tablebase.best_turn(&position))
-                .map(|(turn, _, _)| (turn, position.play_unchecked(&turn)))
+                .and_then(|tablebase| {
+                    // The tables' turn, found among the seed turns by the
+                    // position it leads to.
+                    let family = family::Position::from(&position);
+                    let (best, _, _) = tablebase.best_turn(&family)?;
+                    let after = family.play_unchecked(&best);
+                    turns
+                        .iter()
+                        .map(|turn| (*turn, position.play_unchecked(turn)))
+                        .find(|(_, next)| family::Position::from(next) == after)
+                })
                 .filter(|(_, next)| wanted.known(next) == Some(true));
             if chosen.is_none() {
                 // Keep the proof small: a position already in it, else the

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use alquerque_proof::Goal;
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Game, Position};
+use peralikatuma_rules::{Game, Position, family};
 use smallvec::SmallVec;
 
 use crate::key::key;
@@ -117,7 +117,11 @@ impl Search {
         if let Some(outcome) = outcome {
             return Known::Settled(self.goal.met_by(outcome));
         }
-        if let Some(probe) = self.tablebase.as_ref().and_then(|tb| tb.probe(position)) {
+        if let Some(probe) = self
+            .tablebase
+            .as_ref()
+            .and_then(|tb| tb.probe(&family::Position::from(position)))
+        {
             return Known::Settled(self.met_by_verdict(position, probe.verdict));
         }
         Known::Open(turns as u32)

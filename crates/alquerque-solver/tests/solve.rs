@@ -6,7 +6,7 @@
 use alquerque_proof::{Goal, Proof, VerifyError, verify};
 use alquerque_solver::{CheckpointError, Options, Solver};
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Position, Side, Turn, Variant};
+use peralikatuma_rules::{Position, Side, Turn, Variant, family};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -145,7 +145,7 @@ fn e4_the_sixty_turn_rule_turns_a_win_into_a_draw() -> Result {
 /// two independent ways agree on who wins, who draws.
 #[test]
 fn values_agree_with_the_tablebases() -> Result {
-    let tablebase = Tablebase::build(Variant::Alquerque, 3, &|_| {})?;
+    let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {})?;
     let mut rng = StdRng::seed_from_u64(14);
     let points: Vec<_> = Variant::Alquerque.board().points().iter().collect();
     let mut checked = 0;
@@ -172,7 +172,7 @@ fn values_agree_with_the_tablebases() -> Result {
         if start.occupied().count() > 3 {
             continue;
         }
-        let Some(probe) = tablebase.probe(&start) else {
+        let Some(probe) = tablebase.probe(&family::Position::from(&start)) else {
             continue;
         };
         let mover = start.side_to_move();

@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use peralikatuma_rules::Position;
+use peralikatuma_rules::family::Position;
 use rayon::prelude::*;
 
 use crate::build::{BuildError, CHUNK, Progress, Stage, Step, UNRESOLVED, fits_in_memory};
@@ -106,7 +106,7 @@ impl Walk<'_> {
         if depth > self.deepest {
             return Err(Cycle);
         }
-        let Ok(position) = Position::from_setup(self.indexer.setup(index)) else {
+        let Ok(position) = Position::from_setup(&self.indexer.setup(index)) else {
             slot.store(INVALID, Ordering::Relaxed);
             return Ok(INVALID);
         };
@@ -158,9 +158,9 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn alquerque_tables_valued_depth_first_are_the_linked_tables() {
-        let mut tablebase = Tablebase::empty(Variant::Alquerque);
+        let mut tablebase = Tablebase::empty(Variant::Alquerque.ruleset());
         let two_against_two = |m: &Material| m.pieces() < 4 || m.men == [2, 2];
-        for material in Material::up_to(Variant::Alquerque, 4)
+        for material in Material::up_to(Variant::Alquerque.ruleset(), 4)
             .into_iter()
             .filter(two_against_two)
         {
@@ -171,8 +171,11 @@ mod tests {
 
     #[test]
     fn one_against_one_valued_depth_first_is_the_linked_table() {
-        let tablebase = Tablebase::empty(Variant::Alquerque);
-        both_ways(&tablebase, Material::up_to(Variant::Alquerque, 2)[0]);
+        let tablebase = Tablebase::empty(Variant::Alquerque.ruleset());
+        both_ways(
+            &tablebase,
+            Material::up_to(Variant::Alquerque.ruleset(), 2)[0],
+        );
     }
 
     /// The table of `material` built by both builders, which must agree.
@@ -192,8 +195,8 @@ mod tests {
     /// says so.
     #[test]
     fn a_game_whose_turns_come_back_is_refused() {
-        let mut tablebase = Tablebase::empty(Variant::Permainan);
-        let mut materials = Material::up_to(Variant::Permainan, 2).into_iter();
+        let mut tablebase = Tablebase::empty(Variant::Permainan.ruleset());
+        let mut materials = Material::up_to(Variant::Permainan.ruleset(), 2).into_iter();
         let error = loop {
             let material = materials.next().expect("a material whose pieces come back");
             match tablebase.build_acyclic_table(material, &|_| {}) {

@@ -15,7 +15,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use peralikatuma_rules::{Position, Side, Variant};
+use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Side, Variant};
 use rayon::prelude::*;
 
 use crate::file::{LoadError, file_name};
@@ -75,6 +76,14 @@ pub enum BuildError {
         /// The most the builder handles.
         max: u64,
     },
+    /// Tables are built only for the rule book's three games
+    /// ([`Ruleset::variant`]): their file names, the claims (P6) and
+    /// no-return marks (A5) they index and the depth-first builder of
+    /// Alquerque are theirs.
+    #[error(
+        "{0} has no endgame tables: they are built only for the rule book's games (Peralikatuma, Alquerque, Permainan)"
+    )]
+    NotRuleBook(&'static str),
     /// Fewer than two pieces: nothing to build.
     #[error("a tablebase needs at least 2 pieces, not {0}")]
     TooFewPieces(usize),
@@ -179,43 +188,47 @@ pub(crate) enum Scan {
 }
 
 impl Tablebase {
-    /// Builds every table of `variant` up to `pieces` pieces, reporting
-    /// progress to `progress` (called from several threads).
+    /// Builds every table of `ruleset`, one of the rule book's games, up to
+    /// `pieces` pieces, reporting progress to `progress` (called from
+    /// several threads).
     pub fn build(
-        variant: Variant,
+        ruleset: &'static Ruleset,
         pieces: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
         if pieces < 2 {
             return Err(BuildError::TooFewPieces(pieces));
         }
-        Tablebase::build_with(variant, pieces, None, progress)
+        Tablebase::build_with(ruleset, pieces, None, progress)
     }
 
-    /// Builds every table of `variant` up to `pieces` pieces in
+    /// Builds every table of `ruleset` up to `pieces` pieces in
     /// `directory`: a table whose file is already there is read instead of
     /// built, and each new table is written as soon as it is complete, so
     /// an interrupted build goes on where it stopped.
     pub fn build_in(
         directory: &Path,
-        variant: Variant,
+        ruleset: &'static Ruleset,
         pieces: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
-        Tablebase::build_with(variant, pieces, Some(directory), progress)
+        Tablebase::build_with(ruleset, pieces, Some(directory), progress)
     }
 
     fn build_with(
-        variant: Variant,
+        ruleset: &'static Ruleset,
         pieces: usize,
         directory: Option<&Path>,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
+        if ruleset.variant().is_none() {
+            return Err(BuildError::NotRuleBook(ruleset.id));
+        }
         if pieces < 2 {
             return Err(BuildError::TooFewPieces(pieces));
         }
-        let mut tablebase = Tablebase::empty(variant);
-        for material in Material::up_to(variant, pieces) {
+        let mut tablebase = Tablebase::empty(ruleset);
+        for material in Material::up_to(ruleset, pieces) {
             let found = match directory {
                 Some(directory) => Table::read(&directory.join(file_name(material)), material)?,
                 None => None,
@@ -259,7 +272,10 @@ impl Tablebase {
         material: Material,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Table, BuildError> {
-        let needed = Material::up_to(material.variant, material.pieces())
+        if material.ruleset.variant().is_none() {
+            return Err(BuildError::NotRuleBook(material.ruleset.id));
+        }
+        let needed = Material::up_to(material.ruleset, material.pieces())
             .into_iter()
             .take_while(|&m| m != material)
             .filter(|m| {
@@ -270,7 +286,7 @@ impl Tablebase {
         if let Some(missing) = needed.into_iter().find(|&m| self.table(m).is_none()) {
             return Err(BuildError::Missing { material, missing });
         }
-        if turns_never_return(material.variant) {
+        if turns_never_return(material.ruleset) {
             self.build_acyclic_table(material, progress)
         } else if Indexer::new(material).size() > LINKED_MOST {
             self.build_regenerating_table(material, progress)
@@ -453,7 +469,7 @@ impl Tablebase {
         let codes = (0..indexer.size())
             .into_par_iter()
             .map(|i| {
-                let turned = Position::from_setup(indexer.setup(i))
+                let turned = Position::from_setup(&indexer.setup(i))
                     .ok()
                     .and_then(|position| turned_round(&position));
                 match turned {
@@ -478,7 +494,7 @@ impl Tablebase {
         index: u64,
         mut link: impl FnMut(u64, Link),
     ) -> Scan {
-        let Ok(position) = Position::from_setup(indexer.setup(index)) else {
+        let Ok(position) = Position::from_setup(&indexer.setup(index)) else {
             return Scan::Invalid;
         };
         let mut leaving: Option<Value> = None;
@@ -502,13 +518,11 @@ impl Tablebase {
         mut visit: impl FnMut(Step),
     ) {
         let material = indexer.material();
-        let _ = position.generate(|moves| {
-            for turn in moves {
-                let after = position.play_unchecked(&turn);
-                if Material::of(&after) != material {
-                    visit(Step::Out(self.leaving_worth(position, &after)));
-                    continue;
-                }
+        let _ = position.generate(|turn| {
+            let after = position.play_unchecked(turn);
+            if Material::of(&after) != material {
+                visit(Step::Out(self.leaving_worth(position, &after)));
+            } else {
                 visit(match self.link_into(&after) {
                     Some(link) => Step::Into(indexer.index(&after), link),
                     // The opponent claims and wins: nothing to wait for.
@@ -574,13 +588,13 @@ pub(crate) fn every_turn_in_loses(leaving: Option<Value>, slowest: Value) -> Opt
     }
 }
 
-/// Whether no line of turns inside one material of `variant` comes back to
+/// Whether no line of turns inside one material of `ruleset` comes back to
 /// a position: in Alquerque a man steps only forward or sideways (A2), and
 /// sideways only onward, never back to where it came from (A5), so every
 /// turn that removes nothing moves one piece further along a way it cannot
 /// retrace.
-fn turns_never_return(variant: Variant) -> bool {
-    variant == Variant::Alquerque
+fn turns_never_return(ruleset: &Ruleset) -> bool {
+    ruleset.variant() == Some(Variant::Alquerque)
 }
 
 /// The most positions of a material built with links: some twenty links
@@ -631,9 +645,9 @@ mod tests {
 
     #[test]
     fn a_table_is_built_only_after_the_tables_it_needs() {
-        let tablebase = Tablebase::empty(Variant::Peralikatuma);
+        let tablebase = Tablebase::empty(Variant::Peralikatuma.ruleset());
         let two_against_one = Material {
-            variant: Variant::Peralikatuma,
+            ruleset: Variant::Peralikatuma.ruleset(),
             men: [2, 1],
             kings: [0, 0],
         };
@@ -663,7 +677,7 @@ mod tests {
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn a_table_turned_round_is_the_table_built() {
         for variant in Variant::ALL {
-            let tablebase = Tablebase::build(variant, 3, &|_| {}).expect("builds");
+            let tablebase = Tablebase::build(variant.ruleset(), 3, &|_| {}).expect("builds");
             for table in tablebase.tables() {
                 let material = table.material();
                 if let Some(turned) = tablebase.turned_table(material) {

@@ -20,7 +20,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use peralikatuma_rules::{RULES_VERSION, Variant};
+use peralikatuma_rules::RULES_VERSION;
+use peralikatuma_rules::family::{Ruleset, SEED_RULESETS};
 
 use crate::material::Material;
 use crate::table::Table;
@@ -82,7 +83,7 @@ pub enum LoadError {
 
 /// The file name of a material's table: `peralikatuma-3v2.tb`.
 pub fn file_name(material: Material) -> String {
-    format!("{}-{material}.tb", material.variant.name().to_lowercase())
+    format!("{}-{material}.tb", material.ruleset.id)
 }
 
 impl Table {
@@ -95,7 +96,7 @@ impl Table {
         bytes.extend_from_slice(&FORMAT.to_le_bytes());
         bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
         let mut name = [0u8; 16];
-        let game = material.variant.name().as_bytes();
+        let game = material.ruleset.id.as_bytes();
         name[..game.len()].copy_from_slice(game);
         bytes.extend_from_slice(&name);
         bytes.extend_from_slice(&[
@@ -130,22 +131,22 @@ impl Table {
         }
         let name = &bytes[16..32];
         let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(16)];
-        let variant = std::str::from_utf8(name)
+        let ruleset = std::str::from_utf8(name)
             .ok()
-            .and_then(|name| name.parse::<Variant>().ok());
-        let found = variant.map(|variant| Material {
-            variant,
+            .and_then(|name| SEED_RULESETS.iter().find(|r| r.id == name));
+        let found = ruleset.map(|ruleset| Material {
+            ruleset,
             men: [bytes[32], bytes[33]],
             kings: [bytes[34], bytes[35]],
         });
         if found != Some(expected) {
             let found = match found {
-                Some(m) => format!("{} {m}", m.variant),
+                Some(m) => format!("{} {m}", m.ruleset),
                 None => "an unknown game".to_owned(),
             };
             return Err(LoadError::WrongMaterial {
                 path: path(),
-                expected: format!("{} {expected}", expected.variant),
+                expected: format!("{} {expected}", expected.ruleset),
                 found,
             });
         }
@@ -203,16 +204,17 @@ impl Tablebase {
         self.tables().try_for_each(|table| table.write(directory))
     }
 
-    /// Reads the tables of `variant` found in `directory`: every material
+    /// Reads the tables of `ruleset` found in `directory`: every material
     /// up to the largest number of pieces whose tables are all there.
     /// Missing files only lower that number (to 1, no tables, if even the
-    /// two-piece ones are missing); a file that is there but damaged, or
-    /// built for other rules, is an error.
-    pub fn load(directory: &Path, variant: Variant) -> Result<Tablebase, LoadError> {
-        let mut tablebase = Tablebase::empty(variant);
-        let most = variant.pieces_per_side() * 2;
+    /// two-piece ones are missing: always, for a ruleset that is not one
+    /// of the rule book's three, which have no tables); a file that is
+    /// there but damaged, or built for other rules, is an error.
+    pub fn load(directory: &Path, ruleset: &'static Ruleset) -> Result<Tablebase, LoadError> {
+        let mut tablebase = Tablebase::empty(ruleset);
+        let most = (ruleset.start[0] | ruleset.start[1]).count_ones() as usize;
         'pieces: for pieces in 2..=most {
-            let materials: Vec<Material> = Material::up_to(variant, pieces)
+            let materials: Vec<Material> = Material::up_to(ruleset, pieces)
                 .into_iter()
                 .filter(|m| m.pieces() == pieces)
                 .collect();
@@ -236,10 +238,11 @@ impl Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::Variant;
 
     #[test]
     fn tables_survive_their_files_and_damage_is_found() {
-        let tablebase = Tablebase::build(Variant::Alquerque, 2, &|_| {}).expect("builds");
+        let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 2, &|_| {}).expect("builds");
         let table = tablebase.tables().next().expect("one table");
         let material = table.material();
         let path = Path::new("alquerque-1v1.tb");

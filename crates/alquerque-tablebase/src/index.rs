@@ -2,7 +2,9 @@
 //! men and kings of each side stand on, the side to move and (Alquerque)
 //! each piece's no-return mark.
 
-use peralikatuma_rules::{Bitboard, NoReturn, Point, Position, Setup, Side, Variant};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::board_topology::PointSet;
+use peralikatuma_rules::family::{Position, Setup};
 
 use crate::material::Material;
 
@@ -41,13 +43,14 @@ const MARKS: u64 = 3;
 /// combinatorial order), then the side to move, then (Alquerque) a mark per
 /// piece. Claimable pieces (P6) and the counter of quiet turns are not
 /// part of the index: a table holds positions without claims, at counter 0.
+///
+/// The board's points are numbered by rank, then by file (the family's
+/// boards number them so), and the sets are ranked in that order.
 #[derive(Clone, Debug)]
 pub struct Indexer {
     material: Material,
-    /// The board's points in order: dense number to point.
-    points: Vec<Point>,
-    /// Point index to dense number.
-    dense: [u8; 64],
+    /// How many points the board has.
+    points: usize,
     marks: bool,
     size: u64,
 }
@@ -55,26 +58,20 @@ pub struct Indexer {
 impl Indexer {
     /// The numbering of `material`'s positions.
     pub fn new(material: Material) -> Indexer {
-        let board = material.variant.board();
-        let points: Vec<Point> = board.points().iter().collect();
-        let mut dense = [u8::MAX; 64];
-        for (i, point) in points.iter().enumerate() {
-            dense[point.index()] = i as u8;
-        }
+        let points = material.ruleset.board.len();
         let mut size = 2u64;
-        let mut free = points.len();
+        let mut free = points;
         for count in classes(material) {
             size *= binomial(free, count);
             free -= count;
         }
-        let marks = material.variant.has_no_return();
+        let marks = material.ruleset.no_return;
         if marks {
             size *= MARKS.pow(material.pieces() as u32);
         }
         Indexer {
             material,
             points,
-            dense,
             marks,
             size,
         }
@@ -107,35 +104,36 @@ impl Indexer {
     /// The number of a position of this material (its claims and counter
     /// are left out). The caller makes sure the material matches.
     pub fn index(&self, position: &Position) -> u64 {
-        let kings = position.kings();
-        let white = position.pieces(Side::White);
-        let black = position.pieces(Side::Black);
-        let sets = [white - kings, white & kings, black - kings, black & kings];
-        let mut used = 0u64;
-        let mut free = self.points.len();
+        let sets = [
+            position.men(Side::White),
+            position.kings(Side::White),
+            position.men(Side::Black),
+            position.kings(Side::Black),
+        ];
+        let mut used = 0u128;
+        let mut free = self.points;
         let mut index = 0u64;
         for set in sets {
             let mut rank = 0u64;
-            for (i, point) in set.iter().enumerate() {
-                let d = u32::from(self.dense[point.index()]);
-                let below = used & ((1u64 << d) - 1);
-                let c = d as usize - below.count_ones() as usize;
+            for (i, point) in set.points().enumerate() {
+                let below = used & ((1u128 << point) - 1);
+                let c = usize::from(point) - below.count_ones() as usize;
                 rank += binomial(c, i + 1);
             }
-            let count = set.count();
+            let count = set.count_ones() as usize;
             index = index * binomial(free, count) + rank;
             free -= count;
-            for point in set.iter() {
-                used |= 1 << self.dense[point.index()];
-            }
+            used |= set;
         }
         index = index * 2 + u64::from(position.side_to_move() == Side::Black);
         if self.marks {
-            let no_return = position.no_return();
-            for point in white.iter().chain(black.iter()) {
-                let mark = if no_return.east.contains(point) {
+            let [east, west] = position.barred();
+            let pieces = Side::ALL.map(|side| position.pieces(side));
+            for point in pieces.into_iter().flat_map(PointSet::points) {
+                let bit = 1u128 << point;
+                let mark = if east & bit != 0 {
                     1
-                } else if no_return.west.contains(point) {
+                } else if west & bit != 0 {
                     2
                 } else {
                     0
@@ -149,7 +147,6 @@ impl Indexer {
     /// The setup a number stands for: no claims, counter 0. It may be
     /// illegal ([`Position::from_setup`] says).
     pub fn setup(&self, mut index: u64) -> Setup {
-        let variant: Variant = self.material.variant;
         let mut marks = [0u8; 64];
         let pieces = self.material.pieces();
         if self.marks {
@@ -168,7 +165,7 @@ impl Indexer {
         // The ranks were mixed in from the first class to the last; take
         // them out from the last.
         let mut free = [0usize; 4];
-        let mut left = self.points.len();
+        let mut left = self.points;
         for (i, &count) in counts.iter().enumerate() {
             free[i] = left;
             left -= count;
@@ -179,11 +176,10 @@ impl Indexer {
             ranks[i] = index % base;
             index /= base;
         }
-        let mut used = 0u64;
-        let mut sets = [Bitboard::EMPTY; 4];
+        let mut used = 0u128;
+        let mut sets = [0u128; 4];
         for i in 0..4 {
             let mut rank = ranks[i];
-            let mut chosen = [0usize; 16];
             let mut c = free[i];
             for k in (1..=counts[i]).rev() {
                 c -= 1;
@@ -191,37 +187,27 @@ impl Indexer {
                     c -= 1;
                 }
                 rank -= binomial(c, k);
-                chosen[k - 1] = c;
+                sets[i] |= 1 << nth_free(used, c);
             }
-            for &c in &chosen[..counts[i]] {
-                let d = nth_free(used, c);
-                sets[i].insert(self.points[d]);
-            }
-            for point in sets[i].iter() {
-                used |= 1 << self.dense[point.index()];
-            }
+            used |= sets[i];
         }
-        let white = sets[0] | sets[1];
-        let black = sets[2] | sets[3];
-        let mut no_return = NoReturn::NONE;
+        let mut barred = [0u128; 2];
         if self.marks {
-            for (point, mark) in white.iter().chain(black.iter()).zip(marks) {
+            let pieces = [sets[0] | sets[1], sets[2] | sets[3]];
+            for (point, mark) in pieces.into_iter().flat_map(PointSet::points).zip(marks) {
                 match mark {
-                    1 => no_return.east.insert(point),
-                    2 => no_return.west.insert(point),
+                    1 => barred[0] |= 1 << point,
+                    2 => barred[1] |= 1 << point,
                     _ => {}
                 }
             }
         }
         Setup {
-            variant,
-            white,
-            black,
-            kings: sets[1] | sets[3],
             side_to_move,
-            claimable: Bitboard::EMPTY,
-            no_return,
-            quiet_turns: 0,
+            men: [sets[0], sets[2]],
+            kings: [sets[1], sets[3]],
+            barred,
+            ..Setup::empty(self.material.ruleset)
         }
     }
 }
@@ -236,24 +222,20 @@ fn classes(material: Material) -> [usize; 4] {
     ]
 }
 
-/// The dense number of the `n`-th point (from 0) not in `used`.
-fn nth_free(used: u64, n: usize) -> usize {
-    let mut left = n;
-    let mut d = 0;
-    loop {
-        if used & (1 << d) == 0 {
-            if left == 0 {
-                return d;
-            }
-            left -= 1;
-        }
-        d += 1;
+/// The `n`-th point (from 0) not in `used`: the lowest free point once the
+/// `n` below it are cleared.
+fn nth_free(used: u128, n: usize) -> u8 {
+    let mut free = !used;
+    for _ in 0..n {
+        free &= free - 1;
     }
+    free.trailing_zeros() as u8
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::Variant;
 
     fn round_trip(material: Material, step: u64) {
         let indexer = Indexer::new(material);
@@ -263,7 +245,7 @@ mod tests {
             let setup = indexer.setup(i);
             assert_eq!(Material::of_setup(&setup), material, "index {i}");
             assert_eq!(indexer.side_to_move(i), setup.side_to_move);
-            if let Ok(position) = Position::from_setup(setup) {
+            if let Ok(position) = Position::from_setup(&setup) {
                 legal += 1;
                 assert_eq!(indexer.index(&position), i, "{position:?}");
             }
@@ -274,17 +256,11 @@ mod tests {
 
     impl Material {
         fn of_setup(setup: &Setup) -> Material {
-            let count = |b: Bitboard| b.count() as u8;
+            let count = |set: u128| set.count_ones() as u8;
             Material {
-                variant: setup.variant,
-                men: [
-                    count(setup.white - setup.kings),
-                    count(setup.black - setup.kings),
-                ],
-                kings: [
-                    count(setup.white & setup.kings),
-                    count(setup.black & setup.kings),
-                ],
+                ruleset: setup.ruleset,
+                men: setup.men.map(count),
+                kings: setup.kings.map(count),
             }
         }
     }
@@ -303,18 +279,18 @@ mod tests {
 
     fn numbers_name_their_own_positions(step: u64) {
         for variant in Variant::ALL {
-            for material in Material::up_to(variant, 3) {
+            for material in Material::up_to(variant.ruleset(), 3) {
                 round_trip(material, step);
             }
         }
         let four = Material {
-            variant: Variant::Permainan,
+            ruleset: Variant::Permainan.ruleset(),
             men: [1, 1],
             kings: [1, 1],
         };
         round_trip(four, 7 * step);
         let alquerque = Material {
-            variant: Variant::Alquerque,
+            ruleset: Variant::Alquerque.ruleset(),
             men: [3, 2],
             kings: [0, 0],
         };
@@ -323,8 +299,8 @@ mod tests {
 
     #[test]
     fn sizes_count_placements_sides_and_marks() {
-        let m = |variant, w, b| Material {
-            variant,
+        let m = |variant: Variant, w, b| Material {
+            ruleset: variant.ruleset(),
             men: [w, b],
             kings: [0, 0],
         };

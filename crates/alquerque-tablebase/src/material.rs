@@ -1,9 +1,11 @@
 //! Material: how many men and kings each side has. Every table holds the
 //! positions of one material.
 
+use std::cmp::Ordering;
 use std::fmt;
 
-use peralikatuma_rules::{Position, Side, Variant};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Position, Ruleset};
 
 /// The pieces on the board, counted: men and kings of each side. Turns
 /// inside one material remove nothing; a capture or a claim leads to a
@@ -12,18 +14,20 @@ use peralikatuma_rules::{Position, Side, Variant};
 ///
 /// ```
 /// use alquerque_tablebase::Material;
-/// use peralikatuma_rules::{Position, Variant};
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::Position;
 ///
-/// let position = Position::parse(Variant::Permainan, "W:Wc3,Ke5:Bd7")?;
+/// let position = Position::parse(Variant::Permainan.ruleset(), "W:Wc3,Ke5:Bd7")?;
 /// let material = Material::of(&position);
 /// assert_eq!(material.to_string(), "1m1k-1m");
 /// assert_eq!(material.pieces(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Material {
-    /// The game.
-    pub variant: Variant,
+    /// The game: one of the rule book's ([`Ruleset::variant`]) for a
+    /// material that has tables.
+    pub ruleset: &'static Ruleset,
     /// Men of White, then of Black.
     pub men: [u8; 2],
     /// Kings of White, then of Black (always 0 in games without kings).
@@ -33,20 +37,12 @@ pub struct Material {
 impl Material {
     /// The material of a position.
     pub fn of(position: &Position) -> Material {
-        let kings = position.kings();
-        let count = |side: Side, kings_only: bool| {
-            let pieces = position.pieces(side);
-            let pieces = if kings_only {
-                pieces & kings
-            } else {
-                pieces - kings
-            };
-            pieces.count() as u8
-        };
+        let men = |side| position.men(side).count_ones() as u8;
+        let kings = |side| position.kings(side).count_ones() as u8;
         Material {
-            variant: position.variant(),
-            men: [count(Side::White, false), count(Side::Black, false)],
-            kings: [count(Side::White, true), count(Side::Black, true)],
+            ruleset: position.ruleset(),
+            men: Side::ALL.map(men),
+            kings: Side::ALL.map(kings),
         }
     }
 
@@ -57,24 +53,24 @@ impl Material {
 
     /// The pieces of one side.
     pub fn side(self, side: Side) -> usize {
-        let i = side_index(side);
+        let i = side.index();
         usize::from(self.men[i] + self.kings[i])
     }
 
-    /// Every material of `variant` with at most `pieces` pieces and at
+    /// Every material of `ruleset` with at most `pieces` pieces and at
     /// least one piece a side, in the order they must be built: fewer
     /// pieces first, and, among as many pieces, more kings first (a man
     /// crowned leads to a material with a king more and no piece fewer).
-    pub fn up_to(variant: Variant, pieces: usize) -> Vec<Material> {
-        let per_side = variant.pieces_per_side().min(pieces);
-        let most_kings = if variant.has_kings() { per_side } else { 0 };
+    pub fn up_to(ruleset: &'static Ruleset, pieces: usize) -> Vec<Material> {
+        let per_side = (ruleset.start[0].count_ones() as usize).min(pieces);
+        let most_kings = if ruleset.has_kings() { per_side } else { 0 };
         let mut all = Vec::new();
         for wm in 0..=per_side {
             for wk in 0..=most_kings {
                 for bm in 0..=per_side {
                     for bk in 0..=most_kings {
                         let material = Material {
-                            variant,
+                            ruleset,
                             men: [wm as u8, bm as u8],
                             kings: [wk as u8, bk as u8],
                         };
@@ -102,11 +98,27 @@ impl Material {
     }
 }
 
-/// White is 0, Black 1.
-pub(crate) fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
+/// Materials are ordered by their ruleset's id, then as their pieces.
+impl Ord for Material {
+    fn cmp(&self, other: &Material) -> Ordering {
+        (self.ruleset.id, self.men, self.kings).cmp(&(other.ruleset.id, other.men, other.kings))
+    }
+}
+
+impl PartialOrd for Material {
+    fn partial_cmp(&self, other: &Material) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The ruleset by its id only (its board and rules would fill a page).
+impl fmt::Debug for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Material")
+            .field("ruleset", &self.ruleset.id)
+            .field("men", &self.men)
+            .field("kings", &self.kings)
+            .finish()
     }
 }
 
@@ -114,7 +126,7 @@ impl fmt::Display for Material {
     /// `3v2` in games without kings; `2m1k-1m` (men, kings; a side without
     /// kings shows only its men) in Permainan.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.variant.has_kings() {
+        if self.ruleset.has_kings() {
             for i in 0..2 {
                 if i == 1 {
                     f.write_str("-")?;
@@ -134,10 +146,11 @@ impl fmt::Display for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::Variant;
 
     #[test]
     fn materials_come_in_building_order() {
-        let all = Material::up_to(Variant::Permainan, 3);
+        let all = Material::up_to(Variant::Permainan.ruleset(), 3);
         // 1v1 with kings: 4; two against one: 3 * 2 each way = 6 * 2.
         assert_eq!(all.len(), 4 + 12);
         let first_three = all.iter().position(|m| m.pieces() == 3);
@@ -152,6 +165,9 @@ mod tests {
                 assert!(kings(&pair[0]) >= kings(&pair[1]));
             }
         }
-        assert_eq!(Material::up_to(Variant::Alquerque, 4).len(), 1 + 2 + 3);
+        assert_eq!(
+            Material::up_to(Variant::Alquerque.ruleset(), 4).len(),
+            1 + 2 + 3
+        );
     }
 }

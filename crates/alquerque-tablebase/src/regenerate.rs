@@ -15,8 +15,10 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 
-use peralikatuma_rules::board_topology::Direction;
-use peralikatuma_rules::{Bitboard, Board, Moves, Point, Position, Side, Turn};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::board_topology::{Direction, PointSet};
+use peralikatuma_rules::family::{Kind, Position};
 use rayon::prelude::*;
 
 use crate::build::{
@@ -144,27 +146,21 @@ impl Unmove<'_> {
     /// claims after that turn make of it.
     fn predecessors(&self, j: u64, mut visit: impl FnMut(u64, Link)) {
         let setup = self.indexer.setup(j);
-        let board = setup.variant.board();
-        let mover = !setup.side_to_move;
-        let occupied = setup.white | setup.black;
-        let mine = match mover {
-            Side::White => setup.white,
-            Side::Black => setup.black,
-        };
-        for to in mine {
-            let king = setup.kings.contains(to);
-            for from in origins(board, to, occupied, king) {
+        let board = setup.ruleset.board;
+        let mover = setup.side_to_move.opposite();
+        let us = mover.index();
+        let occupied = setup.pieces(Side::White) | setup.pieces(Side::Black);
+        for to in setup.pieces(mover).points() {
+            let king = setup.kings[us] & (1 << to) != 0;
+            for from in origins(board, to, occupied, king).points() {
                 let mut before = setup;
                 before.side_to_move = mover;
-                let moved = Bitboard::from(from) | Bitboard::from(to);
-                match mover {
-                    Side::White => before.white ^= moved,
-                    Side::Black => before.black ^= moved,
+                let moved = 1u128 << from | 1 << to;
+                match king {
+                    true => before.kings[us] ^= moved,
+                    false => before.men[us] ^= moved,
                 }
-                if king {
-                    before.kings ^= moved;
-                }
-                let Ok(position) = Position::from_setup(before) else {
+                let Ok(position) = Position::from_setup(&before) else {
                     continue;
                 };
                 if let Some(link) = self.link_to(&position, from, to, j) {
@@ -179,20 +175,21 @@ impl Unmove<'_> {
     /// turn can: a capture or a claim leaves the material, and any other
     /// step leaves other points occupied. The claims after the step (P6),
     /// which the numbering leaves out, decide the link.
-    fn link_to(&self, position: &Position, from: Point, to: Point, j: u64) -> Option<Link> {
-        let legal = position.generate(|moves| match moves {
-            Moves::Steps {
-                claim: None,
-                from: piece,
-                to: points,
-                ..
-            } if piece == from => ControlFlow::Break(points.contains(to)),
-            _ => ControlFlow::Continue(()),
+    fn link_to(&self, position: &Position, from: u8, to: u8, j: u64) -> Option<Link> {
+        let step = position.generate(|turn| {
+            let this = turn.kind() == Kind::Step
+                && turn.huff().is_none()
+                && turn.from() == from
+                && turn.to() == Some(to);
+            match this {
+                true => ControlFlow::Break(*turn),
+                false => ControlFlow::Continue(()),
+            }
         });
-        if legal != ControlFlow::Break(true) {
+        let ControlFlow::Break(step) = step else {
             return None;
-        }
-        let after = position.play_unchecked(&Turn::step(position.variant(), from, to));
+        };
+        let after = position.play_unchecked(&step);
         if self.indexer.index(&after) != j {
             return None;
         }
@@ -220,15 +217,15 @@ impl Unmove<'_> {
 /// The points a piece now on `to` may have come from by a turn that
 /// captured nothing: a neighbour for a man, any point along a line with
 /// nothing between for a king; `occupied` are the pieces on the board.
-fn origins(board: Board, to: Point, occupied: Bitboard, king: bool) -> Bitboard {
-    let mut from = Bitboard::EMPTY;
+fn origins(board: &Graph, to: u8, occupied: u128, king: bool) -> u128 {
+    let mut from = 0u128;
     for direction in Direction::ALL {
         let mut point = to;
         while let Some(next) = board.neighbour(point, direction) {
-            if occupied.contains(next) {
+            if occupied & (1 << next) != 0 {
                 break;
             }
-            from |= Bitboard::from(next);
+            from |= 1 << next;
             if !king {
                 break;
             }
@@ -248,8 +245,8 @@ mod tests {
     /// again without (of the largest number of pieces only those
     /// `wanted`), and checks that they agree byte for byte.
     fn both_ways(variant: Variant, pieces: usize, wanted: impl Fn(&Material) -> bool) {
-        let mut tablebase = Tablebase::empty(variant);
-        for material in Material::up_to(variant, pieces) {
+        let mut tablebase = Tablebase::empty(variant.ruleset());
+        for material in Material::up_to(variant.ruleset(), pieces) {
             let linked = tablebase
                 .build_linked_table(material, &|_| {})
                 .expect("builds");

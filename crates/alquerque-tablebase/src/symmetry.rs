@@ -4,55 +4,60 @@
 //! copy have the same value, and a table of one side's material gives the
 //! table of the other's without a search.
 
-use peralikatuma_rules::{Bitboard, NoReturn, Point, Position, Setup};
+use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::family::{Position, Setup};
 
-/// The point turned half round on the 9x9 grid (R1.1), on which every
-/// board lies centred.
-fn turned_point(point: Point) -> Point {
-    Point::at(8 - point.file(), 8 - point.rank()).unwrap_or(point)
-}
-
-fn turned(set: Bitboard) -> Bitboard {
-    set.iter()
-        .map(turned_point)
-        .fold(Bitboard::EMPTY, Bitboard::with)
+/// The points of `set` turned half round. A board's points are numbered
+/// by rank, then by file, and each of the rule book's boards is the same
+/// turned half round (R1.1), so the half turn reverses the numbering:
+/// point `p` of `n` becomes point `n - 1 - p`.
+fn turned(board: &Graph, set: u128) -> u128 {
+    set.reverse_bits() >> (128 - board.len())
 }
 
 /// The position turned half round with the sides swapped: White's pieces
 /// become Black's on the opposite points, the other side is to move, and a
 /// piece that may not step east may not step west.
 pub(crate) fn turned_round(position: &Position) -> Option<Position> {
-    let setup = position.to_setup();
+    let setup = position.setup();
+    let board = position.board();
+    let swapped = |[white, black]: [u128; 2]| [turned(board, black), turned(board, white)];
+    let [east, west] = setup.barred;
     let turned = Setup {
-        variant: setup.variant,
-        white: turned(setup.black),
-        black: turned(setup.white),
-        kings: turned(setup.kings),
         side_to_move: setup.side_to_move.opposite(),
-        claimable: turned(setup.claimable),
-        no_return: NoReturn {
-            east: turned(setup.no_return.west),
-            west: turned(setup.no_return.east),
-        },
-        quiet_turns: setup.quiet_turns,
+        men: swapped(setup.men),
+        kings: swapped(setup.kings),
+        huffable: turned(board, setup.huffable),
+        barred: [turned(board, west), turned(board, east)],
+        ..setup
     };
-    Position::from_setup(turned).ok()
+    Position::from_setup(&turned).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::{Side, Variant};
+
+    #[test]
+    fn r1_1_each_board_turned_half_round_reverses_its_numbering() {
+        for variant in Variant::ALL {
+            let board = variant.ruleset().board;
+            let (files, ranks) = board.grid();
+            for p in 0..board.len() as u8 {
+                let (file, rank) = board.coords(p);
+                let q = turned(board, 1 << p).trailing_zeros() as u8;
+                assert_eq!(board.coords(q), (files - 1 - file, ranks - 1 - rank));
+            }
+        }
+    }
 
     #[test]
     fn the_start_turned_round_is_the_start_with_black_to_move() {
         for variant in Variant::ALL {
-            let start = Position::start(variant);
+            let start = Position::start(variant.ruleset());
             let turned = turned_round(&start).expect("legal");
-            assert_eq!(
-                turned.pieces(peralikatuma_rules::Side::White),
-                start.pieces(peralikatuma_rules::Side::White)
-            );
+            assert_eq!(turned.pieces(Side::White), start.pieces(Side::White));
             assert_eq!(turned.side_to_move(), start.side_to_move().opposite());
             assert_eq!(
                 turned.legal_turns().len(),

@@ -2,7 +2,11 @@
 
 use std::collections::BTreeMap;
 
-use peralikatuma_rules::{Bitboard, Position, Turn, Variant};
+use std::ops::ControlFlow;
+
+use peralikatuma_rules::Side;
+use peralikatuma_rules::board_topology::PointSet;
+use peralikatuma_rules::family::{Position, Ruleset, Setup, Turn};
 
 use crate::material::Material;
 use crate::table::Table;
@@ -12,19 +16,21 @@ use crate::value::{Value, Verdict};
 ///
 /// ```
 /// use alquerque_tablebase::{Tablebase, Value, Verdict};
-/// use peralikatuma_rules::{Position, Variant};
+/// use peralikatuma_rules::Variant;
+/// use peralikatuma_rules::family::Position;
 ///
 /// // Every Alquerque ending with two pieces, built on the spot.
-/// let tablebase = Tablebase::build(Variant::Alquerque, 2, &|_| {})?;
+/// let alquerque = Variant::Alquerque.ruleset();
+/// let tablebase = Tablebase::build(alquerque, 2, &|_| {})?;
 /// // White's man must still reach Black's before Black's reaches it.
-/// let position = Position::parse(Variant::Alquerque, "W:Wc2:Bc4")?;
+/// let position = Position::parse(alquerque, "W:Wc2:Bc4")?;
 /// let probe = tablebase.probe(&position).expect("two pieces are covered");
 /// assert_eq!(probe.verdict, Verdict::Loss);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Tablebase {
-    variant: Variant,
+    ruleset: &'static Ruleset,
     pieces: usize,
     tables: BTreeMap<Material, Table>,
 }
@@ -40,9 +46,9 @@ pub struct Probe {
 
 impl Tablebase {
     /// No tables yet: only finished positions (one piece) are covered.
-    pub(crate) fn empty(variant: Variant) -> Tablebase {
+    pub(crate) fn empty(ruleset: &'static Ruleset) -> Tablebase {
         Tablebase {
-            variant,
+            ruleset,
             pieces: 1,
             tables: BTreeMap::new(),
         }
@@ -57,8 +63,8 @@ impl Tablebase {
     }
 
     /// The game.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    pub fn ruleset(&self) -> &'static Ruleset {
+        self.ruleset
     }
 
     /// The most pieces of the positions covered: every material of at
@@ -69,7 +75,7 @@ impl Tablebase {
 
     /// The tables, in building order.
     pub fn tables(&self) -> impl Iterator<Item = &Table> {
-        let order = Material::up_to(self.variant, self.pieces);
+        let order = Material::up_to(self.ruleset, self.pieces);
         order.into_iter().filter_map(|m| self.tables.get(&m))
     }
 
@@ -80,27 +86,18 @@ impl Tablebase {
 
     /// Whether the tables cover the position (its game, its pieces).
     pub fn covers(&self, position: &Position) -> bool {
-        position.variant() == self.variant && position.occupied().count() <= self.pieces
+        position.ruleset() == self.ruleset && piece_count(position) <= self.pieces
     }
 
     /// The value of a position for the side to move at counter 0, claims
-    /// (P6) included; `None` if the tables do not cover it.
+    /// (P6) included; `None` if the tables do not cover it (nor a game
+    /// already won by the side to move, whose opponent has no pieces).
     pub fn value(&self, position: &Position) -> Option<Value> {
-        let side = position.side_to_move();
-        if position.variant() != self.variant {
+        if position.ruleset() != self.ruleset {
             return None;
         }
-        if position.pieces(side).is_empty() {
+        if position.pieces(position.side_to_move()) == 0 {
             return Some(Value::Loss(0));
-        }
-        if position.pieces(side.opposite()).is_empty() {
-            // Only after a claim of the opponent's last piece (P6): any
-            // move finishes the turn and wins (E1), if there is one.
-            return Some(if position.has_legal_turn() {
-                Value::Win(1)
-            } else {
-                Value::Loss(0)
-            });
         }
         let material = Material::of(position);
         let table = self.tables.get(&material)?;
@@ -116,9 +113,20 @@ impl Tablebase {
     /// `None` if the tables do not cover the positions after a claim.
     pub(crate) fn best_claim(&self, position: &Position) -> Option<Option<Value>> {
         let mut best: Option<Value> = None;
-        for point in position.claimable().iter() {
-            let claimed = without(position, Bitboard::from_point(point))?;
-            match self.value(&claimed)? {
+        let opponent = position.side_to_move().opposite();
+        for point in position.huffable().points() {
+            let piece = 1u128 << point;
+            let value = if position.pieces(opponent) == piece {
+                // The claim of the opponent's last piece: any move after
+                // it wins (E1), if there is one (P7).
+                match has_turn_claiming(position, point) {
+                    true => Value::Win(1),
+                    false => Value::Loss(0),
+                }
+            } else {
+                self.value(&without(position, piece)?)?
+            };
+            match value {
                 // A claim after which the claimer cannot move gives no
                 // turn (E1, P7).
                 Value::Loss(0) => {}
@@ -188,7 +196,7 @@ fn rank(verdict: Verdict) -> u8 {
 /// the value of `after` for the opponent (`theirs`): a turn that removes a
 /// piece starts the counter again.
 pub(crate) fn worth(before: &Position, after: &Position, theirs: Value) -> Value {
-    if after.occupied().count() < before.occupied().count() {
+    if piece_count(after) < piece_count(before) {
         theirs.back_after_removal()
     } else {
         theirs.back()
@@ -211,13 +219,62 @@ pub(crate) fn claim_turn(after_claim: Value) -> Value {
 
 /// The position without `pieces`, its claims gone, the same side to move,
 /// counter 0.
-pub(crate) fn without(position: &Position, pieces: Bitboard) -> Option<Position> {
-    let mut setup = position.to_setup();
-    setup.white -= pieces;
-    setup.black -= pieces;
-    setup.kings -= pieces;
-    setup.no_return = setup.no_return.without(pieces);
-    setup.claimable = Bitboard::EMPTY;
-    setup.quiet_turns = 0;
-    Position::from_setup(setup).ok()
+pub(crate) fn without(position: &Position, pieces: u128) -> Option<Position> {
+    let setup = position.setup();
+    let setup = Setup {
+        men: setup.men.map(|men| men & !pieces),
+        kings: setup.kings.map(|kings| kings & !pieces),
+        barred: setup.barred.map(|barred| barred & !pieces),
+        huffable: 0,
+        quiet_turns: 0,
+        ..setup
+    };
+    Position::from_setup(&setup).ok()
+}
+
+/// How many pieces are on the board.
+pub(crate) fn piece_count(position: &Position) -> usize {
+    (position.pieces(Side::White) | position.pieces(Side::Black)).count_ones() as usize
+}
+
+/// Whether the side to move has a turn that claims the piece on `point`
+/// (P7: a claim, then a legal move).
+fn has_turn_claiming(position: &Position, point: u8) -> bool {
+    position
+        .generate(|turn| match turn.huff() == Some(point) {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        })
+        .is_break()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::BuildError;
+    use peralikatuma_rules::Variant;
+
+    /// P6, P7, E1: claiming the opponent's last piece, then making any
+    /// move, wins at once; without a move after it the claim is no turn.
+    #[test]
+    fn p6_claiming_the_last_piece_then_moving_wins() {
+        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let tablebase = Tablebase::build(peralikatuma, 2, &|_| {}).expect("builds");
+        let unclaimed = Position::parse(peralikatuma, "W:We5:Bi3").expect("a position");
+        assert_ne!(tablebase.value(&unclaimed), Some(Value::Win(1)));
+        let claimable = Position::parse(peralikatuma, "W:We5:Bi3:Fi3").expect("a position");
+        assert_eq!(tablebase.value(&claimable), Some(Value::Win(1)));
+        let (turn, verdict, value) = tablebase.best_turn(&claimable).expect("a turn");
+        assert_eq!(turn.huff(), peralikatuma.board.parse_point("i3").ok());
+        assert_eq!((verdict, value), (Verdict::Win, Value::Win(1)));
+    }
+
+    /// The family's own rulesets have no tables: building them says so.
+    #[test]
+    fn a_ruleset_outside_the_rule_book_has_no_tables() {
+        let zamma = Ruleset::find("zamma").expect("a ruleset");
+        let error = Tablebase::build(zamma, 2, &|_| {}).expect_err("no tables");
+        assert!(matches!(error, BuildError::NotRuleBook("zamma")), "{error}");
+        assert!(error.to_string().starts_with("zamma has no endgame tables"));
+    }
 }

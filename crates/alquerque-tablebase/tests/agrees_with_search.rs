@@ -1,17 +1,18 @@
 //! The tables against an independent way of knowing: a plain minimax over
-//! the rules crate's own `Game` (which judges E1, E2 and E4 itself), from
+//! the rules crate's own `family::Game` (which judges E1, E2 and E4 itself), from
 //! random positions with few pieces. Every value the search can prove
 //! within its depth must be the table's verdict.
 
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Bitboard, Game, NoReturn, Point, Position, Setup, Side, Variant};
+use peralikatuma_rules::family::{Game, Position, Setup};
+use peralikatuma_rules::{Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 /// The exact verdict for the side to move, if the search proves it
 /// within `depth` turns.
 fn solve(game: &mut Game, depth: u32) -> Option<Verdict> {
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.ending() {
         let side = game.position().side_to_move();
         return Some(match outcome.winner() {
             Some(winner) if winner == side => Verdict::Win,
@@ -24,7 +25,7 @@ fn solve(game: &mut Game, depth: u32) -> Option<Verdict> {
     }
     let mut best = Verdict::Loss;
     let mut unknown = false;
-    for turn in game.legal_turns().iter() {
+    for turn in game.position().legal_turns().iter() {
         game.play(turn).expect("a legal turn");
         let theirs = solve(game, depth - 1);
         game.undo();
@@ -46,54 +47,49 @@ fn random_position(
     pieces: usize,
     quiet: std::ops::RangeInclusive<u32>,
 ) -> Position {
-    let points: Vec<Point> = variant.board().points().iter().collect();
+    let ruleset = variant.ruleset();
+    let points = ruleset.board.len();
     loop {
         let count = rng.random_range(2..=pieces);
         let mut setup = Setup {
-            variant,
-            white: Bitboard::EMPTY,
-            black: Bitboard::EMPTY,
-            kings: Bitboard::EMPTY,
             side_to_move: if rng.random_bool(0.5) {
                 Side::White
             } else {
                 Side::Black
             },
-            claimable: Bitboard::EMPTY,
-            no_return: NoReturn::NONE,
             quiet_turns: rng.random_range(quiet.clone()),
+            ..Setup::empty(ruleset)
         };
         let mut placed = 0;
         while placed < count {
-            let point = points[rng.random_range(0..points.len())];
-            if (setup.white | setup.black).contains(point) {
+            let point = 1u128 << rng.random_range(0..points);
+            if (setup.pieces(Side::White) | setup.pieces(Side::Black)) & point != 0 {
                 continue;
             }
-            if placed == 0 || (placed > 1 && rng.random_bool(0.5)) {
-                setup.white.insert(point);
+            let side = if placed == 0 || (placed > 1 && rng.random_bool(0.5)) {
+                0
             } else {
-                setup.black.insert(point);
+                1
+            };
+            if ruleset.has_kings() && rng.random_bool(0.4) {
+                setup.kings[side] |= point;
+            } else {
+                setup.men[side] |= point;
             }
-            if variant.has_kings() && rng.random_bool(0.4) {
-                setup.kings.insert(point);
-            }
-            if variant.has_no_return() && rng.random_bool(0.3) {
-                if rng.random_bool(0.5) {
-                    setup.no_return.east.insert(point);
-                } else {
-                    setup.no_return.west.insert(point);
-                }
+            if ruleset.no_return && rng.random_bool(0.3) {
+                setup.barred[usize::from(rng.random_bool(0.5))] |= point;
             }
             placed += 1;
         }
-        if variant.has_forfeits() {
-            for point in setup.pieces(setup.side_to_move.opposite()).iter() {
+        if ruleset.huff {
+            let waiting = setup.pieces(setup.side_to_move.opposite());
+            for point in (0..points).map(|p| 1u128 << p).filter(|p| waiting & p != 0) {
                 if rng.random_bool(0.3) {
-                    setup.claimable.insert(point);
+                    setup.huffable |= point;
                 }
             }
         }
-        if let Ok(position) = Position::from_setup(setup)
+        if let Ok(position) = Position::from_setup(&setup)
             && position.outcome().is_none()
         {
             return position;
@@ -102,7 +98,8 @@ fn random_position(
 }
 
 fn check(variant: Variant, pieces: usize, depth: u32, samples: usize, seed: u64) {
-    let tablebase = Tablebase::build(variant, pieces, &|_| {}).expect("small tables build");
+    let tablebase =
+        Tablebase::build(variant.ruleset(), pieces, &|_| {}).expect("small tables build");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut proved = [0usize; 3];
     for _ in 0..samples {
