@@ -26,7 +26,8 @@ use alquerque_solver::{Goal, Options, Solver};
 use alquerque_tablebase::Tablebase;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use peralikatuma_rules::{Position, Side, Turn, Variant};
+use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Side, Variant};
 
 /// Solve Alquerque, or check a proof.
 #[derive(Parser, Debug)]
@@ -148,9 +149,9 @@ fn main() -> ExitCode {
 fn start_position(args: &Args) -> Result<Position, String> {
     let mut start = match &args.position {
         Some(text) => {
-            Position::parse(args.variant, text).map_err(|e| format!("--position: {e}"))?
+            Position::parse(args.variant.ruleset(), text).map_err(|e| format!("--position: {e}"))?
         }
-        None => Position::start(args.variant),
+        None => Position::start(args.variant.ruleset()),
     };
     for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
         if text.ends_with('.') {
@@ -395,27 +396,30 @@ impl Run<'_> {
         self.verbose = false;
         println!("\nthe openings:");
         let mut rows = Vec::new();
+        let board = start.board();
         for first in start.legal_turns().iter() {
+            let first_text = first.text(board);
             let after_first = start.play_unchecked(first);
             let Some(value_first) = self.value(&after_first)? else {
                 return Ok(false);
             };
             let answers = after_first.legal_turns();
             if answers.is_empty() {
-                rows.push((first.to_string(), "(none)".to_string(), value_first));
+                rows.push((first_text.clone(), "(none)".to_string(), value_first));
             }
             for answer in answers.iter() {
                 let started = Instant::now();
                 let Some(value) = self.value(&after_first.play_unchecked(answer))? else {
                     return Ok(false);
                 };
+                let answer = answer.text(board);
                 println!(
-                    "{first} {answer}: {value} ({:.1} s)",
+                    "{first_text} {answer}: {value} ({:.1} s)",
                     started.elapsed().as_secs_f64()
                 );
-                rows.push((first.to_string(), answer.to_string(), value));
+                rows.push((first_text.clone(), answer, value));
             }
-            rows.push((first.to_string(), "best answer".to_string(), value_first));
+            rows.push((first_text, "best answer".to_string(), value_first));
         }
         println!("\n| first turn | answer | value |\n| --- | --- | --- |");
         for (first, answer, value) in rows {
@@ -436,7 +440,7 @@ fn numbered(start: &Position, turns: &[Turn]) -> String {
         } else if i == 0 {
             text.push_str("1. ... ");
         }
-        text.push_str(&turn.to_string());
+        text.push_str(&turn.text(start.board()));
         text.push(if ply % 12 == 11 { '\n' } else { ' ' });
     }
     text.trim_end().to_string()

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use alquerque_proof::{Proof, ProofError};
-use peralikatuma_rules::family::Ruleset;
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{Position, Ruleset};
 
 /// The directory the frontends read proofs from.
 pub fn directory() -> PathBuf {
@@ -103,7 +103,7 @@ pub fn read(variant: Variant) -> Result<Option<Arc<Proof>>, ProofError> {
         .filter(|path| path.to_string_lossy().ends_with(".proof.gz"))
         .collect();
     paths.sort();
-    let start = Position::start(variant);
+    let start = Position::start(variant.ruleset());
     for path in paths {
         let proof = Proof::load(&path)?;
         if proof.start == start {

@@ -1,8 +1,6 @@
 //! A position as the search sees it: what the search, the evaluation and
-//! the weak strengths ask of a position beyond the rules crate's own API.
-//! The rule book's games are probed in their endgame tables as they are,
-//! and in their proofs, which are the seed model's, through the position
-//! in that model.
+//! the weak strengths ask of a position beyond the rules crate's own API,
+//! the endgame tables' and the proofs' answers among them.
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
@@ -64,11 +62,6 @@ pub(crate) fn quiet_step(turn: &Turn) -> Option<(u8, u8)> {
     }
 }
 
-/// A turn of the seed model's position as a turn of `position`.
-fn turn_of_seed(position: &Position, turn: &peralikatuma_rules::Turn) -> Option<Turn> {
-    position.parse_turn(&turn.to_string()).ok()
-}
-
 impl Node for Position {
     fn judge(
         &self,
@@ -123,17 +116,17 @@ impl Node for Position {
     }
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
-        let covered = self.ruleset().variant() == Some(proof.start.variant())
-            && proof.goal.side == self.side_to_move();
-        let seed = covered.then(|| self.to_seed()).flatten()?;
-        turn_of_seed(self, proof.strategy.get(&seed)?)
+        // A position of another game is in no proof of this one.
+        (proof.goal.side == self.side_to_move())
+            .then(|| proof.strategy.get(self))
+            .flatten()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::family::RULESETS;
+    use peralikatuma_rules::family::{RULESETS, Ruleset};
     use peralikatuma_rules::{Position as SeedPosition, Variant};
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
@@ -218,44 +211,50 @@ mod tests {
         assert_eq!(node.probe(&alquerque), None);
     }
 
-    /// A rule book's game as a node reads the proof that White wins
-    /// Alquerque as the proof reads its position in the seed model: the
-    /// same turn at every position of random lines through it (White by
-    /// the proof, Black at random), and none where Black is to move.
+    /// A node reads the proof that White wins Alquerque: the proof's turn
+    /// at every position of random lines through it where White is to
+    /// move (White by the proof, Black at random), none where Black is,
+    /// and none in another game.
     #[test]
     #[cfg_attr(
         debug_assertions,
         ignore = "reads the 12 MB proof: run in release (CI does)"
     )]
-    fn the_rule_books_games_read_the_proof_as_the_seed_games_do() {
+    fn a_node_reads_the_proof_of_its_game() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../proofs/alquerque/white-wins.proof.gz");
         let proof = Proof::load(&path).expect("the proof");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
         let mut proved = 0;
         for _ in 0..40 {
-            let mut seed = SeedPosition::start(Variant::Alquerque);
+            let mut position = Position::start(Variant::Alquerque.ruleset());
             for _ in 0..30 {
-                if seed.outcome().is_some() {
+                if position.outcome().is_some() {
                     break;
                 }
-                let node = Position::from(&seed);
-                let ours = node.proof_turn(&proof).map(|turn| turn.text(node.board()));
-                let theirs = (seed.side_to_move() == proof.goal.side)
-                    .then(|| proof.strategy.get(&seed).map(ToString::to_string))
+                let turn = node_turn(&position, &proof);
+                let expected = (position.side_to_move() == proof.goal.side)
+                    .then(|| proof.strategy.get(&position))
                     .flatten();
-                assert_eq!(ours, theirs, "{seed}");
-                proved += usize::from(theirs.is_some());
-                let turn = match proof.strategy.get(&seed) {
-                    Some(turn) => *turn,
-                    None => {
-                        let turns = seed.legal_turns();
-                        turns[rng.random_range(0..turns.len())]
-                    }
-                };
-                seed = seed.play_unchecked(&turn);
+                assert_eq!(turn, expected, "{position}");
+                if position.side_to_move() == proof.goal.side {
+                    assert!(turn.is_some(), "White left the proof at {position}");
+                }
+                proved += usize::from(turn.is_some());
+                let turn = turn.unwrap_or_else(|| {
+                    let turns = position.legal_turns();
+                    turns[rng.random_range(0..turns.len())]
+                });
+                position = position.play_unchecked(&turn);
             }
         }
         assert!(proved > 100, "{proved} positions of the proof");
+        let murray = Position::start(Ruleset::find("alquerque-murray").expect("a ruleset"));
+        assert_eq!(node_turn(&murray, &proof), None);
+    }
+
+    /// The proof's turn for `position` as a node reads it.
+    fn node_turn(position: &Position, proof: &Proof) -> Option<Turn> {
+        Node::proof_turn(position, proof)
     }
 }

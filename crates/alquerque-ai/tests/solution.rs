@@ -6,32 +6,23 @@ use std::path::Path;
 use std::sync::Arc;
 
 use alquerque_ai::{Player, Strength};
-use alquerque_proof::{Proof, stubborn_defence};
-use peralikatuma_rules::{Outcome, Position, Side, Variant, family};
+use alquerque_proof::{Proof, Strategy, stubborn_defence};
+use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Outcome, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Plays `white` against the defence from `start` to the end. The game
-/// is played in the one model; the proof and its defence are the seed
-/// model's, and read its position.
-fn play_out(
-    white: &mut Player,
-    defence: &std::collections::HashMap<Position, peralikatuma_rules::Turn>,
-    start: Position,
-) -> Option<Outcome> {
-    let mut game = family::Game::from_position(family::Position::from(&start));
+/// Plays `white` against the defence from `start` to the end.
+fn play_out(white: &mut Player, defence: &Strategy, start: Position) -> Option<Outcome> {
+    let mut game = Game::from_position(start);
     while game.ending().is_none() {
         let position = *game.position();
         let turn = if position.side_to_move() == Side::White {
             white.choose(&game).expect("White has a turn")
         } else {
-            let seed = position.to_seed().expect("a position of Alquerque");
-            let turn = defence
-                .get(&seed)
-                .unwrap_or_else(|| panic!("White left the proof at {seed}"));
-            position
-                .parse_turn(&turn.to_string())
-                .expect("the same turn")
+            defence
+                .get(&position)
+                .unwrap_or_else(|| panic!("White left the proof at {position}"))
         };
         game.play(&turn).expect("a legal turn");
     }
@@ -49,15 +40,16 @@ fn e1_hard_and_master_keep_the_proved_win() -> Result<(), Box<dyn std::error::Er
     // Positions of the proof: White plays the proof's turns, Black at
     // random, for a random number of turns.
     let mut rng = StdRng::seed_from_u64(14);
-    let mut starts = vec![Position::start(Variant::Alquerque)];
+    let alquerque = Variant::Alquerque.ruleset();
+    let mut starts = vec![Position::start(alquerque)];
     while starts.len() < 40 {
-        let mut position = Position::start(Variant::Alquerque);
+        let mut position = Position::start(alquerque);
         for _ in 0..rng.random_range(1..30) {
             if position.outcome().is_some() {
                 break;
             }
             let turn = match proof.strategy.get(&position) {
-                Some(turn) => *turn,
+                Some(turn) => turn,
                 None => {
                     let turns = position.legal_turns();
                     turns[rng.random_range(0..turns.len())]

@@ -2,9 +2,10 @@
 
 use std::io;
 
-use peralikatuma_rules::{PositionTextError, TurnError};
+use peralikatuma_rules::family::{FamilyPositionError, FamilyTurnError};
 
 use crate::goal::UnknownGoal;
+use crate::strategy::StrategyError;
 
 /// Why a proof file could not be read. Line numbers count from 1.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +67,7 @@ pub enum ProofError {
         /// The line.
         line: usize,
         /// What was wrong.
-        error: PositionTextError,
+        error: FamilyPositionError,
     },
     /// A move line has no tab between position and turn.
     #[error("line {line}: expected a position and a turn separated by a tab")]
@@ -80,7 +81,15 @@ pub enum ProofError {
         /// The line.
         line: usize,
         /// What was wrong.
-        error: TurnError,
+        error: FamilyTurnError,
+    },
+    /// A position and turn a strategy cannot hold.
+    #[error("line {line}: {error}")]
+    Strategy {
+        /// The line.
+        line: usize,
+        /// What was wrong.
+        error: StrategyError,
     },
     /// A position has a move already.
     #[error("line {line}: this position has a move on an earlier line")]

@@ -17,7 +17,6 @@
 //! its counter of quiet turns) and the prover's turn (N2), joined by a tab
 //! (shown as `<TAB>`).
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
@@ -25,10 +24,12 @@ use std::path::Path;
 use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
-use peralikatuma_rules::{Position, RULES_VERSION, Turn, Variant};
+use peralikatuma_rules::RULES_VERSION;
+use peralikatuma_rules::family::{Position, Ruleset};
 
 use crate::error::ProofError;
 use crate::goal::Goal;
+use crate::strategy::Strategy;
 
 /// The first line of every proof file, with the format's version.
 const MAGIC: &str = "alquerque-proof 1";
@@ -39,12 +40,13 @@ const MAGIC: &str = "alquerque-proof 1";
 ///
 /// ```
 /// use alquerque_proof::{Goal, Proof};
-/// use peralikatuma_rules::{Position, Side, Variant};
+/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::family::Position;
 ///
 /// // White captures Black's last piece.
-/// let start = Position::parse(Variant::Alquerque, "W:Wc2:Bc3")?;
+/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
-/// proof.strategy.insert(start, start.parse_turn("c2xc4")?);
+/// proof.strategy.insert(&start, &start.parse_turn("c2xc4")?)?;
 ///
 /// let mut text = Vec::new();
 /// proof.write(&mut text)?;
@@ -60,8 +62,8 @@ pub struct Proof {
     /// Where the proof starts.
     pub start: Position,
     /// The prover's turn in each position of the proof where it is to
-    /// move.
-    pub strategy: HashMap<Position, Turn>,
+    /// move: positions of the start's game.
+    pub strategy: Strategy,
 }
 
 impl Proof {
@@ -70,7 +72,7 @@ impl Proof {
         Proof {
             goal,
             start,
-            strategy: HashMap::new(),
+            strategy: Strategy::new(start.ruleset()),
         }
     }
 
@@ -79,14 +81,14 @@ impl Proof {
     pub fn write(&self, mut out: impl Write) -> io::Result<()> {
         writeln!(out, "{MAGIC}")?;
         writeln!(out, "rules {RULES_VERSION}")?;
-        writeln!(out, "variant {}", self.start.variant().name())?;
+        writeln!(out, "variant {}", self.start.ruleset().id)?;
         writeln!(out, "goal {}", self.goal.id())?;
         writeln!(out, "start {}", self.start)?;
         writeln!(out, "moves {}", self.strategy.len())?;
         let mut lines: Vec<String> = self
             .strategy
             .iter()
-            .map(|(position, turn)| format!("{position}\t{turn}"))
+            .map(|(position, turn)| format!("{position}\t{}", turn.text(position.board())))
             .collect();
         lines.sort_unstable();
         for line in lines {
@@ -123,17 +125,15 @@ impl Proof {
         if rules != RULES_VERSION.to_string() {
             return Err(ProofError::RulesVersion { line, found: rules });
         }
-        let (line, variant) = header("variant")?;
-        let variant: Variant = variant.parse().map_err(|_| ProofError::Variant {
-            line,
-            found: variant,
-        })?;
+        let (line, game) = header("variant")?;
+        let ruleset =
+            Ruleset::find(&game).map_err(|_| ProofError::Variant { line, found: game })?;
         let (line, goal) = header("goal")?;
         let goal = goal
             .parse()
             .map_err(|error| ProofError::Goal { line, error })?;
         let (line, start) = header("start")?;
-        let start = Position::parse(variant, &start)
+        let start = Position::parse(ruleset, &start)
             .map_err(|error| ProofError::Position { line, error })?;
         let (line, count) = header("moves")?;
         let count: usize = count
@@ -146,12 +146,16 @@ impl Proof {
         for (line, text) in lines {
             let text = text?;
             let (position, turn) = text.split_once('\t').ok_or(ProofError::NoTab { line })?;
-            let position = Position::parse(variant, position)
+            let position = Position::parse(ruleset, position)
                 .map_err(|error| ProofError::Position { line, error })?;
             let turn = position
                 .parse_turn(turn)
                 .map_err(|error| ProofError::Turn { line, error })?;
-            if proof.strategy.insert(position, turn).is_some() {
+            let new = proof
+                .strategy
+                .insert(&position, &turn)
+                .map_err(|error| ProofError::Strategy { line, error })?;
+            if !new {
                 return Err(ProofError::Duplicate { line });
             }
         }

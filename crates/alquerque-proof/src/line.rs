@@ -3,9 +3,11 @@
 
 use std::collections::HashMap;
 
-use peralikatuma_rules::{Game, Position, Turn};
+use peralikatuma_rules::family::{Game, Position, Turn};
 
 use crate::file::Proof;
+use crate::packed::Packed;
+use crate::strategy::Strategy;
 
 /// The longest game of the proof: from its start, the prover's turns from
 /// the proof and, at each of the opponent's turns, the answer after which
@@ -16,20 +18,22 @@ use crate::file::Proof;
 ///
 /// ```
 /// use alquerque_proof::{longest_game, Goal, Proof};
-/// use peralikatuma_rules::{Position, Side, Variant};
+/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::family::Position;
 ///
-/// let start = Position::parse(Variant::Alquerque, "W:Wc2:Bc3")?;
+/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
-/// proof.strategy.insert(start, start.parse_turn("c2xc4")?);
+/// proof.strategy.insert(&start, &start.parse_turn("c2xc4")?)?;
 /// let game = longest_game(&proof).expect("a move everywhere");
-/// assert_eq!(game.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["c2xc4"]);
+/// let board = start.board();
+/// assert_eq!(game.iter().map(|t| t.text(board)).collect::<Vec<_>>(), ["c2xc4"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
-    let lengths = lengths(proof)?;
+    let lengths = Lengths::of(proof)?;
     let mut game = Vec::new();
     let mut position = proof.start;
-    while let Some(&(_, Some(turn))) = lengths.get(&position) {
+    while let Some(turn) = lengths.turn(&position) {
         game.push(turn);
         position = position.play_unchecked(&turn);
     }
@@ -43,64 +47,109 @@ pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
 ///
 /// ```
 /// use alquerque_proof::{stubborn_defence, Goal, Proof};
-/// use peralikatuma_rules::{Position, Side, Variant};
+/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::family::Position;
 ///
 /// // White's two men against one: Black's answers are in the defence.
-/// let start = Position::parse(Variant::Alquerque, "W:Wb2,d2:Bc4")?;
+/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
-/// proof.strategy.insert(start, start.parse_turn("d2-e3")?);
+/// proof.strategy.insert(&start, &start.parse_turn("d2-e3")?)?;
 /// // Not a whole proof: the defence needs White's turns everywhere.
 /// assert!(stubborn_defence(&proof).is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn stubborn_defence(proof: &Proof) -> Option<HashMap<Position, Turn>> {
-    let lengths = lengths(proof)?;
-    Some(
-        lengths
-            .into_iter()
-            .filter(|(position, _)| position.side_to_move() != proof.goal.side)
-            .filter_map(|(position, (_, turn))| Some((position, turn?)))
-            .collect(),
-    )
-}
-
-/// The length of the longest game under the proof from each of its
-/// positions, and the turn that starts it.
-fn lengths(proof: &Proof) -> Option<HashMap<Position, (u32, Option<Turn>)>> {
-    let mut lengths = HashMap::new();
-    length(proof, &proof.start, &mut lengths)?;
-    Some(lengths)
-}
-
-/// Plies from `position` to the end of the longest game under the proof,
-/// and the turn that starts it; remembered in `lengths`. Games are at most
-/// a few hundred plies, so the recursion stays shallow.
-fn length(
-    proof: &Proof,
-    position: &Position,
-    lengths: &mut HashMap<Position, (u32, Option<Turn>)>,
-) -> Option<u32> {
-    if let Some(&(plies, _)) = lengths.get(position) {
-        return Some(plies);
-    }
-    let found = if Game::judge(position, || position.has_legal_turn(), || 1).is_some() {
-        (0, None)
-    } else if position.side_to_move() == proof.goal.side {
-        let turn = *proof.strategy.get(position)?;
-        (
-            length(proof, &position.play_unchecked(&turn), lengths)? + 1,
-            Some(turn),
-        )
-    } else {
-        let mut longest = (0, None);
-        for turn in position.legal_turns().iter() {
-            let plies = length(proof, &position.play_unchecked(turn), lengths)? + 1;
-            if longest.1.is_none() || plies > longest.0 {
-                longest = (plies, Some(*turn));
-            }
+pub fn stubborn_defence(proof: &Proof) -> Option<Strategy> {
+    let lengths = Lengths::of(proof)?;
+    let mut defence = Strategy::new(proof.start.ruleset());
+    for (packed, length) in &lengths.lengths {
+        if let Some(answer) = length.answer {
+            defence.insert_packed(*packed, answer);
         }
-        longest
-    };
-    lengths.insert(*position, found);
-    Some(found.0)
+    }
+    Some(defence)
+}
+
+/// The longest game from a position under the proof.
+#[derive(Copy, Clone)]
+struct Length {
+    /// Its plies.
+    plies: u32,
+    /// Where the opponent is to move, the index among the legal turns of
+    /// the answer that starts it.
+    answer: Option<u32>,
+}
+
+/// The longest game under the proof from each of its positions.
+struct Lengths<'a> {
+    proof: &'a Proof,
+    lengths: HashMap<Packed, Length>,
+}
+
+impl Lengths<'_> {
+    /// The lengths of `proof`'s games, if it has a move everywhere.
+    fn of(proof: &Proof) -> Option<Lengths<'_>> {
+        let mut lengths = Lengths {
+            proof,
+            lengths: HashMap::new(),
+        };
+        lengths.length(&proof.start)?;
+        Some(lengths)
+    }
+
+    /// The turn that starts the longest game from `position`, if the game
+    /// goes on there.
+    fn turn(&self, position: &Position) -> Option<Turn> {
+        if ended(position) {
+            None
+        } else if position.side_to_move() == self.proof.goal.side {
+            self.proof.strategy.get(position)
+        } else {
+            let answer = self.lengths.get(&Packed::of(position).ok()?)?.answer?;
+            position.legal_turns().get(answer as usize).copied()
+        }
+    }
+
+    /// Plies from `position` to the end of the longest game under the
+    /// proof; remembered. Games are at most a few hundred plies, so the
+    /// recursion stays shallow.
+    fn length(&mut self, position: &Position) -> Option<u32> {
+        let packed = Packed::of(position).ok();
+        if let Some(length) = packed.and_then(|packed| self.lengths.get(&packed)) {
+            return Some(length.plies);
+        }
+        let found = if ended(position) {
+            Length {
+                plies: 0,
+                answer: None,
+            }
+        } else if position.side_to_move() == self.proof.goal.side {
+            let turn = self.proof.strategy.get(position)?;
+            Length {
+                plies: self.length(&position.play_unchecked(&turn))? + 1,
+                answer: None,
+            }
+        } else {
+            let mut longest: Option<Length> = None;
+            for (index, turn) in position.legal_turns().iter().enumerate() {
+                let plies = self.length(&position.play_unchecked(turn))? + 1;
+                if longest.is_none_or(|longest| plies > longest.plies) {
+                    longest = Some(Length {
+                        plies,
+                        answer: Some(index as u32),
+                    });
+                }
+            }
+            longest?
+        };
+        if let Some(packed) = packed {
+            self.lengths.insert(packed, found);
+        }
+        Some(found.plies)
+    }
+}
+
+/// Whether the game has ended at `position` (no position repeats in
+/// Alquerque, A2, A5).
+fn ended(position: &Position) -> bool {
+    Game::judge(position, || position.has_legal_turn(), || 1).is_some()
 }

@@ -6,18 +6,22 @@
 
 use std::collections::HashSet;
 
-use alquerque_proof::Proof;
-use peralikatuma_rules::{Game, Position, family};
+use alquerque_proof::{Proof, StrategyError};
+use peralikatuma_rules::family::{Game, Position};
 
+use crate::key::key;
 use crate::search::{Search, Worker};
 
 /// Why no proof could be built.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ExtractError {
+    /// The proof cannot hold a position or turn.
+    #[error(transparent)]
+    Strategy(#[from] StrategyError),
     /// The goal does not hold at a position the proof must cover: at the
     /// start, or after a turn of the opponent.
     #[error("the goal does not hold at {0}")]
-    Fails(Position),
+    Fails(Box<Position>),
     /// The search was stopped before a position was settled.
     #[error("stopped before the proof was complete")]
     Stopped,
@@ -75,12 +79,14 @@ pub(crate) fn extract(
     let wanted = Wanted { search, holds };
     let mut proof = Proof::new(goal, *start);
     if !wanted.holds(&mut worker, start)? {
-        return Err(ExtractError::Fails(*start));
+        return Err(ExtractError::Fails(Box::new(*start)));
     }
-    let mut seen: HashSet<Position> = HashSet::new();
+    // The positions already in the proof, by key: as the search knows
+    // them, and far smaller than the positions.
+    let mut seen: HashSet<u64> = HashSet::new();
     let mut stack = vec![*start];
     while let Some(position) = stack.pop() {
-        if !seen.insert(position) {
+        if !seen.insert(key(&position)) {
             continue;
         }
         if Game::judge(&position, || position.has_legal_turn(), || 1).is_some() {
@@ -89,20 +95,12 @@ pub(crate) fn extract(
         if position.side_to_move() == goal.side {
             // In an ending the tablebases choose: the quickest win.
             let turns = position.legal_turns();
+            // A turn is the same text in the tables' model (N2).
             let mut chosen = search
                 .tablebase
                 .as_ref()
-                .and_then(|tablebase| {
-                    // The tables' turn, found among the seed turns by the
-                    // position it leads to.
-                    let family = family::Position::from(&position);
-                    let (best, _, _) = tablebase.best_turn(&family)?;
-                    let after = family.play_unchecked(&best);
-                    turns
-                        .iter()
-                        .map(|turn| (*turn, position.play_unchecked(turn)))
-                        .find(|(_, next)| family::Position::from(next) == after)
-                })
+                .and_then(|tablebase| tablebase.best_turn(&position))
+                .map(|(turn, _, _)| (turn, position.play_unchecked(&turn)))
                 .filter(|(_, next)| wanted.known(next) == Some(true));
             if chosen.is_none() {
                 // Keep the proof small: a position already in it, else the
@@ -111,7 +109,7 @@ pub(crate) fn extract(
                     .iter()
                     .map(|turn| (*turn, position.play_unchecked(turn)))
                     .filter_map(|(turn, next)| Some((turn, next, wanted.work_if_holds(&next)?)))
-                    .min_by_key(|(_, next, work)| (!seen.contains(next), *work))
+                    .min_by_key(|(_, next, work)| (!seen.contains(&key(next)), *work))
                     .map(|(turn, next, _)| (turn, next));
             }
             if chosen.is_none() {
@@ -123,14 +121,14 @@ pub(crate) fn extract(
                     }
                 }
             }
-            let (turn, next) = chosen.ok_or(ExtractError::Fails(position))?;
-            proof.strategy.insert(position, turn);
+            let (turn, next) = chosen.ok_or_else(|| ExtractError::Fails(Box::new(position)))?;
+            proof.strategy.insert(&position, &turn)?;
             stack.push(next);
         } else {
             for turn in position.legal_turns().iter() {
                 let next = position.play_unchecked(turn);
                 if !wanted.holds(&mut worker, &next)? {
-                    return Err(ExtractError::Fails(next));
+                    return Err(ExtractError::Fails(Box::new(next)));
                 }
                 stack.push(next);
             }

@@ -1,14 +1,16 @@
-//! The key a solver stores a position under: its Zobrist hash (pieces,
-//! side to move, no-return marks) and its counter of quiet turns (E4),
+//! The key a solver stores a position under: its Zobrist hash (the rules
+//! crate's family model's: pieces, side to move, no-return marks) and its
+//! counter of quiet turns (E4),
 //! since the same pieces may be won with sixty turns to go and drawn with
 //! two.
 
-use peralikatuma_rules::Position;
+use peralikatuma_rules::family::Position;
 
 /// The revision of how positions are keyed, in checkpoints' headers: raise
 /// it when the keys change (the counter's keys here, or the rules crate's
-/// Zobrist keys), so that old checkpoints are refused.
-pub(crate) const KEYS_VERSION: u32 = 1;
+/// Zobrist keys), so that old checkpoints are refused. 2: the family
+/// model's Zobrist keys, in place of the seed model's.
+pub(crate) const KEYS_VERSION: u32 = 2;
 
 /// One key for each value of the counter; the counter never goes past
 /// sixty in a game (E4 ends it there).
@@ -39,11 +41,12 @@ pub(crate) fn key(position: &Position) -> u64 {
 mod tests {
     use super::*;
     use peralikatuma_rules::Variant;
+    use peralikatuma_rules::family::FamilyPositionError;
 
     #[test]
-    fn the_counter_changes_the_key() -> Result<(), peralikatuma_rules::PositionTextError> {
-        let early = Position::parse(Variant::Alquerque, "W:Wc2:Bc4")?;
-        let late = Position::parse(Variant::Alquerque, "W:Wc2:Bc4:C20")?;
+    fn the_counter_changes_the_key() -> Result<(), FamilyPositionError> {
+        let early = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4")?;
+        let late = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4:C20")?;
         assert_eq!(early.zobrist(), late.zobrist());
         assert_ne!(key(&early), key(&late));
         Ok(())

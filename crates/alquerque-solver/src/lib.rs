@@ -15,7 +15,8 @@ pub use alquerque_proof::{Goal, Proof};
 use alquerque_tablebase::Tablebase;
 pub use checkpoint::CheckpointError;
 pub use extract::ExtractError;
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::Position;
 
 use crate::search::{INF, Search, Worker};
 
@@ -57,7 +58,7 @@ pub enum SolveError {
     /// Only Alquerque's games are known to be finite without repetitions
     /// (A2, A5); the other games may repeat (E2).
     #[error("only Alquerque can be solved: {0} positions may repeat (E2)")]
-    NotAlquerque(Variant),
+    NotAlquerque(&'static str),
 }
 
 /// How far a search has come.
@@ -75,10 +76,11 @@ pub struct Progress {
 /// ```
 /// use alquerque_solver::{Goal, Options, Solver};
 /// use alquerque_proof::verify;
-/// use peralikatuma_rules::{Position, Side, Variant};
+/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::family::Position;
 ///
 /// // Two White men against one Black man, White to move.
-/// let position = Position::parse(Variant::Alquerque, "W:Wb2,d2:Bc4")?;
+/// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
 /// let options = Options { table_megabytes: 1, threads: 1, keep_work: 1 };
 /// let solver = Solver::new(Goal::win(Side::White), options);
 /// assert_eq!(solver.solve(&position)?, Some(true));
@@ -124,8 +126,8 @@ impl Solver {
     /// every thread: `Some(true)` if it holds, `Some(false)` if not, `None`
     /// if [`Solver::stop`] was called first.
     pub fn solve(&self, start: &Position) -> Result<Option<bool>, SolveError> {
-        if start.variant() != Variant::Alquerque {
-            return Err(SolveError::NotAlquerque(start.variant()));
+        if start.ruleset() != Variant::Alquerque.ruleset() {
+            return Err(SolveError::NotAlquerque(start.ruleset().id));
         }
         let answers: Vec<Option<bool>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.threads)

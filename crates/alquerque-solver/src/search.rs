@@ -13,11 +13,13 @@
 //! threads work on the second most promising answer while even threads
 //! work on the first.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use alquerque_proof::Goal;
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Game, Position, family};
+use peralikatuma_rules::Side;
+use peralikatuma_rules::family::{Game, Position, Turn};
 use smallvec::SmallVec;
 
 use crate::key::key;
@@ -43,10 +45,13 @@ pub(crate) enum Known {
     Open(u32),
 }
 
-/// A child in the search: a position after one turn, with its numbers.
+/// A child in the search: the turn to a position, with the position's
+/// key and numbers. The position itself is played again when the search
+/// goes into it: a turn is a third of a position's size, and the list of
+/// children is copied as it grows.
 #[derive(Copy, Clone)]
 struct Child {
-    position: Position,
+    turn: Turn,
     key: u64,
     settled: bool,
     phi: u32,
@@ -79,9 +84,9 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    /// The numbers of a settled position for its side to move.
-    fn settled_numbers(&self, position: &Position, met: bool) -> (u32, u32) {
-        let mover_is_prover = position.side_to_move() == self.goal.side;
+    /// The numbers of a settled position for its side to move, `mover`.
+    fn settled_numbers(&self, mover: Side, met: bool) -> (u32, u32) {
+        let mover_is_prover = mover == self.goal.side;
         if met == mover_is_prover {
             (0, INF)
         } else {
@@ -109,7 +114,8 @@ impl Search {
         let outcome = Game::judge(
             position,
             || {
-                turns = position.count_legal_turns();
+                // The last ply of a perft: the turns counted, not listed.
+                turns = position.perft(1);
                 turns > 0
             },
             || 1,
@@ -120,7 +126,7 @@ impl Search {
         if let Some(probe) = self
             .tablebase
             .as_ref()
-            .and_then(|tb| tb.probe(&family::Position::from(position)))
+            .and_then(|tablebase| tablebase.probe(position))
         {
             return Known::Settled(self.met_by_verdict(position, probe.verdict));
         }
@@ -210,24 +216,23 @@ impl Search {
         if worker.nodes >= 4096 {
             self.flush(worker);
         }
-        let mut children: SmallVec<[Child; 16]> = position
-            .legal_turns()
-            .iter()
-            .map(|turn| {
-                let next = position.play_unchecked(turn);
-                let (settled, (phi, delta)) = match self.known(&next) {
-                    Known::Settled(met) => (true, self.settled_numbers(&next, met)),
-                    Known::Open(turns) => (false, (1, turns.max(1))),
-                };
-                Child {
-                    position: next,
-                    key: key(&next),
-                    settled,
-                    phi,
-                    delta,
-                }
-            })
-            .collect();
+        let opponent = position.side_to_move().opposite();
+        let mut children: SmallVec<[Child; 16]> = SmallVec::new();
+        let _ = position.generate(|turn| {
+            let next = position.play_unchecked(turn);
+            let (settled, (phi, delta)) = match self.known(&next) {
+                Known::Settled(met) => (true, self.settled_numbers(opponent, met)),
+                Known::Open(turns) => (false, (1, turns.max(1))),
+            };
+            children.push(Child {
+                turn: *turn,
+                key: key(&next),
+                settled,
+                phi,
+                delta,
+            });
+            ControlFlow::<()>::Continue(())
+        });
         let mover_is_prover = position.side_to_move() == self.goal.side;
         let vary = worker.id % 2 == 1 && !mover_is_prover;
         loop {
@@ -237,7 +242,7 @@ impl Search {
                 let child = &mut children[i];
                 if !child.settled {
                     if let Some(met) = self.solved.get(child.key) {
-                        (child.phi, child.delta) = self.settled_numbers(&child.position, met);
+                        (child.phi, child.delta) = self.settled_numbers(opponent, met);
                         child.settled = true;
                     } else if let Some(numbers) = self.table.probe(child.key) {
                         (child.phi, child.delta) = numbers;
@@ -291,7 +296,7 @@ impl Search {
             let child_th_delta = th_phi.min(widen(rival_delta.max(child.delta)));
             let (child_phi, child_delta) = self.mid(
                 worker,
-                &child.position,
+                &position.play_unchecked(&child.turn),
                 child.key,
                 child_th_phi,
                 child_th_delta,

@@ -3,10 +3,11 @@
 //! values agree with endgame tablebases built by retrograde analysis, and
 //! checkpoints restore what was settled.
 
-use alquerque_proof::{Goal, Proof, VerifyError, verify};
+use alquerque_proof::{Goal, Proof, StrategyError, VerifyError, verify};
 use alquerque_solver::{CheckpointError, Options, Solver};
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Position, Side, Turn, Variant, family};
+use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -19,7 +20,7 @@ const SMALL: Options = Options {
 };
 
 fn position(text: &str) -> Position {
-    Position::parse(Variant::Alquerque, text).expect("a valid position")
+    Position::parse(Variant::Alquerque.ruleset(), text).expect("a valid position")
 }
 
 /// The position after the first `plies` turns of a game between the
@@ -28,7 +29,7 @@ fn from_game(plies: usize) -> Position {
     const GAME: &str = "c2-c3 c4xc2 c1xc3 a3xc1 c3xa3 b4-b3 a3xc3 d4xb2 b1xb3 c5-c4 \
         d1xb1 c4-c3 d2xb4 a5xc3xa3 b1-c1 d5-c5 d3-c3 b5-a5 e1-d1 c5-b5 c1-d2 e4-d4 \
         e3xc5 b5xd5 d1-c1 d5-c5 d2-c2 e5-d4 c3xe5 c5-b5 c2-c3 b5-b4 e2-d2 b4-b3";
-    let mut position = Position::start(Variant::Alquerque);
+    let mut position = Position::start(Variant::Alquerque.ruleset());
     for text in GAME.split_whitespace().take(plies) {
         let turn = position.parse_turn(text).expect("a legal turn");
         position = position.play_unchecked(&turn);
@@ -51,7 +52,7 @@ fn e1_two_men_beat_one_and_the_proof_checks() -> Result {
 }
 
 /// A position of a real game, 30 plies in: the solver proves White's win,
-/// and the proof survives writing and reading.
+/// and the proof survives writing and reading: the same file again.
 #[test]
 fn a_middle_game_is_won_and_its_proof_reads_back() -> Result {
     let start = from_game(30);
@@ -63,11 +64,14 @@ fn a_middle_game_is_won_and_its_proof_reads_back() -> Result {
     let read = Proof::read(text.as_slice())?;
     assert_eq!(read.strategy, proof.strategy);
     assert_eq!(verify(&read)?, verify(&proof)?);
+    let mut again = Vec::new();
+    read.write(&mut again)?;
+    assert_eq!(again, text);
     Ok(())
 }
 
-/// The verifier refuses a proof with a move missing, an illegal move, a
-/// move that does not win, or the wrong goal.
+/// The verifier refuses a proof with a move missing, a move that does not
+/// win, or the wrong goal; an illegal move does not go into a proof.
 #[test]
 fn broken_proofs_are_refused() -> Result {
     let start = from_game(30);
@@ -77,34 +81,29 @@ fn broken_proofs_are_refused() -> Result {
 
     let mut missing = proof.clone();
     missing.strategy.remove(&start);
-    assert_eq!(verify(&missing), Err(VerifyError::MissingMove(start)));
-
-    // A step onto a piece of one's own: built by hand, never read from a
-    // file, so only the verifier can catch it.
-    let mut illegal = proof.clone();
-    let mut white = start.pieces(Side::White).iter();
-    let (from, to) = (
-        white.next().ok_or("a piece")?,
-        white.next().ok_or("another")?,
+    assert_eq!(
+        verify(&missing),
+        Err(VerifyError::MissingMove(Box::new(start)))
     );
-    illegal
-        .strategy
-        .insert(start, Turn::step(Variant::Alquerque, from, to));
+
+    // A pass where White has moves (E1: Alquerque has no passes).
+    let mut illegal = proof.clone();
     assert!(matches!(
-        verify(&illegal),
-        Err(VerifyError::IllegalTurn { .. })
+        illegal.strategy.insert(&start, &Turn::PASS),
+        Err(StrategyError::Illegal { .. })
     ));
+    assert_eq!(illegal.strategy, proof.strategy);
 
     // Some position of the proof where another legal move does not win:
     // play it instead, and the proof breaks.
     let mut refuted = false;
-    for (position, turn) in &proof.strategy {
+    for (position, turn) in proof.strategy.iter() {
         for other in position.legal_turns().iter() {
-            if other == turn || solver.settled(&position.play_unchecked(other)) != Some(false) {
+            if *other == turn || solver.settled(&position.play_unchecked(other)) != Some(false) {
                 continue;
             }
             let mut wrong = proof.clone();
-            wrong.strategy.insert(*position, *other);
+            wrong.strategy.insert(&position, other)?;
             // The new move leads where the strategy has no answer, or to a
             // game that does not end in White's win.
             if verify(&wrong).is_err() {
@@ -147,7 +146,8 @@ fn e4_the_sixty_turn_rule_turns_a_win_into_a_draw() -> Result {
 fn values_agree_with_the_tablebases() -> Result {
     let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {})?;
     let mut rng = StdRng::seed_from_u64(14);
-    let points: Vec<_> = Variant::Alquerque.board().points().iter().collect();
+    let alquerque = Variant::Alquerque.ruleset();
+    let points: Vec<u8> = (0..alquerque.board.len() as u8).collect();
     let mut checked = 0;
     while checked < 200 {
         let mut text = String::from(if rng.random::<bool>() { "W" } else { "B" });
@@ -161,18 +161,18 @@ fn values_agree_with_the_tablebases() -> Result {
                 if i > 0 {
                     text.push(',');
                 }
-                text.push_str(&Variant::Alquerque.board().point_name(point).to_string());
+                text.push_str(&alquerque.board.point_name(point).to_string());
             }
         }
         let quiet = rng.random_range(0..60);
         text.push_str(&format!(":C{quiet}"));
-        let Ok(start) = Position::parse(Variant::Alquerque, &text) else {
+        let Ok(start) = Position::parse(alquerque, &text) else {
             continue;
         };
-        if start.occupied().count() > 3 {
+        if (start.pieces(Side::White) | start.pieces(Side::Black)).count_ones() > 3 {
             continue;
         }
-        let Some(probe) = tablebase.probe(&family::Position::from(&start)) else {
+        let Some(probe) = tablebase.probe(&start) else {
             continue;
         };
         let mover = start.side_to_move();
@@ -187,6 +187,23 @@ fn values_agree_with_the_tablebases() -> Result {
         assert_eq!(verdict, probe.verdict, "{start}");
         checked += 1;
     }
+    Ok(())
+}
+
+/// With endgame tables, an ending they cover is settled without a
+/// search (E1), and its proof follows the tables' quickest win and checks.
+#[test]
+fn the_tables_settle_and_guide_an_ending() -> Result {
+    let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {})?;
+    let start = position("W:Wb2,d2:Bc4");
+    let solver = Solver::new(Goal::win(Side::White), SMALL).with_tablebase(tablebase);
+    assert_eq!(solver.solve(&start)?, Some(true));
+    assert_eq!(solver.progress().nodes, 0, "settled by the tables");
+    let proof = solver.proof(&start)?;
+    verify(&proof)?;
+    // The tables choose White's turns: no search was needed for them.
+    assert_eq!(solver.progress().nodes, 0);
+    assert!(solver.disproof(&start).is_err());
     Ok(())
 }
 
@@ -218,6 +235,25 @@ fn checkpoints_restore_settled_positions() -> Result {
         Err(CheckpointError::Header { .. })
     ));
 
+    // A checkpoint of the seed model's keys (version 1), as written before
+    // the solver took the family model's: refused, with its header shown.
+    let bytes = std::fs::read(&path)?;
+    let mut old = String::from_utf8_lossy(&bytes)
+        .lines()
+        .next()
+        .ok_or("a header")?
+        .replace(" keys 2 ", " keys 1 ")
+        .into_bytes();
+    old.push(b'\n');
+    old.extend_from_slice(&bytes[old.len()..]);
+    let old_path = directory.join("old.checkpoint");
+    std::fs::write(&old_path, &old)?;
+    let error = resumed.load_checkpoint(&start, &old_path).map(|_| ());
+    assert!(
+        matches!(&error, Err(CheckpointError::Header { found, .. }) if found.contains("keys 1")),
+        "{error:?}"
+    );
+
     let mut bytes = std::fs::read(&path)?;
     let last = bytes.len() - 5;
     bytes[last] ^= 1; // a settled value flipped
@@ -234,7 +270,7 @@ fn checkpoints_restore_settled_positions() -> Result {
 /// Only Alquerque's games are known never to repeat.
 #[test]
 fn other_games_are_refused() {
-    let start = Position::start(Variant::Peralikatuma);
+    let start = Position::start(Variant::Peralikatuma.ruleset());
     let solver = Solver::new(Goal::win(Side::White), SMALL);
     assert!(solver.solve(&start).is_err());
 }

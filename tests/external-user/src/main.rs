@@ -357,7 +357,7 @@ fn solve_a_position_and_check_the_proof() -> Result {
     use alquerque_ai::alquerque_proof::{Proof, verify};
     use alquerque_solver::{Goal, Options, Solver};
 
-    let start = Position::parse(Variant::Alquerque, "W:Wb2,d2:Bc4")?;
+    let start = family::Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
     let options = Options {
         table_megabytes: 8,
         ..Options::default()
@@ -375,11 +375,7 @@ fn solve_a_position_and_check_the_proof() -> Result {
 
     let mut player = alquerque_ai::Player::new(alquerque_ai::Strength::Hard, 1);
     player.set_solution(Some(std::sync::Arc::new(proof.clone())));
-    let game = family::Game::from_position(family::Position::from(&start));
-    let board = game.ruleset().board;
-    assert_eq!(
-        player.choose(&game).map(|turn| turn.text(board)),
-        proof.strategy.get(&start).map(ToString::to_string)
-    );
+    let game = family::Game::from_position(start);
+    assert_eq!(player.choose(&game), proof.strategy.get(&start));
     Ok(())
 }
