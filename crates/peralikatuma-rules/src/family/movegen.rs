@@ -49,6 +49,77 @@ pub(super) enum Listing {
     Quiet,
 }
 
+/// Where the generator hands the turns it lists, in sets `S`: any
+/// `FnMut(&Turn) -> bool` (which returns whether to stop), or a listener
+/// that takes a man's steps as one set of points (random games: the
+/// turns recorded, not each one written).
+pub(super) trait Listener<S: PointSet> {
+    /// Takes `turn`; returns whether to stop.
+    fn turn(&mut self, turn: &Turn) -> bool;
+
+    /// Whether the generator hands each man's steps to
+    /// [`Listener::steps`] as one set of points, rather than one by one to
+    /// [`Listener::turn`].
+    const STEP_SETS: bool = false;
+
+    /// Takes the steps of the man on `turn.from()` (after `turn`'s huff)
+    /// to each point of `to`, in order, after which the opponent may huff
+    /// `forfeits` (F4), with [`Listener::STEP_SETS`]; returns whether to
+    /// stop. Unless overridden, each step is written into `turn` and taken
+    /// as a turn of its own.
+    #[inline(always)]
+    fn steps(&mut self, turn: &mut Turn, to: S, forfeits: S) -> bool {
+        let from = turn.from();
+        for to in to.points() {
+            turn.set_move(Kind::Step, from, to, forfeits.widen());
+            if self.turn(turn) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the moves that do not capture after a huff are handed on
+    /// as their number alone ([`Listener::quiet_after_huff`]), for a
+    /// listener that lists them again only if it needs them.
+    const TALLIES_QUIET_AFTER_HUFF: bool = false;
+
+    /// Takes the number of moves that do not capture after the huff of
+    /// `huffed` (with [`Listener::TALLIES_QUIET_AFTER_HUFF`]), after each of
+    /// which the opponent may huff `forfeits`: the moves the generator
+    /// lists for the position without the huffed piece (in the order of
+    /// `Listing::Quiet`), in their place among the turns.
+    fn quiet_after_huff(&mut self, huffed: u8, forfeits: S, count: usize) {
+        let _ = (huffed, forfeits, count);
+    }
+}
+
+/// A listener that counts the turns it is handed.
+struct Tally(usize);
+
+impl<S: PointSet> Listener<S> for Tally {
+    const STEP_SETS: bool = true;
+
+    #[inline(always)]
+    fn turn(&mut self, _: &Turn) -> bool {
+        self.0 += 1;
+        false
+    }
+
+    #[inline(always)]
+    fn steps(&mut self, _: &mut Turn, to: S, _: S) -> bool {
+        self.0 += to.count() as usize;
+        false
+    }
+}
+
+impl<S: PointSet, F: FnMut(&Turn) -> bool> Listener<S> for F {
+    #[inline(always)]
+    fn turn(&mut self, turn: &Turn) -> bool {
+        self(turn)
+    }
+}
+
 /// One side's view of the board while its turns are listed, under the
 /// rules `R` (compiled for each ruleset: a rule it does not have costs
 /// nothing). With `COUNT`, the moves are counted instead of handed on
@@ -114,7 +185,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
     /// them (those that could capture, as the ruleset lets a first capture
     /// go) are what a move that does not capture lets the opponent huff,
     /// and the steps after them carry that.
-    fn moves(&mut self, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
+    fn moves<E: Listener<S>>(&mut self, emit: &mut E) -> bool {
         if self.rules().compulsory {
             return self.listed(Doing::Captures, emit) || self.listed(Doing::Quiet, emit);
         }
@@ -128,13 +199,21 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             return true;
         }
         self.forfeits = self.capturing;
+        if E::TALLIES_QUIET_AFTER_HUFF
+            && let Some(huffed) = self.turn.huff()
+        {
+            let mut tally = Tally(0);
+            self.listed(Doing::Quiet, &mut tally);
+            emit.quiet_after_huff(huffed, self.forfeits, tally.0);
+            return tally.0 > 0 || captures;
+        }
         self.listed(Doing::Quiet, emit) || captures
     }
 
     /// Lists what the side's pieces may be `doing`; returns whether there
     /// was a move.
     #[inline(always)]
-    fn listed(&mut self, doing: Doing, emit: &mut impl FnMut(&Turn) -> bool) -> bool {
+    fn listed<E: Listener<S>>(&mut self, doing: Doing, emit: &mut E) -> bool {
         let mut any = false;
         let empty = self.empty();
         let steps = doing != Doing::Captures;
@@ -165,6 +244,14 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                     if to != S::EMPTY {
                         any = true;
                         self.counted += u64::from(to.count());
+                    }
+                } else if E::STEP_SETS {
+                    if to != S::EMPTY {
+                        any = true;
+                        self.stopped |= emit.steps(self.turn, to, self.forfeits);
+                        if self.stopped {
+                            return true;
+                        }
                     }
                 } else {
                     for to in to.points() {
@@ -223,7 +310,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                         }
                         self.turn
                             .set_move(Kind::Step, from, at, self.forfeits.widen());
-                        self.stopped |= emit(self.turn);
+                        self.stopped |= emit.turn(self.turn);
                         if self.stopped {
                             return true;
                         }
@@ -278,12 +365,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
 
     /// The captures of the king on `from` along `direction`, as the first
     /// capture of its turn.
-    fn king_line(
-        &mut self,
-        from: u8,
-        direction: Direction,
-        emit: &mut impl FnMut(&Turn) -> bool,
-    ) -> bool {
+    fn king_line(&mut self, from: u8, direction: Direction, emit: &mut impl Listener<S>) -> bool {
         self.turn.set_from(from);
         let (enemy, kings) = (self.enemy, self.kings);
         self.kings ^= S::point(from);
@@ -294,19 +376,19 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
 
     /// Hands on a step or leap of the piece on `self.turn.from()`.
     #[inline]
-    fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl FnMut(&Turn) -> bool) {
+    fn emit_move(&mut self, kind: Kind, to: u8, emit: &mut impl Listener<S>) {
         let from = self.turn.from();
         self.turn.set_move(kind, from, to, self.forfeits.widen());
-        self.stopped |= emit(self.turn);
+        self.stopped |= emit.turn(self.turn);
     }
 
     /// Hands on the capture in `self.turn` (with `COUNT`, counts it: the
     /// turn is not even written).
     #[inline(always)]
-    fn hand_on(&mut self, emit: &mut impl FnMut(&Turn) -> bool) {
+    fn hand_on(&mut self, emit: &mut impl Listener<S>) {
         match COUNT {
             true => self.counted += 1,
-            false => self.stopped |= emit(self.turn),
+            false => self.stopped |= emit.turn(self.turn),
         }
     }
 
@@ -357,7 +439,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         depth: usize,
         to: u8,
         captured: S,
-        emit: &mut impl FnMut(&Turn) -> bool,
+        emit: &mut impl Listener<S>,
     ) {
         let must_go_on = match self.rules().chain {
             Chain::Single => {
@@ -387,7 +469,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         at: u8,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn) -> bool,
+        emit: &mut impl Listener<S>,
     ) -> bool {
         match piece {
             Piece::Man => self.captures(at, depth, before, emit),
@@ -400,13 +482,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
     /// `before`, and whatever chains the ruleset lets follow them; returns
     /// whether there was one.
     #[inline(always)]
-    fn captures(
-        &mut self,
-        at: u8,
-        depth: usize,
-        before: S,
-        emit: &mut impl FnMut(&Turn) -> bool,
-    ) -> bool {
+    fn captures(&mut self, at: u8, depth: usize, before: S, emit: &mut impl Listener<S>) -> bool {
         let directions = match depth == 1 {
             true => self.first_directions,
             false => u8::MAX,
@@ -433,7 +509,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         depth: usize,
         before: S,
         allowed: Allowed<S>,
-        emit: &mut impl FnMut(&Turn) -> bool,
+        emit: &mut impl Listener<S>,
     ) {
         for hop in hops {
             if !allowed.lets(hop) {
@@ -461,7 +537,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         direction: Direction,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn) -> bool,
+        emit: &mut impl Listener<S>,
     ) -> bool {
         if depth > MAX_LANDINGS {
             return false;
@@ -503,7 +579,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         at: u8,
         depth: usize,
         before: S,
-        emit: &mut impl FnMut(&Turn) -> bool,
+        emit: &mut impl Listener<S>,
     ) -> bool {
         let mut any = false;
         for direction in Direction::ALL {
@@ -667,7 +743,7 @@ impl Position {
         &self,
         rules: R,
         listing: Listing,
-        listener: &mut impl FnMut(&Turn) -> bool,
+        listener: &mut impl Listener<S>,
     ) -> u64 {
         let (us, them) = (self.side.index(), self.side.opposite().index());
         let mut turn = Turn::PASS;
@@ -714,13 +790,13 @@ impl Position {
             } else if rules.get().huff_alone {
                 // Nothing left to do after the huff: the turn ends there.
                 mover.turn.set_pass();
-                mover.stopped |= listener(mover.turn);
+                mover.stopped |= listener.turn(mover.turn);
                 any = true;
             }
             mover.enemy = enemy;
         }
         if !any && !mover.stopped && rules.get().end != End::NoMovesLoses {
-            listener(&Turn::PASS);
+            listener.turn(&Turn::PASS);
         }
         mover.counted
     }

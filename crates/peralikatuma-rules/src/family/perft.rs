@@ -7,6 +7,7 @@ use board_topology::PointSet;
 use super::movegen::Listing;
 use super::position::Position;
 use super::specialised::{self, Job, Rules};
+use super::turn::Turn;
 
 impl Position {
     /// Counts the sequences of `depth` turns (perft): a position where the
@@ -43,12 +44,34 @@ impl Position {
             _ => {}
         }
         let mut nodes = 0;
-        self.generate_as::<S, R, false>(rules, Listing::Turns, &mut |turn| {
+        self.generate_as::<S, R, false>(rules, Listing::Turns, &mut |turn: &Turn| {
             nodes += self
                 .play_as::<S, R>(rules, turn)
                 .perft_as::<S, R>(rules, depth - 1);
             false
         });
         nodes
+    }
+
+    /// How many legal turns the position has (none where the game is
+    /// over), in the ruleset's sets `S` under its rules `R`: steps, slides
+    /// and captures counted without being listed, but on boards of more
+    /// than 64 points (Zamma, Terhuchu), where counting took more
+    /// instructions than listing (Zamma's perft 7: 5% more).
+    #[inline(always)]
+    pub(super) fn count_as<S: PointSet, R: Rules>(&self, rules: R) -> usize {
+        if self.ended().is_some() {
+            return 0;
+        }
+        let mut listed = 0;
+        let mut list = |_: &Turn| {
+            listed += 1;
+            false
+        };
+        let counted = match S::CAPACITY <= <u64 as PointSet>::CAPACITY {
+            true => self.generate_as::<S, R, true>(rules, Listing::Turns, &mut list),
+            false => self.generate_as::<S, R, false>(rules, Listing::Turns, &mut list),
+        };
+        listed + counted as usize
     }
 }

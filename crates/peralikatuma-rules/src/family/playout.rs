@@ -4,10 +4,10 @@
 use board_topology::PointSet;
 
 use super::game::Game;
-use super::movegen::Listing;
+use super::movegen::{Listener, Listing};
 use super::position::Position;
 use super::specialised::{self, Job, Rules};
-use super::turn::Turn;
+use super::turn::{Kind, Turn};
 use crate::Outcome;
 
 /// Plays a game from `start` to its end, the turn each time being the
@@ -15,7 +15,8 @@ use crate::Outcome;
 /// [`Position::generate`] (an index out of range is taken modulo `n`), and
 /// returns how many turns it took and how it ended. The same as playing
 /// [`Game`] turn by turn, without checking each turn again, and without
-/// listing the turns: they are counted, and the one chosen is found.
+/// writing every turn: each position's turns are listed once, a man's
+/// steps kept as one set of points, and only the turn chosen is written.
 ///
 /// ```
 /// use peralikatuma_rules::family::{Position, Ruleset, playout};
@@ -49,26 +50,30 @@ fn playout_as<S: PointSet, R: Rules>(
     let mut position = *start;
     // The positions since the last removal: no earlier one can come back.
     let mut since_removal = vec![position];
+    let mut turns = Recorded::<S>::default();
     for played in 0.. {
-        let count = position.count_as::<S, R>(rules);
+        turns.clear();
+        if position.ended().is_none() {
+            position.generate_as::<S, R, false>(rules, Listing::Turns, &mut turns);
+        }
+        let count = turns.len;
         let seen = || {
-            // Positions with the same side to move: every other one.
-            let same = |p: &&Position| p.same_for_repetition(&position);
-            since_removal.iter().rev().step_by(2).filter(same).count()
+            // The position itself, last, and the earlier ones with the
+            // same side to move: every other one, most told apart by
+            // their hashes.
+            let same = |p: &&Position| p.hash == position.hash && p.same_for_repetition(&position);
+            1 + since_removal
+                .iter()
+                .rev()
+                .skip(2)
+                .step_by(2)
+                .filter(same)
+                .count()
         };
         if let Some(ending) = Game::judge(&position, || count > 0, seen) {
             return (played, ending);
         }
-        let mut left = choose(count) % count;
-        let mut chosen = Turn::PASS;
-        position.generate_as::<S, R, false>(rules, Listing::Turns, &mut |turn| {
-            if left == 0 {
-                chosen = *turn;
-                return true;
-            }
-            left -= 1;
-            false
-        });
+        let chosen = turns.turn(choose(count) % count, &position, rules);
         position = position.play_as::<S, R>(rules, &chosen);
         if chosen.removes() {
             since_removal.clear();
@@ -78,27 +83,135 @@ fn playout_as<S: PointSet, R: Rules>(
     unreachable!("the loop returns")
 }
 
-impl Position {
-    /// How many legal turns the position has (none where the game is
-    /// over), in the ruleset's sets `S` under its rules `R`: steps, slides
-    /// and captures counted without being listed, but on boards of more
-    /// than 64 points (Zamma, Terhuchu), where counting took more
-    /// instructions than listing (Zamma's perft 7: 5% more).
-    #[inline(always)]
-    pub(super) fn count_as<S: PointSet, R: Rules>(&self, rules: R) -> usize {
-        if self.ended().is_some() {
-            return 0;
+/// A position's legal turns in the order of [`Position::generate`],
+/// recorded to choose one: a man's steps as one entry (the points it
+/// may step to), the moves that do not capture after a huff as their
+/// number (listed again if one of them is chosen), every other turn
+/// whole. Kept from position to position, so that a game allocates only
+/// while its list grows.
+struct Recorded<S> {
+    /// The entries, in order.
+    entries: Vec<Entry<S>>,
+    /// The number of turns.
+    len: usize,
+}
+
+/// Turns recorded together.
+#[derive(Copy, Clone)]
+struct Entry<S> {
+    /// The index of its first turn.
+    first: usize,
+    /// The turn; for several, one with their huff and forfeits (and for a
+    /// man's steps, its point).
+    turn: Turn,
+    group: Group<S>,
+}
+
+/// The turns of an [`Entry`].
+#[derive(Copy, Clone)]
+enum Group<S> {
+    /// Its turn alone.
+    Turn,
+    /// Its man's steps to these points.
+    Steps(S),
+    /// The moves that do not capture after its huff.
+    QuietAfterHuff,
+}
+
+impl<S> Default for Recorded<S> {
+    fn default() -> Self {
+        Recorded {
+            entries: Vec::with_capacity(64),
+            len: 0,
         }
-        let mut listed = 0;
-        let mut list = |_: &Turn| {
-            listed += 1;
-            false
-        };
-        let counted = match S::CAPACITY <= <u64 as PointSet>::CAPACITY {
-            true => self.generate_as::<S, R, true>(rules, Listing::Turns, &mut list),
-            false => self.generate_as::<S, R, false>(rules, Listing::Turns, &mut list),
-        };
-        listed + counted as usize
+    }
+}
+
+impl<S: PointSet> Recorded<S> {
+    /// Empties the record, for the next position.
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.len = 0;
+    }
+
+    /// The `index`-th turn of `position` (whose turns are recorded, under
+    /// `rules`), `index` being below [`Recorded::len`].
+    fn turn<R: Rules>(&self, index: usize, position: &Position, rules: R) -> Turn {
+        // The last entry starting at or before `index` holds it.
+        let holder = self.entries.partition_point(|entry| entry.first <= index) - 1;
+        let Entry { first, turn, group } = self.entries[holder];
+        let skip = index - first;
+        match group {
+            Group::Turn => turn,
+            Group::Steps(to) => {
+                let to = to.points().nth(skip).expect("a point per step");
+                let mut step = turn;
+                step.set_move(Kind::Step, turn.from(), to, turn.forfeits());
+                step
+            }
+            Group::QuietAfterHuff => {
+                let huffed = turn.huff().expect("a huff");
+                let mut without = *position;
+                let opponent = position.side.opposite().index();
+                without.men[opponent] &= !(1 << huffed);
+                without.kings[opponent] &= !(1 << huffed);
+                let (mut left, mut chosen) = (skip, Turn::PASS);
+                let mut find = |quiet: &Turn| match left {
+                    0 => {
+                        chosen = *quiet;
+                        true
+                    }
+                    _ => {
+                        left -= 1;
+                        false
+                    }
+                };
+                without.generate_as::<S, R, false>(rules, Listing::Quiet, &mut find);
+                let landing = chosen.to().expect("a move lands somewhere");
+                chosen.set_move(chosen.kind(), chosen.from(), landing, turn.forfeits());
+                chosen.set_huff(Some(huffed));
+                chosen
+            }
+        }
+    }
+
+    /// Records `turn` as an entry of `count` turns holding `group`.
+    #[inline]
+    fn push(&mut self, turn: Turn, group: Group<S>, count: usize) {
+        let first = self.len;
+        self.entries.push(Entry { first, turn, group });
+        self.len += count;
+    }
+}
+
+impl<S: PointSet> Listener<S> for Recorded<S> {
+    #[inline]
+    fn turn(&mut self, turn: &Turn) -> bool {
+        self.push(*turn, Group::Turn, 1);
+        false
+    }
+
+    const STEP_SETS: bool = true;
+
+    #[inline]
+    fn steps(&mut self, turn: &mut Turn, to: S, forfeits: S) -> bool {
+        // The landing is left to `Recorded::turn`.
+        turn.set_move(Kind::Step, turn.from(), turn.from(), forfeits.widen());
+        self.push(*turn, Group::Steps(to), to.count() as usize);
+        false
+    }
+
+    const TALLIES_QUIET_AFTER_HUFF: bool = true;
+
+    #[inline]
+    fn quiet_after_huff(&mut self, huffed: u8, forfeits: S, count: usize) {
+        if count > 0 {
+            let mut turn = Turn::PASS;
+            turn.set_huff(Some(huffed));
+            // The move's piece and landing are left to `Recorded::turn`.
+            turn.set_move(Kind::Step, huffed, huffed, forfeits.widen());
+            self.push(turn, Group::QuietAfterHuff, count);
+        }
     }
 }
 
