@@ -1,5 +1,6 @@
 //! Counts legal turn sequences (perft, RULES.md X1) to check and time move
-//! generation.
+//! generation, for any of the model's games (the rule book's three and the
+//! family's, rules.md F11).
 //!
 //! ```text
 //! cargo run --release --example perft -- --variant peralikatuma --depth 6
@@ -21,22 +22,14 @@
 //! cargo run --release --example perft -- --variant alquerque --random-games 10000 --seed 1
 //! ```
 //!
-//! With `--family-model` a seed game is played by the family's move
-//! generator, as the ruleset of the family's model that describes it
-//! (rules.md F11), to compare the two generators:
-//!
-//! ```text
-//! cargo run --release --example perft -- --variant permainan --depth 6 --family-model
-//! ```
-
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{DrawReason, Outcome, Playout, Position, Side, Turn, Variant, playout};
+use peralikatuma_rules::family::{Position, Ruleset, Turn, playout};
+use peralikatuma_rules::{DrawReason, Outcome, Side};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -73,11 +66,6 @@ struct Args {
     /// fairly.
     #[arg(long)]
     every_leaf: bool,
-    /// For peralikatuma, alquerque or permainan: count with the family's
-    /// generator, the game being a ruleset of the family's model (rules.md
-    /// F11), instead of the seed games' own.
-    #[arg(long)]
-    family_model: bool,
     /// Worker threads (0: one per core). Speed figures are quoted for 1.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
     threads: u16,
@@ -88,70 +76,40 @@ fn main() -> ExitCode {
     let Ok(pool) = peralikatuma::thread_pool_arg(args.threads) else {
         return ExitCode::from(2);
     };
-    let variant: Variant = match args.variant.parse() {
-        Ok(variant) => variant,
-        Err(_) => match Ruleset::find(&args.variant) {
-            Ok(ruleset) => return pool.install(|| family(&args, ruleset)),
-            Err(error) => {
-                eprintln!("error: --variant: {error}; or peralikatuma, alquerque, permainan");
-                return ExitCode::from(2);
-            }
-        },
+    let ruleset = match Ruleset::find(&args.variant) {
+        Ok(ruleset) => ruleset,
+        Err(error) => {
+            eprintln!("error: --variant: {error}; or peralikatuma, alquerque, permainan");
+            return ExitCode::from(2);
+        }
     };
-    let Ok(position) = peralikatuma::position_arg(variant, args.position.as_deref()) else {
+    let Ok(start) = peralikatuma::position_arg(ruleset, args.position.as_deref()) else {
         return ExitCode::from(2);
     };
-    if args.family_model {
-        return pool.install(|| family_from(&args, family::Position::from(&position)));
-    }
-    match (args.depth, args.random_games) {
-        (Some(depth), _) => pool.install(|| run(&args, depth, &position)),
-        (None, Some(games)) => pool.install(|| random_games(games, args.seed, &position)),
+    pool.install(|| match (args.depth, args.random_games) {
+        (Some(depth), _) => perft(&args, depth, &start),
+        (None, Some(games)) => random_games(games, args.seed, &start),
         (None, None) => unreachable!("clap requires --depth or --random-games"),
-    }
+    });
     ExitCode::SUCCESS
 }
 
-/// Counts or plays a ruleset of the family from its start.
-fn family(args: &Args, ruleset: &'static Ruleset) -> ExitCode {
-    let start = match &args.position {
-        Some(text) => match family::Position::parse(ruleset, text) {
-            Ok(position) => position,
-            Err(error) => {
-                eprintln!("error: bad --position: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => family::Position::start(ruleset),
-    };
-    family_from(args, start)
+/// Plays `games` random games from `start` ([`play_random`]), to the
+/// ruleset's own end or the project's draws (E2, E4), and prints how they
+/// ended.
+fn random_games(games: u64, seed: u64, start: &Position) {
+    let outcomes = play_random(games, seed, |choose| playout(start, choose));
+    tally(games, &outcomes, start.ruleset().variant().is_none());
 }
 
-/// Counts or plays a family position.
-fn family_from(args: &Args, start: family::Position) -> ExitCode {
-    match (args.depth, args.random_games) {
-        (Some(depth), _) => family_perft(args, depth, &start),
-        (None, Some(games)) => family_games(games, args.seed, &start),
-        (None, None) => unreachable!("clap requires --depth or --random-games"),
-    }
-    ExitCode::SUCCESS
-}
-
-/// [`random_games`] for a ruleset of the family: the ruleset's own end, or
-/// the project's draws (E2, E4).
-fn family_games(games: u64, seed: u64, start: &family::Position) {
-    let outcomes = play_random(games, seed, |choose| family::playout(start, choose));
-    tally(games, &outcomes, true);
-}
-
-/// [`perft_every_leaf`] for a ruleset of the family.
-fn family_every_leaf(position: &family::Position, depth: u32) -> u64 {
+/// Perft with every turn played, the last ply too.
+fn perft_every_leaf(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
     let _ = position.generate(|t| {
-        nodes += family_every_leaf(&position.play_unchecked(t), depth - 1);
+        nodes += perft_every_leaf(&position.play_unchecked(t), depth - 1);
         ControlFlow::<()>::Continue(())
     });
     nodes
@@ -204,9 +162,8 @@ fn print_perft<T: Sync>(
     }
 }
 
-/// Prints the counts of a seed game.
-fn run(args: &Args, max_depth: u32, position: &Position) {
-    let turns = position.legal_turns();
+/// Prints the counts of the turn sequences from a position.
+fn perft(args: &Args, max_depth: u32, position: &Position) {
     let count = |turn: &Turn, depth: u32| {
         let next = position.play_unchecked(turn);
         if args.every_leaf {
@@ -215,33 +172,8 @@ fn run(args: &Args, max_depth: u32, position: &Position) {
             next.perft(depth)
         }
     };
-    print_perft(args, max_depth, &turns, count, Turn::to_string);
-}
-
-/// Prints the counts of a ruleset of the family.
-fn family_perft(args: &Args, max_depth: u32, position: &family::Position) {
-    let count = |turn: &family::Turn, depth: u32| {
-        let next = position.play_unchecked(turn);
-        if args.every_leaf {
-            family_every_leaf(&next, depth)
-        } else {
-            next.perft(depth)
-        }
-    };
-    let name = |turn: &family::Turn| turn.text(position.board());
+    let name = |turn: &Turn| turn.text(position.board());
     print_perft(args, max_depth, &position.legal_turns(), count, name);
-}
-
-/// Perft with every turn played, the last ply too.
-fn perft_every_leaf(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    position
-        .legal_turns()
-        .iter()
-        .map(|t| perft_every_leaf(&position.play_unchecked(t), depth - 1))
-        .sum()
 }
 
 /// Plays `games` random games in parallel, game `i` with its own generator
@@ -278,25 +210,16 @@ fn play_random<E: Send>(
     results.into_iter().map(|r| r.1).collect()
 }
 
-/// Plays `games` random games from `start` ([`play_random`]) and prints
-/// how they ended.
-fn random_games(games: u64, seed: u64, start: &Position) {
-    let outcomes = play_random(games, seed, |choose| {
-        let Playout { turns, outcome, .. } = playout(start, choose);
-        (turns, outcome)
-    });
-    tally(games, &outcomes, false);
-}
-
 /// Prints how `games` games ended: the shares of wins and of each kind of
-/// draw, the draws by two passes (F6) too in a family game.
-fn tally(games: u64, outcomes: &[Outcome], family: bool) {
+/// draw, the draws by two passes (F6) too when `passes` (in the family's
+/// games, not the rule book's).
+fn tally(games: u64, outcomes: &[Outcome], passes: bool) {
     let count = |f: &dyn Fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
     let share = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     let white = count(&|o| o.winner() == Some(Side::White));
     let black = count(&|o| o.winner() == Some(Side::Black));
     let drawn = |reason| count(&|o| *o == Outcome::Draw { reason });
-    let blocked = match family {
+    let blocked = match passes {
         true => format!("blocked {:.1}%, ", share(drawn(DrawReason::Passes))),
         false => String::new(),
     };

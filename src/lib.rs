@@ -16,25 +16,29 @@ pub mod web;
 
 pub use picture::{Cell, Picture, diagram};
 
-use peralikatuma_rules::{Position, PositionTextError, Variant};
+use peralikatuma_rules::family::{FamilyPositionError, Position, Ruleset};
 
 /// The position a frontend starts from: the text given on its command line
-/// (`--position`), or the start of `variant`. A bad text is reported on
+/// (`--position`), or the start of `ruleset`. A bad text is reported on
 /// standard error, in the words of the command line, and returned.
 ///
 /// ```
 /// use peralikatuma_rules::Variant;
-/// let start = peralikatuma::position_arg(Variant::Alquerque, None)?;
+/// let alquerque = Variant::Alquerque.ruleset();
+/// let start = peralikatuma::position_arg(alquerque, None)?;
 /// assert_eq!(start.legal_turns().len(), 4);
-/// assert!(peralikatuma::position_arg(Variant::Alquerque, Some("W:Wz9:B")).is_err());
-/// # Ok::<(), peralikatuma_rules::PositionTextError>(())
+/// assert!(peralikatuma::position_arg(alquerque, Some("W:Wz9:B")).is_err());
+/// # Ok::<(), peralikatuma_rules::family::FamilyPositionError>(())
 /// ```
-pub fn position_arg(variant: Variant, text: Option<&str>) -> Result<Position, PositionTextError> {
+pub fn position_arg(
+    ruleset: &'static Ruleset,
+    text: Option<&str>,
+) -> Result<Position, FamilyPositionError> {
     match text {
-        Some(text) => Position::parse(variant, text).inspect_err(|error| {
+        Some(text) => Position::parse(ruleset, text).inspect_err(|error| {
             eprintln!("error: bad --position: {error}");
         }),
-        None => Ok(Position::start(variant)),
+        None => Ok(Position::start(ruleset)),
     }
 }
 

@@ -15,7 +15,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use peralikatuma::diagram;
-use peralikatuma_rules::{Game, Variant, family};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::Game;
 
 /// The example's binary, next to this test's in the target directory.
 fn binary() -> PathBuf {
@@ -187,9 +188,9 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
         assert!(text.contains(expected), "missing `{expected}` in:\n{text}");
     }
     // Only d2-c3 was played.
-    let mut game = Game::new(Variant::Alquerque);
+    let mut game = Game::new(Variant::Alquerque.ruleset());
     game.play_text("d2-c3").unwrap();
-    assert!(text.contains(&diagram(&family::Position::from(game.position()))));
+    assert!(text.contains(&diagram(game.position())));
 }
 
 #[test]
@@ -229,11 +230,11 @@ fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
 #[test]
 fn a_saved_game_loads_back_where_it_was() {
     // Six legal turns, found with the rules crate.
-    let mut game = Game::new(Variant::Permainan);
+    let mut game = Game::new(Variant::Permainan.ruleset());
     let mut texts = Vec::new();
     for _ in 0..6 {
         let turn = game.legal_turns()[0];
-        texts.push(turn.to_string());
+        texts.push(turn.text(game.ruleset().board));
         game.play(&turn).unwrap();
     }
     let file = std::env::temp_dir().join(format!("play-test-{}.txt", std::process::id()));
@@ -254,10 +255,7 @@ fn a_saved_game_loads_back_where_it_was() {
     assert!(saved.contains("[Variant \"Permainan\"]"), "{saved}");
     assert!(text.contains(&format!("loaded {file} (6 turns)")), "{text}");
     let after_load = text.rsplit("loaded").next().unwrap();
-    assert!(
-        after_load.contains(&diagram(&family::Position::from(game.position()))),
-        "{text}"
-    );
+    assert!(after_load.contains(&diagram(game.position())), "{text}");
 }
 
 /// A file in the temporary directory, named for this test run.

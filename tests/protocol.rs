@@ -10,7 +10,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use peralikatuma::engine::{Engine, Flow};
-use peralikatuma_rules::{Game, Position, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::{Game, Position};
 
 /// An engine writing to a shared buffer, and how much of it has been read.
 struct Session {
@@ -192,9 +193,12 @@ fn a_scripted_session_for_each_game() {
         session.quiet(&format!("game {}", variant.name()));
         let start = session.send("show");
         assert_eq!(start[0], format!("game {}", variant.name()));
-        assert_eq!(start[1], format!("position {}", Position::start(variant)));
+        assert_eq!(
+            start[1],
+            format!("position {}", Position::start(variant.ruleset()))
+        );
         session.quiet(&format!("position start turns {}", turns.join(" ")));
-        let mut game = Game::new(variant);
+        let mut game = Game::new(variant.ruleset());
         play_list(&mut game, turns);
         let shown = session.send("show");
         assert_eq!(shown[1], format!("position {}", game.position()));
@@ -226,7 +230,7 @@ fn a_scripted_session_for_each_game() {
 fn claims_in_turn_lists() {
     let mut session = Session::new();
     session.quiet("position start turns e4-e5 d6-d5 !e6 e5-e6");
-    let mut game = Game::new(Variant::Peralikatuma);
+    let mut game = Game::new(Variant::Peralikatuma.ruleset());
     for turn in ["e4-e5", "d6-d5", "!e6 e5-e6"] {
         game.play_text(turn).unwrap();
     }
@@ -288,7 +292,7 @@ fn position_text_in_each_game() {
     for (variant, text, turn) in texts {
         session.quiet(&format!("game {}", variant.name()));
         session.quiet(&format!("position text {text}"));
-        let position = Position::parse(variant, text).unwrap();
+        let position = Position::parse(variant.ruleset(), text).unwrap();
         assert_eq!(session.send("show")[1], format!("position {position}"));
         session.quiet(&format!("position text {text} turns {turn}"));
         let mut game = Game::from_position(position);
@@ -462,7 +466,7 @@ fn t1_go_on_a_clock_spends_a_share_of_the_time_of_the_side_to_move() {
     ] {
         let lines = session.search(go);
         let game = {
-            let mut game = Game::new(Variant::Peralikatuma);
+            let mut game = Game::new(Variant::Peralikatuma.ruleset());
             game.play_text("e4-e5").unwrap();
             game
         };
@@ -533,7 +537,7 @@ fn commands_during_a_search() {
         // `stop` answers once the search has ended: one not heeded hangs here.
         let mut lines = session.send("stop");
         lines.extend(session.fresh());
-        let mut game = Game::new(Variant::Peralikatuma);
+        let mut game = Game::new(Variant::Peralikatuma.ruleset());
         game.play_text("e4-e5").unwrap();
         game.play_text(&bestturn(&lines)).unwrap();
         // Nothing changed, and the engine takes commands again.
@@ -554,7 +558,7 @@ fn stop_during_go_infinite() {
             thread::sleep(Duration::from_millis(50));
             lines.extend(session.send("stop"));
             lines.extend(session.fresh());
-            let game = Game::new(variant);
+            let game = Game::new(variant.ruleset());
             check_info(&game, &lines);
             let best = bestturn(&lines);
             assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
@@ -604,13 +608,15 @@ fn isready_help_and_other_answers() {
     let mut lines = session.send("perft 3");
     lines.extend(session.send("wait"));
     assert_eq!(lines.len(), 1);
-    let perft = Position::start(Variant::Alquerque).perft(3);
+    let perft = Position::start(Variant::Alquerque.ruleset()).perft(3);
     assert!(
         lines[0].starts_with(&format!("perft 3 {perft} time ")),
         "{lines:?}"
     );
     let lines = session.send("legal");
-    let count = Position::start(Variant::Alquerque).legal_turns().len();
+    let count = Position::start(Variant::Alquerque.ruleset())
+        .legal_turns()
+        .len();
     assert_eq!(lines[0].split(' ').count(), count + 1, "{lines:?}");
     let lines = session.send("eval");
     assert_eq!(lines.len(), 1);
@@ -702,7 +708,7 @@ fn perft_runs_in_the_background_and_stops() {
         // is the rules crate's.
         let mut lines = session.send("perft 7");
         lines.extend(session.send("wait"));
-        let expected = Position::start(Variant::Alquerque).perft(7);
+        let expected = Position::start(Variant::Alquerque.ruleset()).perft(7);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
             lines[0].starts_with(&format!("perft 7 {expected} time ")),
@@ -740,13 +746,13 @@ fn bench_stops_on_stop() {
 /// searched and played in its own notation (F9), huffs and all.
 #[test]
 fn family_games_are_chosen_by_id_counted_searched_and_played() {
-    use peralikatuma_rules::family::{Position as FamilyPosition, RULESETS};
+    use peralikatuma_rules::family::RULESETS;
     let mut session = Session::new();
     for ruleset in &RULESETS {
         session.quiet(&format!("game {}", ruleset.id));
         let show = session.send("show");
         assert_eq!(show[0], format!("game {}", ruleset.id));
-        let start = FamilyPosition::start(ruleset);
+        let start = Position::start(ruleset);
         assert_eq!(show[1], format!("position {start}"));
         session.start("perft 2");
         let perft = session.until("perft");
@@ -777,8 +783,7 @@ fn family_games_are_chosen_by_id_counted_searched_and_played() {
     // a step that left a capture untaken.
     session.quiet("game zamma");
     let zamma = peralikatuma_rules::family::Ruleset::find("zamma").unwrap();
-    let position =
-        FamilyPosition::parse(zamma, "W:Wc3,a1:Bd4,i9:Hd4").unwrap_or_else(|e| panic!("{e}"));
+    let position = Position::parse(zamma, "W:Wc3,a1:Bd4,i9:Hd4").unwrap_or_else(|e| panic!("{e}"));
     let huff = position
         .legal_turns()
         .into_iter()

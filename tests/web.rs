@@ -15,7 +15,8 @@ use futures_util::StreamExt;
 use peralikatuma::web::store::legacy::LegacyGame;
 use peralikatuma::web::store::{SqliteStore, Store};
 use peralikatuma::web::{Config, Server, router};
-use peralikatuma_rules::{Game, Record, Side, Variant};
+use peralikatuma_rules::family::{Game, Record};
+use peralikatuma_rules::{Side, Variant};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -623,7 +624,9 @@ async fn against_the_machine_its_reply_comes_and_undo_takes_back_both() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let hinted = answer.body["turn"]["text"].as_str().expect("a turn");
     assert!(
-        Game::new(Variant::Alquerque).play_text(hinted).is_ok(),
+        Game::new(Variant::Alquerque.ruleset())
+            .play_text(hinted)
+            .is_ok(),
         "{hinted}"
     );
     // The machine declines a draw in a level start.
@@ -1404,14 +1407,12 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
             over_loopback(address, "GET", &format!("/api/games/{id}/record"), None, "").await;
         assert_eq!(status, 200);
         let variant: Variant = variant.parse().expect("a game");
-        let mut game = Game::new(variant);
+        let mut game = Game::new(variant.ruleset());
         for text in moves(&state) {
             game.play_text(&text)
                 .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
         }
-        // The one model's position text, which has no sixty-turn count.
-        let position = peralikatuma_rules::family::Position::from(game.position());
-        assert_eq!(position.to_string(), state["position"], "{id}");
+        assert_eq!(game.position().to_string(), state["position"], "{id}");
         let kept = store.load(&id).expect("readable").expect("kept");
         let record: Record = kept.record.parse().expect("by the rules");
         assert_eq!(record.game.turns().len(), game.turns().len(), "{id}");

@@ -6,8 +6,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use peralikatuma_rules::family::{FamilyGameError, FamilyRecordError, Turn};
-use peralikatuma_rules::{Outcome, PositionError, Side};
+use peralikatuma_rules::family::{FamilyGameError, FamilyPositionError, FamilyRecordError, Turn};
+use peralikatuma_rules::{Outcome, Side};
 
 use crate::plural;
 use crate::session::{LoadError, Settings};
@@ -74,7 +74,7 @@ pub enum Reply {
     /// A new game is in play.
     NewGame,
     /// No new game could be started.
-    CannotStart(PositionError),
+    CannotStart(FamilyPositionError),
     /// The game in play, not saved, was kept.
     NotDropped,
     /// The person did not resign.

@@ -48,9 +48,9 @@ use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
 use peralikatuma_rules::family::{
-    FamilyGameError, FamilyRecordError, Game, Position, Record, Ruleset, Turn,
+    FamilyGameError, FamilyPositionError, FamilyRecordError, Game, Position, Record, Ruleset, Turn,
 };
-use peralikatuma_rules::{Outcome, PositionError, Side};
+use peralikatuma_rules::{Outcome, Side};
 
 use crate::clock::{Clock, TimeControl};
 
@@ -185,7 +185,7 @@ impl Settings {
     /// None today: every game's start may be given to either side (a
     /// player without a move passes, F6, or has lost, E1). The `Result`
     /// stays until [`Session::new`]'s callers change with it.
-    pub fn start(&self) -> Result<Position, PositionError> {
+    pub fn start(&self) -> Result<Position, FamilyPositionError> {
         if let Some(position) = self.position {
             return Ok(position);
         }
@@ -269,7 +269,7 @@ impl Session {
     /// # Errors
     /// When the settings give no valid start position: none today
     /// ([`Settings::start`]).
-    pub fn new(settings: Settings) -> Result<Session, PositionError> {
+    pub fn new(settings: Settings) -> Result<Session, FamilyPositionError> {
         let mut game = Game::from_position(settings.start()?);
         // A start where the first player must pass (F6): the pass is
         // played at once, and the clock starts with the next turn (T1).
@@ -723,7 +723,7 @@ impl Session {
     /// # Errors
     /// When the settings give no valid start position (none today,
     /// [`Settings::start`]); the game in play stays.
-    pub fn restart(&mut self, settings: Settings) -> Result<(), PositionError> {
+    pub fn restart(&mut self, settings: Settings) -> Result<(), FamilyPositionError> {
         let mut fresh = Session::new(settings)?;
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);

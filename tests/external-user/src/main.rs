@@ -1,5 +1,6 @@
 //! A new user's program: everything issue 10 says a user of the rules crate
-//! must be able to do, through the public API only, each part checked.
+//! must be able to do, through the public API only, each part checked, in
+//! the one model every game is played in (`family`).
 //! It prints what it does and ends with `all checks passed`, or panics at
 //! the first check that fails.
 
@@ -7,10 +8,11 @@ use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use alquerque_ai::{Limits, Searcher};
-use peralikatuma_rules::{
-    Board, DrawReason, Game, Moves, Outcome, Point, Position, Reason, Record, Refusal, Rule, Setup,
-    Side, Turn, TurnList, TurnText, Variant, WinReason, family,
+use peralikatuma_rules::board_topology::graph::Graph;
+use peralikatuma_rules::family::{
+    Game, Kind, Position, Reason, Record, Refusal, Setup, Turn, TurnAt,
 };
+use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -32,54 +34,56 @@ fn main() -> Result {
 }
 
 /// A point of `board` by its name.
-fn point(board: Board, name: &str) -> Result<Point> {
+fn point(board: &Graph, name: &str) -> Result<u8> {
     Ok(board.parse_point(name)?)
 }
 
-/// The legal turns visited group by group, with early exit, and the list.
+/// The names of the points of a set.
+fn names(board: &Graph, set: u128) -> Vec<String> {
+    (0..128u8)
+        .filter(|&p| set & (1 << p) != 0)
+        .map(|p| board.point_name(p).to_string())
+        .collect()
+}
+
+/// The legal turns visited one by one, with early exit, and the list.
 fn generate_turns_without_a_list() -> Result {
     for variant in Variant::ALL {
-        let start = Position::start(variant);
+        let start = Position::start(variant.ruleset());
         // Count every turn without listing one.
-        let mut groups = 0;
         let mut turns = 0;
-        let _ = start.generate(|moves| {
-            groups += 1;
-            turns += moves.len();
+        let _ = start.generate(|_| {
+            turns += 1;
             ControlFlow::<()>::Continue(())
         });
-        assert_eq!(turns, start.count_legal_turns());
-        // Stop at the first group.
+        assert_eq!(turns, start.legal_turns().len());
+        // Stop at the first turn.
         let mut seen = 0;
-        let first = start.generate(|moves| {
+        let first = start.generate(|turn| {
             seen += 1;
-            ControlFlow::Break(moves.from())
+            ControlFlow::Break(turn.from())
         });
         assert_eq!(seen, 1);
         assert!(first.is_break());
-        // The groups hold the same turns, in the same order, as the list.
-        let mut from_groups = TurnList::new();
-        let _ = start.generate(|moves| {
-            from_groups.extend(moves); // a group iterates over its turns
+        // The listener visits the same turns, in the same order, as the list.
+        let mut visited = Vec::new();
+        let _ = start.generate(|turn| {
+            visited.push(*turn);
             ControlFlow::<()>::Continue(())
         });
-        let list: TurnList = start.legal_turns();
-        assert_eq!(from_groups, list);
-        assert!(list.iter().all(|t| list.contains(t)));
+        let list = start.legal_turns();
+        assert_eq!(visited, list.iter().copied().collect::<Vec<Turn>>());
         let first = first
             .break_value()
             .map(|p| start.board().point_name(p).to_string());
-        println!("{variant}: {turns} turns in {groups} groups, the first by {first:?}");
+        println!("{variant}: {turns} turns, the first by {first:?}");
     }
     // Captures come as chains, with what they capture.
-    let position = Position::parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6,a7")?;
+    let position = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc3:Bd4,f6,a7")?;
     let mut chains = Vec::new();
-    let _ = position.generate(|moves| {
-        if let Moves::Chain {
-            landings, captured, ..
-        } = moves
-        {
-            chains.push((landings.len(), captured.count()));
+    let _ = position.generate(|turn| {
+        if turn.kind() == Kind::Capture {
+            chains.push((turn.landings().len(), turn.captured().count_ones()));
         }
         ControlFlow::<()>::Continue(())
     });
@@ -87,77 +91,88 @@ fn generate_turns_without_a_list() -> Result {
     Ok(())
 }
 
-/// A step, a chain and a claim built from points, checked and printed; and
-/// turn text read in two stages.
+/// A step, a chain and a claim picked by their points, checked and
+/// printed; and position text read in two stages.
 fn make_check_and_print_a_turn() -> Result {
-    let variant = Variant::Peralikatuma;
-    let position = Position::parse(variant, "B:We5,d4,e3,c1:Be6,d6,a7:Fd4")?;
+    let ruleset = Variant::Peralikatuma.ruleset();
+    // Position text, its syntax first, then against the rules.
+    let setup = Setup::parse(ruleset, "B:We5,d4,e3,c1:Be6,d6,a7:Fd4")?;
+    let position = Position::from_setup(&setup)?;
+    assert!(Setup::parse(ruleset, "B:Wz9").is_err());
     let board = position.board();
-    let step = Turn::step(variant, point(board, "a7")?, point(board, "a5")?);
-    let claim_and_step = step.with_claim(point(board, "d4")?);
-    let chain = Turn::chain(
-        variant,
+    let (a7, a5, d4) = (
+        point(board, "a7")?,
+        point(board, "a5")?,
+        point(board, "d4")?,
+    );
+    let step = position.check_pick(None, &[a7, a5])?;
+    let claim_and_step = position.check_pick(Some(d4), &[a7, a5])?;
+    let path = [
         point(board, "e6")?,
-        &[point(board, "e4")?, point(board, "e2")?],
-    )?;
-    assert!(position.is_legal(&claim_and_step));
-    assert_eq!(claim_and_step.to_string(), "!d4 a7-a5");
+        point(board, "e4")?,
+        point(board, "e2")?,
+    ];
+    let chain = position.check_pick(None, &path)?;
+    assert!(position.legal_turns().contains(&claim_and_step));
     assert!(position.check(&step).is_ok());
-    assert_eq!(chain.to_string(), "e6xe4xe2");
-    let captured: Vec<String> = position
-        .captured(&chain)
-        .iter()
+    assert_eq!(claim_and_step.text(board), "!d4 a7-a5");
+    assert_eq!(chain.text(board), "e6xe4xe2");
+    let captured: Vec<String> = chain
+        .captured_in_order(board)
+        .into_iter()
         .map(|p| board.point_name(p).to_string())
         .collect();
-    assert_eq!(captured, ["e3", "e5"]);
-    // Turn text, syntax first, then against the position.
-    let text: TurnText = "!d4 a7-a5".parse()?;
-    assert_eq!(text.to_turn(&position)?, claim_and_step);
-    assert!("a7-".parse::<TurnText>().is_err());
+    assert_eq!(captured, ["e5", "e3"]);
     assert_eq!(position.parse_turn("!d4 a7-a5")?, claim_and_step);
-    println!("built and checked: {claim_and_step}, {step}, {chain}");
+    assert!(position.parse_turn("a7-").is_err());
+    println!(
+        "built and checked: {}, {}, {}",
+        claim_and_step.text(board),
+        step.text(board),
+        chain.text(board)
+    );
     Ok(())
 }
 
 /// Refusals as data: matched on, with their points and rule, and said for
 /// people.
 fn refusals_as_data() -> Result {
-    let variant = Variant::Alquerque;
-    let position = Position::parse(variant, "W:Wc2,a1:Bc3,e5")?;
+    let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2,a1:Bc3,e5")?;
     let board = position.board();
-    let step = Turn::step(variant, point(board, "a1")?, point(board, "a2")?);
-    let Err(refusal) = position.check(&step) else {
+    let Err(refusal) = position.check_pick(None, &[point(board, "a1")?, point(board, "a2")?])
+    else {
         panic!("a capture is compulsory (A4)");
     };
     match refusal.reason {
         Reason::CaptureCompulsory { capturers } => {
-            assert_eq!(capturers, point(board, "c2")?.into());
+            assert_eq!(names(board, capturers), ["c2"]);
         }
         other => panic!("unexpected reason {other:?}"),
     }
     assert_eq!(refusal.rule(), Some(Rule::A4));
-    println!("refused {}: {refusal}", refusal.turn);
-    // The same refusal from `play` and from text.
-    assert_eq!(position.play(&step).err(), Some(refusal));
+    println!("refused a1-a2: {refusal}");
+    // The same refusal from text.
     let error = position.parse_turn("a1-a2").expect_err("refused");
+    assert_eq!(error.refusal(), Some(&refusal));
     assert!(error.to_string().ends_with("(A4)"), "{error}");
     // Every reason a frontend may meet has a rule or says why not.
-    let not_mine = Turn::step(variant, point(board, "c3")?, point(board, "c4")?);
-    let refusal: Refusal = position.check(&not_mine).expect_err("a Black piece");
+    let not_mine: Refusal = position
+        .check_pick(None, &[point(board, "c3")?, point(board, "c4")?])
+        .expect_err("a Black piece");
     assert!(matches!(
-        refusal.reason,
+        not_mine.reason,
         Reason::NotYourPiece {
             owner: Side::Black,
             ..
         }
     ));
-    assert_eq!(refusal.rule(), None);
+    assert_eq!(not_mine.rule(), None);
     Ok(())
 }
 
 /// The end of the game: what a position decides, and what only a game can.
 fn whether_the_game_is_over() -> Result {
-    let blocked = Position::parse(Variant::Alquerque, "B:Wc3:Ba1")?;
+    let blocked = Position::parse(Variant::Alquerque.ruleset(), "B:Wc3:Ba1")?;
     assert_eq!(
         blocked.outcome(),
         Some(Outcome::Win {
@@ -167,16 +182,17 @@ fn whether_the_game_is_over() -> Result {
     );
     assert!(!blocked.has_legal_turn());
     // Repetition needs the history: kings walking to and fro (E2).
-    let mut game = Game::from_position(Position::parse(Variant::Permainan, "W:WKa3:BKe7")?);
+    let kings = Position::parse(Variant::Permainan.ruleset(), "W:WKa3:BKe7")?;
+    let mut game = Game::from_position(kings);
     for text in [
         "a3-a4", "e7-e6", "a4-a3", "e6-e7", "a3-a4", "e7-e6", "a4-a3", "e6-e7",
     ] {
-        if game.outcome().is_none() {
+        if game.ending().is_none() {
             game.play_text(text)?;
         }
     }
     assert_eq!(
-        game.outcome(),
+        game.ending(),
         Some(Outcome::Draw {
             reason: DrawReason::Repetition
         })
@@ -185,19 +201,19 @@ fn whether_the_game_is_over() -> Result {
     // The same judgement for code that keeps its own history.
     assert_eq!(
         Game::judge(game.position(), || true, || game.repetitions()),
-        game.outcome()
+        game.ending()
     );
     // Agreement (E6) and taking it back.
-    let mut game = Game::new(Variant::Peralikatuma);
+    let mut game = Game::new(Variant::Peralikatuma.ruleset());
     game.agree_draw()?;
     assert_eq!(
-        game.outcome(),
+        game.ending(),
         Some(Outcome::Draw {
             reason: DrawReason::Agreement
         })
     );
     game.withdraw();
-    assert_eq!(game.outcome(), None);
+    assert_eq!(game.ending(), None);
     println!(
         "outcomes: {}",
         Outcome::Draw {
@@ -207,26 +223,28 @@ fn whether_the_game_is_over() -> Result {
     Ok(())
 }
 
-/// A point of Alquerque prints as Alquerque's name everywhere: Display,
-/// Debug and errors; the whole board's names (9x9) never show.
+/// A point of Alquerque prints as Alquerque's name everywhere: turn and
+/// position text, setups and refusals; the names of the rule book's
+/// larger board (9x9) never show.
 fn points_named_by_their_game() -> Result {
-    let position = Position::parse(Variant::Alquerque, "W:Wa1,b2:Bb3,e5")?;
+    let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wa1,b2:Bb3,e5")?;
     let board = position.board();
-    let a1 = point(board, "a1")?;
-    // On the whole board this point is c3: that name must not leak.
-    assert_eq!(Board::Full.point_name(a1).to_string(), "c3");
-    let turn = Turn::step(Variant::Alquerque, a1, point(board, "a2")?);
+    let (a1, b2) = (point(board, "a1")?, point(board, "b2")?);
+    let turn = position.legal_turns()[0]; // b2xb4, compulsory (A4)
     let texts = [
-        turn.to_string(),
-        format!("{turn:?}"),
-        format!("{position:?}"),
+        turn.text(board),
         position.to_string(),
-        format!("{:?}", position.to_setup()),
+        position.setup().to_string(),
         position
-            .check(&Turn::step(Variant::Alquerque, a1, point(board, "b2")?))
-            .expect_err("b2 is taken")
+            .check_pick(None, &[a1, b2])
+            .expect_err("b2 is taken, and a capture is compulsory")
             .to_string(),
-        format!("{:?}", position.legal_turns()),
+        position
+            .legal_turns()
+            .iter()
+            .map(|t| t.text(board))
+            .collect::<Vec<_>>()
+            .join(" "),
     ];
     for text in &texts {
         for whole_board_name in ["c3", "c4", "d4", "g7"] {
@@ -237,14 +255,12 @@ fn points_named_by_their_game() -> Result {
         }
     }
     println!("named by the game: {}", texts.join(" | "));
-    // A point alone has no name to print: only its index shows.
-    assert_eq!(format!("{a1:?}"), format!("Point({})", a1.index()));
     Ok(())
 }
 
 /// Positions, turns, setups, games, sides and points as keys.
 fn types_as_keys_and_data() -> Result {
-    let start = Position::start(Variant::Peralikatuma);
+    let start = Position::start(Variant::Peralikatuma.ruleset());
     let mut seen: HashSet<Position> = HashSet::new();
     let mut by_turn: HashMap<Turn, Position> = HashMap::new();
     for turn in start.legal_turns() {
@@ -253,44 +269,51 @@ fn types_as_keys_and_data() -> Result {
         by_turn.insert(turn, next);
     }
     assert_eq!(seen.len(), by_turn.len());
-    let setups: HashSet<Setup> = seen.iter().map(Position::to_setup).collect();
+    let setups: HashSet<Setup> = seen.iter().map(Position::setup).collect();
     assert_eq!(setups.len(), seen.len());
     let games: HashSet<Variant> = Variant::ALL.into_iter().collect();
     let sides: HashSet<Side> = Side::ALL.into_iter().collect();
-    let points: HashSet<Point> = start.pieces(Side::White).iter().collect();
+    let white = start.pieces(Side::White);
+    let points: HashSet<u8> = (0..128u8).filter(|&p| white & (1 << p) != 0).collect();
     assert_eq!((games.len(), sides.len(), points.len()), (3, 2, 23));
     Ok(())
 }
 
-/// With the `serde` feature, positions and turns travel as their text.
+/// With the `serde` feature, positions travel as their text, and a turn
+/// with the position it is played in.
 fn positions_and_turns_as_json() -> Result {
-    let position = Position::parse(Variant::Peralikatuma, "B:Wd4:Be6,a7:Fd4")?;
+    let position = Position::parse(Variant::Peralikatuma.ruleset(), "B:Wd4:Be6,a7:Fd4")?;
     let turn = position.parse_turn("!d4 a7-a5")?;
-    let json = serde_json::to_string(&(position, turn))?;
+    let json = serde_json::to_string(&position)?;
     assert_eq!(
         json,
-        r#"[{"variant":"peralikatuma","position":"B:Wd4:Be6,a7:Fd4"},{"variant":"peralikatuma","turn":"!d4 a7-a5"}]"#
+        r#"{"ruleset":"peralikatuma","position":"B:Wd4:Be6,a7:Fd4"}"#
     );
-    let (read, read_turn): (Position, Turn) = serde_json::from_str(&json)?;
-    assert_eq!((read, read_turn), (position, turn));
+    assert_eq!(serde_json::from_str::<Position>(&json)?, position);
+    let json = serde_json::to_string(&TurnAt { position, turn })?;
+    assert_eq!(
+        json,
+        r#"{"ruleset":"peralikatuma","position":"B:Wd4:Be6,a7:Fd4","turn":"!d4 a7-a5"}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<TurnAt>(&json)?,
+        TurnAt { position, turn }
+    );
     // Bad data is an error that says what is wrong, never a panic.
-    let bad = serde_json::from_str::<Position>(r#"{"variant":"alquerque","position":"W:Wz9:Ba1"}"#);
+    let bad = serde_json::from_str::<Position>(r#"{"ruleset":"alquerque","position":"W:Wz9:Ba1"}"#);
     println!("bad JSON: {}", bad.expect_err("z9 is not a point"));
     Ok(())
 }
 
-/// `play_unchecked` assumes a legal turn and never silently ignores an
-/// illegal one.
+/// `play_unchecked` assumes a legal turn, and is what `play` does with
+/// one; a turn comes only from a position's generator, its text or its
+/// picks, and `play` refuses it in a position where it is not legal.
 fn the_unchecked_path() -> Result {
-    let start = Position::start(Variant::Alquerque);
-    let board = start.board();
+    let start = Position::start(Variant::Alquerque.ruleset());
     let legal = start.legal_turns()[0];
-    assert_eq!(start.play_unchecked(&legal), start.play(&legal)?);
-    let onto_a_piece = Turn::step(Variant::Alquerque, point(board, "a1")?, point(board, "a2")?);
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(|| start.play_unchecked(&onto_a_piece));
-    let _ = std::panic::take_hook();
-    assert!(result.is_err(), "an unplayable turn panics");
+    let next = start.play(&legal)?;
+    assert_eq!(start.play_unchecked(&legal), next);
+    assert!(next.play(&legal).is_err(), "its piece has moved");
     Ok(())
 }
 
@@ -309,7 +332,7 @@ fn the_rule_document() {
 
 /// Records (N4), read and written.
 fn records() -> Result {
-    let mut game = Game::new(Variant::Permainan);
+    let mut game = Game::new(Variant::Permainan.ruleset());
     for _ in 0..6 {
         let turn = game.legal_turns()[0];
         game.play(&turn)?;
@@ -325,7 +348,7 @@ fn records() -> Result {
 /// Alquerque against the search to the end, in the one model every game
 /// is played in (`family::Game`).
 fn a_one_ply_bot_against_the_search() -> Result {
-    let mut game = family::Game::new(Variant::Alquerque.ruleset());
+    let mut game = Game::new(Variant::Alquerque.ruleset());
     let mut searcher = Searcher::new(1);
     while game.ending().is_none() {
         let position = *game.position();
@@ -357,7 +380,7 @@ fn solve_a_position_and_check_the_proof() -> Result {
     use alquerque_ai::alquerque_proof::{Proof, verify};
     use alquerque_solver::{Goal, Options, Solver};
 
-    let start = family::Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
+    let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
     let options = Options {
         table_megabytes: 8,
         ..Options::default()
@@ -375,7 +398,7 @@ fn solve_a_position_and_check_the_proof() -> Result {
 
     let mut player = alquerque_ai::Player::new(alquerque_ai::Strength::Hard, 1);
     player.set_solution(Some(std::sync::Arc::new(proof.clone())));
-    let game = family::Game::from_position(start);
+    let game = Game::from_position(start);
     assert_eq!(player.choose(&game), proof.strategy.get(&start));
     Ok(())
 }
