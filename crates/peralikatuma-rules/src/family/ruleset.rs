@@ -60,7 +60,6 @@ pub enum End {
 /// afar. In Ludii's games every capture goes in any direction, is never
 /// compulsory (though with a huff, leaving it out may cost a piece), and
 /// removes the captured piece at once.
-#[derive(Debug)]
 pub struct Ruleset {
     /// The ruleset's id, as on command lines and in records (`zamma`).
     pub id: &'static str,
@@ -634,6 +633,22 @@ impl Ruleset {
     /// Whether the ruleset has kings.
     pub const fn has_kings(&self) -> bool {
         self.promotion[0] | self.promotion[1] != 0
+    }
+}
+
+/// Only the id: a ruleset's board and rules are many lines, and an error
+/// that holds a ruleset (a refusal) is read where it is printed.
+///
+/// ```
+/// use peralikatuma_rules::family::Ruleset;
+/// assert_eq!(format!("{:?}", Ruleset::find("zamma")?), r#"Ruleset { id: "zamma", .. }"#);
+/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// ```
+impl fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ruleset")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
     }
 }
 
