@@ -331,7 +331,7 @@ impl Game {
     /// has a legal turn and how many times the position has stood since
     /// the last removal (itself included): in E5's order, the ruleset's own end first, then
     /// repetition (E2), then the sixty-turn rule (E4). [`Game::ending`]
-    /// and [`playout`] judge by it; a search judges its own lines by it.
+    /// and [`playout`](super::playout) judge by it; a search judges its own lines by it.
     ///
     /// ```
     /// use peralikatuma_rules::family::{Game, Position, Ruleset};
