@@ -1,9 +1,9 @@
-//! Game records (N4): read -> write -> read gives the same record and the
-//! same text; nothing panics.
+//! Game records (N4, F10): read -> write -> read gives the same record
+//! and the same text; nothing panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peralikatuma_rules::Record;
+use peralikatuma_rules::family::Record;
 
 fuzz_target!(|text: &str| {
     let Ok(record) = text.parse::<Record>() else {

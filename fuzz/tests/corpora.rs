@@ -44,5 +44,5 @@ macro_rules! corpora {
 
 corpora! {
     position_text turn_text record random_game foreign_turns check_turn
-    family_game seed_rulesets http_requests
+    family_game http_requests
 }

@@ -12,26 +12,27 @@ use crate::turn::Turn;
 const INLINE: usize = 96;
 
 /// A list of turns, such as the legal turns of a position
-/// ([`Position::legal_turns`](crate::Position::legal_turns)), in the order
-/// they were generated. It derefs to a slice, so `len`, `iter`, `contains`,
-/// indexing and the rest of the slice methods work on it.
+/// ([`family::Position::legal_turns`](crate::family::Position::legal_turns)),
+/// in the order they were generated. It derefs to a slice, so `len`,
+/// `iter`, `contains`, indexing and the rest of the slice methods work on
+/// it.
 ///
 /// It is kept on the stack while it holds at most 96 turns; longer lists
 /// (a valid position can have millions of legal turns) move to the heap. To
 /// look at the turns without a list, use
-/// [`Position::generate`](crate::Position::generate).
+/// [`family::Position::generate`](crate::family::Position::generate).
 ///
 /// ```
-/// use peralikatuma_rules::{Position, TurnList, Variant};
-/// let turns: TurnList = Position::start(Variant::Alquerque).legal_turns();
+/// use peralikatuma_rules::family::{Position, Turn};
+/// use peralikatuma_rules::{TurnList, Variant};
+///
+/// let start = Position::start(Variant::Alquerque.ruleset());
+/// let turns: TurnList<Turn> = start.legal_turns();
 /// assert_eq!(turns.len(), 4);
-/// assert!(turns.iter().all(|t| !t.is_capture()));
-/// assert_eq!(turns.iter().filter(|t| t.to_string().starts_with("d2")).count(), 1);
+/// assert!(turns.iter().all(|t| t.captured() == 0));
+/// let from_d2 = turns.iter().filter(|t| t.text(start.board()).starts_with("d2"));
+/// assert_eq!(from_d2.count(), 1);
 /// ```
-///
-/// The family's positions list their turns in one too:
-/// `TurnList<family::Turn>`
-/// ([`family::Position::legal_turns`](crate::family::Position::legal_turns)).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct TurnList<T = Turn>(SmallVec<[T; INLINE]>);
 

@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
+use peralikatuma_rules::Variant;
 use peralikatuma_rules::family::{self, Ruleset};
-use peralikatuma_rules::{Position, Variant};
 
 /// The largest count the fast test computes (quick in debug builds).
 const FAST_LIMIT: u64 = 50_000;
@@ -42,12 +42,12 @@ fn records() -> Vec<(String, Vec<(u32, u64)>)> {
 }
 
 /// perft of the start of ruleset `id` at `depth`: FAMILY.md's `permainan`
-/// is this crate's own Permainan.
+/// is the rule book's Permainan (`Variant::ruleset`).
 fn perft(id: &str, depth: u32) -> u64 {
-    if id == "permainan" {
-        return Position::start(Variant::Permainan).perft(depth);
-    }
-    let ruleset = Ruleset::find(id).unwrap_or_else(|e| panic!("{e}"));
+    let ruleset = match id {
+        "permainan" => Variant::Permainan.ruleset(),
+        _ => Ruleset::find(id).unwrap_or_else(|e| panic!("{e}")),
+    };
     family::Position::start(ruleset).perft(depth)
 }
 

@@ -1,5 +1,7 @@
-//! perft (RULES.md X1) against the reference counts of `tests/perft/`,
-//! verbatim copies of the shared `perft/*.perft` files (never edited here).
+//! perft (RULES.md X1) of the one model (`family::Position`, the rule
+//! book's games as rulesets, `Variant::ruleset`) against the reference
+//! counts of `tests/perft/`, verbatim copies of the shared `perft/*.perft`
+//! files (never edited here).
 //!
 //! The fast test runs every record at the depths whose count is at most
 //! [`FAST_LIMIT`]; the ignored test runs every depth:
@@ -13,7 +15,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use peralikatuma_rules::{Position, Variant};
+use peralikatuma_rules::Variant;
+use peralikatuma_rules::family::Position;
 use reference::RefPosition;
 
 /// The suites of all three games, by file name in `tests/perft/`; the game
@@ -136,13 +139,22 @@ fn suites() -> Vec<(&'static str, Record)> {
     all
 }
 
+/// The record's position, read as a position of its game's ruleset
+/// (N3), after checking that its text reads back as itself.
 fn position(file: &str, record: &Record) -> Position {
-    Position::parse(variant(file), &record.position).unwrap_or_else(|e| {
+    let position = Position::parse(variant(file).ruleset(), &record.position).unwrap_or_else(|e| {
         panic!(
             "{file}: record {}: position `{}` does not parse: {e}",
             record.id, record.position
         )
-    })
+    });
+    assert_eq!(
+        Position::parse(position.ruleset(), &position.to_string()),
+        Ok(position),
+        "{file}: record {}: the position's text reads back",
+        record.id
+    );
+    position
 }
 
 /// The per-turn counts at `depth`, in the order of the turn text.
@@ -151,7 +163,7 @@ fn divide(position: &Position, depth: u32) -> String {
         .legal_turns()
         .iter()
         .map(|t| {
-            let text = t.to_string();
+            let text = t.text(position.board());
             (text, position.play_unchecked(t).perft(depth - 1))
         })
         .collect();
@@ -242,7 +254,7 @@ fn reference_generator_matches_small_counts() {
 /// [`REFERENCE_LIMIT`]: the file, how many counts were checked, and the
 /// mismatches.
 fn check_reference<'a>(file: &'a str, record: &Record) -> (&'a str, usize, String) {
-    let start = RefPosition::from_position(&position(file, record));
+    let start = RefPosition::from_family(&position(file, record));
     let mut checked = 0;
     let mut failures = String::new();
     for &(depth, expected) in &record.counts {
@@ -294,76 +306,4 @@ fn suites_are_verbatim_copies_of_the_shared_files() {
             shared.join(file).display()
         );
     }
-}
-
-/// The family's move generator plays the rule book's games as rulesets of
-/// its model (`Variant::ruleset`, rules as data): every record, read as a
-/// family position, gives the shared counts at the depths `wanted`
-/// selects. Fails with every mismatch and the family's divide.
-fn run_family(wanted: impl Fn(u32, u64) -> bool) {
-    use peralikatuma_rules::family;
-    let mut failures = String::new();
-    let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    for (file, record) in suites() {
-        let seed = position(file, &record);
-        let start = family::Position::from(&seed);
-        assert_eq!(
-            family::Position::parse(start.ruleset(), &start.to_string()),
-            Ok(start),
-            "{file}: record {}: the family's text reads back",
-            record.id
-        );
-        for &(depth, expected) in &record.counts {
-            if !wanted(depth, expected) {
-                continue;
-            }
-            *checked.entry(file).or_default() += 1;
-            let got = start.perft(depth);
-            if got != expected {
-                let board = start.board();
-                let mut lines: Vec<String> = start
-                    .legal_turns()
-                    .iter()
-                    .map(|t| {
-                        format!(
-                            "    {}: {}",
-                            t.text(board),
-                            start.play_unchecked(t).perft(depth - 1)
-                        )
-                    })
-                    .collect();
-                lines.sort();
-                writeln!(
-                    failures,
-                    "{file}: record {} depth {depth}: expected {expected}, the family's generator got {got}\n  position {} (family: {start})\n  seed divide:\n{}  family divide:\n{}",
-                    record.id,
-                    record.position,
-                    divide(&seed, depth),
-                    lines.join("\n")
-                )
-                .unwrap();
-            }
-        }
-    }
-    for file in SUITES {
-        assert!(
-            checked.get(file).is_some_and(|&n| n > 0),
-            "{file}: no count was checked"
-        );
-    }
-    assert!(failures.is_empty(), "family perft mismatches:\n{failures}");
-}
-
-/// The seed games as family rulesets, at the depths whose count is at
-/// most [`FAST_LIMIT`].
-#[test]
-fn family_rulesets_of_the_seed_games_fast_depths() {
-    run_family(|_, count| count <= FAST_LIMIT);
-}
-
-/// The seed games as family rulesets, at every depth; slow in debug builds.
-#[test]
-#[ignore = "slow: run with `cargo test --release -- --ignored`"]
-fn family_rulesets_of_the_seed_games_all_depths() {
-    run_family(|_, _| true);
 }

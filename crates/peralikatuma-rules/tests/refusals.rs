@@ -1549,3 +1549,81 @@ fn m4_a_king_jumping_onto_the_piece_next_to_it() {
         "b4 is not empty (R2.2)",
     );
 }
+
+/// Turn text that is not N2, or that names a point off the game's board
+/// (R1.5), is refused before any rule of play, in the same plain words in
+/// every game (the cases once compared with the seed model's words, issue
+/// 26); a claim in Alquerque, which has none, is refused by R2.6.
+#[test]
+fn n2_r1_5_text_that_is_not_a_turn_of_the_game() {
+    let name = "is not a point name (a file letter and a rank digit, like `e5`)";
+    let missing = "is not a turn: a point name is missing: `-` and `x` stand between two points";
+    for variant in Variant::ALL {
+        let board = match variant {
+            Variant::Peralikatuma => "the whole board (49 points)",
+            Variant::Alquerque => "the square board (25 points)",
+            Variant::Permainan => "the square with two arms (37 points)",
+        };
+        let off =
+            |text: &str, point: &str| format!("`{text}`: `{point}` is not a point of {board}");
+        let claim = "a claim `!point` must be followed by a space and a move";
+        let cases = [
+            ("", "`` is not a turn: it is empty".to_owned()),
+            (" ", "`` is not a turn: it is empty".to_owned()),
+            ("pass", format!("`pass` is not a turn: `pass` {name}")),
+            ("hello there", format!("`hello there` is not a turn: `hello there` {name}")),
+            (
+                "d4",
+                "`d4` is not a turn: a move needs a start and a landing point, like `d4-d5` or `c3xe5`"
+                    .to_owned(),
+            ),
+            ("!d4", format!("`!d4` is not a turn: {claim}")),
+            ("!d4 ", format!("`!d4` is not a turn: {claim}")),
+            ("!z9 c3-c4", off("!z9 c3-c4", "z9")),
+            ("!d44 c3-c4", format!("`!d44 c3-c4` is not a turn: `d44` {name}")),
+            (
+                "c3-d4xe5",
+                "`c3-d4xe5` is not a turn: a move uses `-` for a step or `x` for jumps, not both"
+                    .to_owned(),
+            ),
+            ("c3--c4", format!("`c3--c4` {missing}")),
+            ("c3-", format!("`c3-` {missing}")),
+            ("-c3", format!("`-c3` {missing}")),
+            (
+                "c3-c4-c5",
+                "`c3-c4-c5` is not a turn: a step has two points; write jumps with `x`".to_owned(),
+            ),
+            ("c3xc4x", format!("`c3xc4x` {missing}")),
+            ("C3-C4", format!("`C3-C4` is not a turn: `C3` {name}")),
+            ("c3 - c4", format!("`c3 - c4` is not a turn: `c3 ` {name}")),
+            ("c3-c10", format!("`c3-c10` is not a turn: `c10` {name}")),
+            ("z9-c3", off("z9-c3", "z9")),
+            // a1 is off the whole board's corner; i9 off the others.
+            (
+                "a1-i9",
+                match variant {
+                    Variant::Peralikatuma => off("a1-i9", "a1"),
+                    _ => off("a1-i9", "i9"),
+                },
+            ),
+            ("c3xz9", off("c3xz9", "z9")),
+            (
+                "!a1  b1-b2",
+                match variant {
+                    Variant::Peralikatuma => off("!a1 b1-b2", "a1"),
+                    Variant::Alquerque => "`!a1  b1-b2` is not a legal turn: Alquerque has no \
+                                           forfeit claims: a turn is one move (R2.6)"
+                        .to_owned(),
+                    Variant::Permainan => off("!a1 b1-b2", "b1"),
+                },
+            ),
+            ("c3  c4", format!("`c3  c4` is not a turn: `c3  c4` {name}")),
+            ("c3x", format!("`c3x` {missing}")),
+        ];
+        let start = start(variant);
+        for (text, said) in cases {
+            let error = start.parse_turn(text).expect_err(text);
+            assert_eq!(error.to_string(), said, "`{text}` in {variant}");
+        }
+    }
+}

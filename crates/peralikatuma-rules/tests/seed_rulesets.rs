@@ -1,56 +1,66 @@
-//! The rule book's games as rulesets of the family's model
-//! (`Variant::ruleset`): random games of each, played with the seed
-//! games' generator, are followed turn by turn by the family's generator,
-//! which must list the same turns (claims as huffs, P6 as F4), reach the
-//! same positions, and end the game alike (E1). The shared perft counts
-//! are checked in `tests/perft.rs`.
+//! The rule book's games as rulesets of the one model
+//! (`Variant::ruleset`): random games of each are checked turn by turn
+//! against the reference generator of `tests/reference` (written straight
+//! from RULES.md), which must list the same turns (claims as huffs, P6 as
+//! F4), the same pieces either side could take first, and the same end
+//! (E1); games end by repetition (E2) as the rule book says; and a refused
+//! pick says which rule forbids it. The shared perft counts are checked in
+//! `tests/perft.rs`, the turns' effects in `tests/properties.rs`.
 #![allow(clippy::unwrap_used)]
 
-use peralikatuma_rules::family;
-use peralikatuma_rules::{Game, Position, Record, Side, Variant};
-use proptest::prelude::*;
+#[allow(dead_code)]
+mod reference;
 
-/// Plays one random game of `variant` from `start` with the seed games'
-/// generator, checking the family's at every position; returns the turns
+use std::collections::BTreeSet;
+
+use peralikatuma_rules::family;
+use peralikatuma_rules::{DrawReason, Outcome, Side, Variant};
+use proptest::prelude::*;
+use reference::{Pt, RefPosition, family_points_of, geometry};
+
+/// The pieces `reference`'s side to move could take first: the first
+/// piece jumped by each of its turns that claims nothing.
+fn first_captures(reference: &RefPosition) -> BTreeSet<Pt> {
+    reference
+        .turns()
+        .iter()
+        .filter(|t| t.claim.is_none())
+        .filter_map(|t| t.captured.first().copied())
+        .collect()
+}
+
+/// Plays one random game of `variant` on the one model, checking it
+/// against the reference generator at every position; returns the turns
 /// played.
-fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
-    let mut position = start;
+fn follow(variant: Variant, choices: &[usize]) -> Result<usize, TestCaseError> {
+    let mut position = family::Position::start(variant.ruleset());
+    let board = position.board();
     for (ply, &choice) in choices.iter().enumerate() {
-        let ours = family::Position::from(&position);
-        let board = ours.board();
-        let mut family_turns: Vec<String> =
-            ours.legal_turns().iter().map(|t| t.text(board)).collect();
-        let seed_turns = position.legal_turns();
-        let mut texts: Vec<String> = seed_turns.iter().map(|t| t.to_string()).collect();
-        family_turns.sort();
-        texts.sort();
-        prop_assert_eq!(&family_turns, &texts, "ply {} {}", ply, position);
+        let reference = RefPosition::from_family(&position);
+        let turns = position.legal_turns();
+        let mut ours: Vec<String> = turns.iter().map(|t| t.text(board)).collect();
+        let mut theirs = reference.turn_texts();
+        ours.sort();
+        theirs.sort();
+        prop_assert_eq!(&ours, &theirs, "ply {} {}", ply, position);
         prop_assert_eq!(
-            ours.has_legal_turn(),
-            !texts.is_empty(),
+            position.has_legal_turn(),
+            !theirs.is_empty(),
             "ply {} {}",
             ply,
             position
         );
-        // The pieces either side could take first agree too (A4.1: in
-        // Alquerque a man's first capture goes only where it steps).
-        for side in [Side::White, Side::Black] {
-            let capturable = ours.capturable(side);
-            let family_names: Vec<String> = (0..board.len() as u8)
-                .filter(|&p| capturable & (1 << p) != 0)
-                .map(|p| board.point_name(p).to_string())
-                .collect();
-            let seed_names: Vec<String> = position
-                .capturable(side)
-                .iter()
-                .map(|p| position.board().point_name(p).to_string())
-                .collect();
-            let (mut family_names, mut seed_names) = (family_names, seed_names);
-            family_names.sort();
-            seed_names.sort();
+        // The pieces either side could take first (A4.1: in Alquerque a
+        // man's first capture goes only where it steps): the other side's
+        // as if it were to move, with nothing to claim.
+        let mut other = reference.clone();
+        other.to_move = reference.to_move.opposite();
+        std::mem::swap(&mut other.own, &mut other.enemy);
+        other.claimable.clear();
+        for (side, reference) in [(reference.to_move, &reference), (other.to_move, &other)] {
             prop_assert_eq!(
-                family_names,
-                seed_names,
+                family_points_of(&position, position.capturable(side)),
+                first_captures(reference),
                 "ply {} {} {:?}",
                 ply,
                 position,
@@ -60,35 +70,32 @@ fn follow(start: Position, choices: &[usize]) -> Result<usize, TestCaseError> {
         // The captures alone (without a claim first), as the quiescence
         // search asks for them, in the order of all the turns.
         let mut captures = Vec::new();
-        let _ = ours.generate_captures(|turn| {
+        let _ = position.generate_captures(|turn| {
             captures.push(*turn);
             std::ops::ControlFlow::<()>::Continue(())
         });
-        let expected: Vec<_> = ours
-            .legal_turns()
+        let expected: Vec<_> = turns
             .iter()
             .filter(|t| t.captured() != 0 && t.huff().is_none())
             .copied()
             .collect();
         prop_assert_eq!(captures, expected, "ply {} {}", ply, position);
-        if seed_turns.is_empty() {
-            // E1: no legal turn loses, in both models.
-            prop_assert!(position.outcome().is_some(), "{}", position);
-            prop_assert_eq!(ours.outcome(), position.outcome(), "{}", position);
+        if turns.is_empty() {
+            // E1: a player with no legal turn loses.
+            let side = position.side_to_move();
+            prop_assert!(
+                matches!(
+                    position.outcome(),
+                    Some(Outcome::Win { winner, .. }) if winner == side.opposite()
+                ),
+                "{}: {:?}",
+                position,
+                position.outcome()
+            );
             return Ok(ply);
         }
-        let turn = seed_turns[choice % seed_turns.len()];
-        let next = position.play_unchecked(&turn);
-        let family_turn = ours.parse_turn(&turn.to_string()).unwrap();
-        prop_assert_eq!(
-            ours.play_unchecked(&family_turn),
-            family::Position::from(&next),
-            "ply {} {} then {}",
-            ply,
-            position,
-            turn
-        );
-        position = next;
+        let turn = turns[choice % turns.len()];
+        position = position.play_unchecked(&turn);
     }
     Ok(choices.len())
 }
@@ -98,82 +105,55 @@ proptest! {
 
     /// Random games of each of the three games, up to 300 turns.
     #[test]
-    fn random_games_of_the_seed_games_agree_turn_by_turn(choices in prop::collection::vec(any::<usize>(), 300)) {
+    fn random_games_of_the_rule_books_games_agree_with_the_reference(choices in prop::collection::vec(any::<usize>(), 300)) {
         for variant in Variant::ALL {
-            follow(Position::start(variant), &choices)?;
+            follow(variant, &choices)?;
         }
     }
 }
 
-/// Each seed game's ruleset has its game's board, start and rules.
+/// Each of the rule book's games has its ruleset, with the game's board
+/// (R1.4, R1.5: the points the reference reads from the rule book) and
+/// start (R1.2: as many pieces a side as the game says).
 #[test]
 fn each_variant_has_its_ruleset() {
     for variant in Variant::ALL {
         let ruleset = variant.ruleset();
         assert_eq!(ruleset.id, variant.name());
-        assert_eq!(ruleset.board.len(), variant.board().points().count());
+        assert_eq!(ruleset.variant(), Some(variant));
         assert_eq!(
-            family::Position::start(ruleset),
-            family::Position::from(&Position::start(variant)),
+            ruleset.board.len(),
+            geometry(variant).points.len(),
             "{variant}"
         );
-    }
-}
-
-/// Plays one random game of `variant` as a seed game and as a game of its
-/// ruleset side by side: the same ends at every turn (E1, E2, E4 in the
-/// order of E5), the same records (N4), and the family's game read back
-/// into the seed model ([`family::Game::to_seed`]) is the seed game.
-fn follow_games(variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut seed = Game::new(variant);
-    let mut ours = family::Game::new(variant.ruleset());
-    for &choice in choices {
-        prop_assert_eq!(ours.ending(), seed.outcome(), "after {:?}", seed.turns());
-        let turns = seed.legal_turns();
-        if turns.is_empty() || seed.outcome().is_some() {
-            break;
+        let start = family::Position::start(ruleset);
+        for side in [Side::White, Side::Black] {
+            assert_eq!(
+                start.pieces(side).count_ones() as usize,
+                variant.pieces_per_side(),
+                "{variant} {side:?}"
+            );
         }
-        let turn = turns[choice % turns.len()];
-        seed.play(&turn).unwrap();
-        ours.play_text(&turn.to_string()).unwrap();
-    }
-    let record = Record::new(seed.clone()).to_string();
-    prop_assert_eq!(&family::Record::new(ours.clone()).to_string(), &record);
-    let read: family::Record = record.parse().unwrap();
-    prop_assert_eq!(read.game.turns(), ours.turns());
-    prop_assert_eq!(ours.to_seed(), Some(seed));
-    Ok(())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
-
-    /// Random games of the three games, up to 400 turns, with few pieces
-    /// taken so that repetitions (E2) and sixty quiet turns (E4) end some.
-    #[test]
-    fn random_games_end_alike_in_both_models(choices in prop::collection::vec(any::<usize>(), 400)) {
-        for variant in Variant::ALL {
-            follow_games(variant, &choices)?;
-        }
+        assert_eq!(start.side_to_move(), Side::White, "{variant}");
     }
 }
 
-/// Games that end by repetition (E2) and by sixty quiet turns (E4) end
-/// alike in both models.
+/// A game that comes back to its start a third time is drawn (E2), and
+/// not before.
 #[test]
-fn repetitions_and_quiet_turns_end_alike() {
-    // One piece each shuffles until the start comes back a third time.
-    let seed_start = Position::parse(Variant::Peralikatuma, "W:Wc1:Bc9").unwrap();
-    let mut seed = Game::from_position(seed_start);
-    let mut ours = family::Game::from_position(family::Position::from(&seed_start));
+fn e2_the_third_time_of_a_position_draws() {
+    let start = family::Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc1:Bc9").unwrap();
+    let mut game = family::Game::from_position(start);
     let shuffle = ["c1-d2", "c9-d8", "d2-c1", "d8-c9"];
-    for text in shuffle.iter().cycle().take(8) {
-        seed.play_text(text).unwrap();
-        ours.play_text(text).unwrap();
-        assert_eq!(ours.ending(), seed.outcome(), "after {text}");
+    for (ply, text) in shuffle.iter().cycle().take(8).enumerate() {
+        assert_eq!(game.ending(), None, "before ply {ply}, {text}");
+        game.play_text(text).unwrap();
     }
-    assert!(
-        seed.outcome().is_some(),
+    assert_eq!(
+        game.ending(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        }),
         "the third time of the start draws (E2)"
     );
 }

@@ -12,17 +12,17 @@
 //! ([`SEED_RULESETS`], [`Variant::ruleset`](crate::Variant::ruleset)):
 //! compulsory captures and chains, captured pieces that leave when the
 //! move ends, no return and the claim are options of a ruleset, and the
-//! generator agrees with every reference count of their positions, as
-//! fast in perft as the crate's [`Position`](crate::Position) (the seed
-//! model, which the endgame tables, the proof and the solver still use).
+//! generator agrees with every reference count of their positions. This
+//! is the crate's one model: the search, the endgame tables, the proof
+//! and the solver play all 21 games in it.
 //!
 //! ```
-//! use peralikatuma_rules::family;
-//! use peralikatuma_rules::{Position, Variant};
+//! use peralikatuma_rules::Variant;
+//! use peralikatuma_rules::family::Position;
 //!
-//! let seed = Position::start(Variant::Permainan);
-//! let same = family::Position::from(&seed);
-//! assert_eq!(same.perft(4), seed.perft(4));
+//! // The shared count of Permainan's start at depth 4 (X1).
+//! let permainan = Position::start(Variant::Permainan.ruleset());
+//! assert_eq!(permainan.perft(4), 263);
 //! ```
 //!
 //! ```

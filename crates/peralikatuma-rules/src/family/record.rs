@@ -1,4 +1,4 @@
-//! Records of family games: the seed games' form (N4) with the ruleset's
+//! Records of family games: the rule book's form (N4) with the ruleset's
 //! id in the `Variant` header and the turns written as F9 says.
 
 use std::fmt;
@@ -15,7 +15,7 @@ use crate::text::record_text::{
 use crate::{Outcome, WinReason};
 
 /// A family game with its header tags, as written in a game record: the
-/// seed games' form (N4), with the ruleset's id as the `Variant` and the
+/// rule book's form (N4), with the ruleset's id as the `Variant` and the
 /// turns in F9's notation.
 ///
 /// `Variant`, `Result` and `Setup` are taken from the game itself; every

@@ -450,10 +450,9 @@ pub(super) const FAMILY: [Ruleset; 18] = [
 /// ([`Variant::ruleset`](crate::Variant::ruleset)), in the order of
 /// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
 /// family's move generator plays them exactly (its perft agrees with the
-/// reference counts of every seed position). Every frontend plays them in
-/// this model, and so does the search; the tables and the proofs, for
-/// now, are read in the seed games' own (through
-/// [`Position::to_seed`](super::Position::to_seed)).
+/// reference counts of every position of the rule book's games). Every
+/// frontend, the search, the tables and the proofs play them in this
+/// model.
 pub static SEED_RULESETS: [Ruleset; 3] = RULE_BOOK;
 
 /// [`SEED_RULESETS`] as a constant (see [`FAMILY`]).

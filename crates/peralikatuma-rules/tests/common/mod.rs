@@ -66,51 +66,19 @@ pub fn assert_mentions(message: &str, parts: &[&str]) {
     }
 }
 
-/// A start position that games are played from, of either model (the
-/// seed model's for `refusals.rs`, until it moves to the one model).
-pub trait Start {
-    /// The game played from it.
-    type Game;
-    /// See [`played`].
-    fn played(self, choices: impl IntoIterator<Item = usize>) -> Self::Game;
-}
-
-impl Start for Position {
-    type Game = Game;
-    fn played(self, choices: impl IntoIterator<Item = usize>) -> Game {
-        let mut game = Game::from_position(self);
-        for choice in choices {
-            let turns = game.position().legal_turns();
-            if turns.is_empty() || game.ending().is_some() {
-                break;
-            }
-            game.play(&turns[choice % turns.len()])
-                .expect("a legal turn plays");
-        }
-        game
-    }
-}
-
-impl Start for peralikatuma_rules::Position {
-    type Game = peralikatuma_rules::Game;
-    fn played(self, choices: impl IntoIterator<Item = usize>) -> Self::Game {
-        let mut game = peralikatuma_rules::Game::from_position(self);
-        for choice in choices {
-            let turns = game.legal_turns();
-            if turns.is_empty() {
-                break;
-            }
-            game.play(&turns[choice % turns.len()])
-                .expect("a legal turn plays");
-        }
-        game
-    }
-}
-
 /// A game played from `start`, each turn chosen by the next of `choices`
 /// (modulo the number of legal turns), stopping at the end of the game.
-pub fn played<S: Start>(start: S, choices: impl IntoIterator<Item = usize>) -> S::Game {
-    start.played(choices)
+pub fn played(start: Position, choices: impl IntoIterator<Item = usize>) -> Game {
+    let mut game = Game::from_position(start);
+    for choice in choices {
+        let turns = game.position().legal_turns();
+        if turns.is_empty() || game.ending().is_some() {
+            break;
+        }
+        game.play(&turns[choice % turns.len()])
+            .expect("a legal turn plays");
+    }
+    game
 }
 
 /// All the kings of `p`, both sides'.

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;
 
-use peralikatuma_rules::{Bitboard, Position, Side, Variant, family};
+use peralikatuma_rules::{Side, Variant, family};
 
 /// A point: file (`a` = 0) and rank (as written, `1`..`9`) on the 9x9 grid
 /// of R1.1.
@@ -299,13 +299,6 @@ pub struct RefPosition {
     pub no_return: BTreeSet<(Pt, Pt)>,
 }
 
-/// A set of the crate's points as `(file, rank)` pairs on the 9x9 grid of
-/// R1.1, whatever the game: the crate's points carry their 0-based
-/// coordinates on that grid.
-pub fn points_of(set: Bitboard) -> BTreeSet<Pt> {
-    set.iter().map(|p| (p.file(), p.rank() + 1)).collect()
-}
-
 /// A set of the one model's points of `position`'s board as `(file,
 /// rank)` pairs on the 9x9 grid of R1.1, by their names in the game's own
 /// names (R1.6).
@@ -327,34 +320,11 @@ pub fn names(set: &BTreeSet<Pt>) -> Vec<String> {
 }
 
 impl RefPosition {
-    /// Takes a position's public data: the game, pieces of each side,
-    /// kings, side to move, claimable pieces, no-return restrictions.
-    pub fn from_position(position: &Position) -> RefPosition {
-        let us = position.side_to_move();
-        let restrictions = position.no_return();
-        let mut no_return = BTreeSet::new();
-        // A piece that may not step east may not step to the next point of
-        // its row to the east; likewise west.
-        for y in points_of(restrictions.east) {
-            no_return.insert((y, (y.0 + 1, y.1)));
-        }
-        for y in points_of(restrictions.west) {
-            no_return.insert((y, (y.0 - 1, y.1)));
-        }
-        RefPosition {
-            game: position.variant(),
-            to_move: us,
-            own: points_of(position.pieces(us)),
-            enemy: points_of(position.pieces(us.opposite())),
-            kings: points_of(position.kings()),
-            claimable: points_of(position.claimable()),
-            no_return,
-        }
-    }
-
-    /// Takes the same public data of a position of the one model
-    /// (`family::Position`) of one of the three games, its points read
-    /// by their names in the game's own names (R1.6).
+    /// Takes a position's public data (the game, pieces of each side,
+    /// kings, side to move, claimable pieces, no-return restrictions) of a
+    /// position of the one model (`family::Position`) of one of the three
+    /// games, its points read by their names in the game's own names
+    /// (R1.6).
     pub fn from_family(position: &family::Position) -> RefPosition {
         let game = position
             .ruleset()
