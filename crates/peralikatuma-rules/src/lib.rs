@@ -2,42 +2,22 @@
 
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
-mod check;
-mod error;
 pub mod family;
-mod game;
-mod movegen;
-mod moves;
-mod names;
 mod outcome;
-mod playout;
-mod position;
-mod refusal;
+mod rule;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod setup;
 mod side;
-mod text;
-mod turn;
 mod turn_list;
 mod variant;
-mod zobrist;
 
 pub use board_topology::{self, Bitboard, Board, Point, PointName, PointNameError};
-pub use error::{PositionError, PositionTextError, TurnError, TurnTextError, UnknownVariant};
-pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
-pub use moves::{Moves, MovesTurns};
+pub use family::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use playout::{Playout, playout};
-pub use position::Position;
-pub use refusal::{Reason, Refusal, Rule};
-pub use setup::{NoReturn, Setup};
+pub use rule::Rule;
 pub use side::Side;
-pub use text::record::{Record, RecordError};
-pub use text::turn_text::TurnText;
-pub use turn::{ChainLengthError, MAX_LANDINGS, Turn};
 pub use turn_list::{TurnList, TurnListIntoIter};
-pub use variant::Variant;
+pub use variant::{UnknownVariant, Variant};
 
 /// The revision of the rules as this crate reads them. It is raised
 /// whenever a change makes the legal turns or the result of some position

@@ -5,7 +5,7 @@ use std::ops::{Deref, DerefMut};
 
 use smallvec::SmallVec;
 
-use crate::turn::Turn;
+use crate::family::Turn;
 
 /// How many turns a [`TurnList`] holds before it moves to the heap: more
 /// than most positions have.

@@ -5,8 +5,6 @@ use std::str::FromStr;
 
 use board_topology::Board;
 
-use crate::error::UnknownVariant;
-
 /// A game of the alquerque family, chosen at run time.
 ///
 /// Peralikatuma is the flagship; Alquerque (as on BrainKing) and Permainan
@@ -126,4 +124,12 @@ impl FromStr for Variant {
                 name: text.to_owned(),
             })
     }
+}
+
+/// A game name that is not one of the engine's variants.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown game `{name}` (known: peralikatuma, alquerque, permainan)")]
+pub struct UnknownVariant {
+    /// The text given.
+    pub name: String,
 }

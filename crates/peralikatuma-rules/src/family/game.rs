@@ -6,8 +6,13 @@ use super::position::Position;
 use super::ruleset::Ruleset;
 use super::turn::Turn;
 use super::turn_text::FamilyTurnError;
-use crate::game::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
+
+/// Turns in a row without a piece leaving the board that draw the game (E4).
+pub const QUIET_TURNS_FOR_DRAW: u32 = 60;
+
+/// How often the same position must stand to draw the game (E2).
+pub const REPETITIONS_FOR_DRAW: usize = 3;
 
 /// A turn that is not legal in the game's position, or a game that is over.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

@@ -42,6 +42,7 @@ mod perft;
 mod playout;
 mod position;
 mod record;
+mod record_text;
 mod ruleset;
 mod seed;
 #[cfg(feature = "serde")]
@@ -55,7 +56,7 @@ mod walk;
 mod zobrist;
 
 pub use check::{Reason, Refusal};
-pub use game::{FamilyGameError, Game};
+pub use game::{FamilyGameError, Game, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use playout::playout;
 pub use position::Position;
 pub use record::{FamilyRecordError, Record, RecordGameError};

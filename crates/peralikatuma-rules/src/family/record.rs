@@ -6,12 +6,12 @@ use std::str::FromStr;
 
 use super::game::{FamilyGameError, Game};
 use super::position::Position;
+use super::record_text::{
+    self, TokenKind, is_tag_key, read_header, tag, tokens, write_movetext, write_tag,
+};
 use super::ruleset::{Ruleset, UnknownRuleset};
 use super::text::FamilyPositionError;
 use crate::Side;
-use crate::text::record_text::{
-    self, TokenKind, is_tag_key, read_header, tag, tokens, write_movetext, write_tag,
-};
 use crate::{Outcome, WinReason};
 
 /// A family game with its header tags, as written in a game record: the

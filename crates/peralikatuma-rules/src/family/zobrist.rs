@@ -2,7 +2,15 @@
 
 use super::position::Position;
 use crate::Side;
-use crate::zobrist::splitmix;
+
+/// SplitMix64: a fixed, well-mixed sequence for the keys.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
 
 /// Points a family board may have.
 const POINTS: usize = 128;

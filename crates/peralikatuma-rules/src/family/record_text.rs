@@ -7,13 +7,13 @@ use std::fmt;
 use crate::side::Side;
 
 /// The value of the tag `key` among `tags`.
-pub(crate) fn tag<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
+pub(super) fn tag<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
     tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
 /// Sets the tag `key` among `tags` to `value`, in its place if it is
 /// there, else at the end.
-pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+pub(super) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
     match tags.iter_mut().find(|(k, _)| k == key) {
         Some(entry) => entry.1 = value.to_owned(),
         None => tags.push((key.to_owned(), value.to_owned())),
@@ -21,7 +21,7 @@ pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) 
 }
 
 /// The tags of a new record: unknown players.
-pub(crate) fn unknown_players() -> Vec<(String, String)> {
+pub(super) fn unknown_players() -> Vec<(String, String)> {
     vec![("White".into(), "?".into()), ("Black".into(), "?".into())]
 }
 
@@ -30,7 +30,7 @@ const LINE_WIDTH: usize = 80;
 
 /// Writes one header line; a line break in the value becomes a space, so
 /// that the header stays on one line.
-pub(crate) fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
+pub(super) fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> fmt::Result {
     let escaped = value
         .replace(['\n', '\r'], " ")
         .replace('\\', "\\\\")
@@ -39,7 +39,7 @@ pub(crate) fn write_tag(f: &mut fmt::Formatter<'_>, key: &str, value: &str) -> f
 }
 
 /// Whether `key` can be a header's key: letters, digits and `_`.
-pub(crate) fn is_tag_key(key: &str) -> bool {
+pub(super) fn is_tag_key(key: &str) -> bool {
     !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
@@ -59,7 +59,7 @@ fn numbers(start: Side, plies: usize) -> impl Iterator<Item = Option<String>> {
 
 /// Writes the turns, numbered from a position with `start` to move, then
 /// `result`, after the blank line that ends the header.
-pub(crate) fn write_movetext(
+pub(super) fn write_movetext(
     f: &mut fmt::Formatter<'_>,
     start: Side,
     turns: impl ExactSizeIterator<Item = String>,
@@ -109,11 +109,11 @@ fn parse_tag(text: &str) -> Option<(String, String)> {
 }
 
 /// A record's header tags, in order.
-pub(crate) type Tags = Vec<(String, String)>;
+pub(super) type Tags = Vec<(String, String)>;
 
 /// The header's tags and the words of the turns after it; or the 1-based
 /// number and text of a header line that is not `[Key "Value"]`.
-pub(crate) fn read_header(text: &str) -> Result<(Tags, Vec<&str>), (usize, String)> {
+pub(super) fn read_header(text: &str) -> Result<(Tags, Vec<&str>), (usize, String)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut lines = text
@@ -136,7 +136,7 @@ pub(crate) fn read_header(text: &str) -> Result<(Tags, Vec<&str>), (usize, Strin
 }
 
 /// What a word of the turns is.
-pub(crate) enum TokenKind {
+pub(super) enum TokenKind {
     /// A result: `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result,
     /// A move number alone (`12.`, `12...`).
@@ -147,13 +147,13 @@ pub(crate) enum TokenKind {
 }
 
 /// A word of the turns, as written, and what it is.
-pub(crate) struct Token<'a> {
+pub(super) struct Token<'a> {
     pub raw: &'a str,
     pub kind: TokenKind,
 }
 
 /// The words of the turns read as tokens.
-pub(crate) fn tokens<'a>(words: &'a [&'a str]) -> impl Iterator<Item = Token<'a>> {
+pub(super) fn tokens<'a>(words: &'a [&'a str]) -> impl Iterator<Item = Token<'a>> {
     let mut words = words.iter().copied();
     std::iter::from_fn(move || {
         let raw = words.next()?;
