@@ -1,5 +1,5 @@
 //! Move generation benchmarks for the rule book's three games, played by
-//! the one model (`family`): legal turns on fixed positions, listed and
+//! the one model: legal turns on fixed positions, listed and
 //! visited one by one through the public listener (throughput in turns),
 //! perft from the start (throughput in nodes), and whole random games
 //! (throughput in turns). The names are those the seed model's figures
@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Position, playout};
+use peralikatuma_rules::{Position, playout};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use std::hint::black_box;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use alquerque_ai::{Limits, Searcher};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 
 /// Positions, names and depths: each search visits some tens of thousands
 /// of nodes (a few milliseconds optimised), the starts and the later

@@ -28,8 +28,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use peralikatuma_rules::family::{Position, Ruleset, Turn, playout};
 use peralikatuma_rules::{DrawReason, Outcome, Side};
+use peralikatuma_rules::{Position, Ruleset, Turn, playout};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;

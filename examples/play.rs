@@ -23,7 +23,7 @@ use std::process::ExitCode;
 
 use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
-use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 use peralikatuma_rules::{Side, Variant};
 
 use peralikatuma::clock::TimeControl;
@@ -143,7 +143,7 @@ enum Failure {
 /// if `plain`.
 fn play(args: &Args, ruleset: &'static Ruleset, plain: bool) -> Result<(), Failure> {
     let position = match &args.position {
-        Some(text) => Some(family::Position::parse(ruleset, text).map_err(|error| {
+        Some(text) => Some(Position::parse(ruleset, text).map_err(|error| {
             eprintln!("error: bad --position: {error}");
             Failure::Start
         })?),

@@ -26,7 +26,7 @@ use alquerque_solver::{Goal, Options, Solver};
 use alquerque_tablebase::Tablebase;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 use peralikatuma_rules::{Side, Variant};
 
 /// Solve Alquerque, or check a proof.

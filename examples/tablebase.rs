@@ -31,7 +31,7 @@ use std::time::Instant;
 use alquerque_tablebase::{Indexer, Material, Progress, Stage, Tablebase, Value, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use peralikatuma_rules::family::Position;
+use peralikatuma_rules::Position;
 use peralikatuma_rules::{Side, Variant};
 
 /// Build endgame tablebases and probe them.

@@ -36,7 +36,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma::clock::TimeControl;
 use peralikatuma::tournament::{Fixture, LADDER, Played, Tally, ratings_table};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{RULESETS, Ruleset};
+use peralikatuma_rules::{RULESETS, Ruleset};
 use rayon::prelude::*;
 
 /// Play matches between machine players and rate them.

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{Game, Position, Ruleset, Turn};
 use peralikatuma_rules::{Side, Variant};
 
 use alquerque_ai::{
@@ -85,7 +85,7 @@ pub enum Flow {
 /// ```
 pub struct Engine<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    game: family::Game,
+    game: Game,
     searcher: Option<Searcher>,
     hash_mb: usize,
     running: Option<(Stop, JoinHandle<Searcher>)>,
@@ -105,7 +105,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(out: Arc<Mutex<W>>) -> Engine<W> {
         Engine {
             out,
-            game: family::Game::new(Variant::Peralikatuma.ruleset()),
+            game: Game::new(Variant::Peralikatuma.ruleset()),
             searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
@@ -166,7 +166,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             _ if busy => Err("a search is running: send `stop` (or `wait`) first".to_owned()),
             "game" => self.set_game(&rest),
             "newgame" => {
-                self.game = family::Game::from_position(*self.game.start());
+                self.game = Game::from_position(*self.game.start());
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
                 }
@@ -236,7 +236,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             return Err("usage: game ID (peralikatuma, alquerque, permainan, or a family ruleset's id: `help` lists them)".into());
         };
         let ruleset = Ruleset::find(name).map_err(|e| format!("{e}"))?;
-        self.game = family::Game::new(ruleset);
+        self.game = Game::new(ruleset);
         match &mut self.searcher {
             Some(searcher) => searcher.clear(),
             None => self.searcher = Some(searcher(self.hash_mb, &self.time)),
@@ -248,9 +248,9 @@ impl<W: Write + Send + 'static> Engine<W> {
         let ruleset = self.game.ruleset();
         let usage = "usage: position start|text TEXT [turns T1 T2 ...]";
         let (start, rest) = match args {
-            ["start", rest @ ..] => (family::Position::start(ruleset), rest),
+            ["start", rest @ ..] => (Position::start(ruleset), rest),
             ["text", text, rest @ ..] => (
-                family::Position::parse(ruleset, text).map_err(|e| e.to_string())?,
+                Position::parse(ruleset, text).map_err(|e| e.to_string())?,
                 rest,
             ),
             _ => return Err(usage.into()),
@@ -260,7 +260,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["turns", turns @ ..] => turns,
             _ => return Err(usage.into()),
         };
-        let mut game = family::Game::from_position(start);
+        let mut game = Game::from_position(start);
         let mut i = 0;
         while i < turns.len() {
             // A claim `!e6` is written apart from its move (N2).
@@ -285,7 +285,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             let ruleset = game.ruleset();
             searcher.set_tablebase(crate::tablebases::for_ruleset(ruleset));
             searcher.set_solution(crate::solutions::for_ruleset(ruleset));
-            let text = |turn: &family::Turn| turn.text(ruleset.board);
+            let text = |turn: &Turn| turn.text(ruleset.board);
             let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
             say(out, &best_line(&result, text));
         })
@@ -388,13 +388,13 @@ fn bench_until(extra: u32, stop: &Stop) -> Option<(u64, Duration)> {
     let mut nodes = 0;
     let started = Instant::now();
     for (variant, text, depth) in BENCH {
-        let Ok(position) = family::Position::parse(variant.ruleset(), text) else {
+        let Ok(position) = Position::parse(variant.ruleset(), text) else {
             continue;
         };
         let mut searcher = Searcher::new(16);
         searcher.share_stop(stop.clone());
         let result = searcher.search(
-            &family::Game::from_position(position),
+            &Game::from_position(position),
             Limits::depth(depth + extra),
             |_| {},
         );
@@ -414,7 +414,7 @@ const MAX_PERFT_DEPTH: u32 = 20;
 const PERFT_SLICE: u32 = 4;
 
 /// Perft (X1) of `position` to `depth`, or `None` once `stop` is raised.
-fn perft_until(position: &family::Position, depth: u32, stop: &Stop) -> Option<u64> {
+fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
     if depth <= PERFT_SLICE {
         return Some(position.perft(depth));
     }
@@ -429,7 +429,7 @@ fn perft_until(position: &family::Position, depth: u32, stop: &Stop) -> Option<u
 }
 
 /// The legal turns of `game`, written out; none once it is over.
-fn legal_turns(game: &family::Game) -> Vec<String> {
+fn legal_turns(game: &Game) -> Vec<String> {
     if game.ending().is_some() {
         return Vec::new();
     }
@@ -451,7 +451,7 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// left (the increment for this turn included) and increment give the
 /// search its budget ([`TimeBudget::from_clock`]), which a `time` given
 /// too can only shorten.
-fn parse_limits(args: &[&str], game: &family::Game) -> Result<Limits, String> {
+fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
     let usage =
         "usage: go [depth N] [nodes N] [time MS] [wtime MS btime MS winc MS binc MS] | go infinite";
     let mut limits = Limits::default();

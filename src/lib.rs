@@ -16,7 +16,7 @@ pub mod web;
 
 pub use picture::{Cell, Picture, diagram};
 
-use peralikatuma_rules::family::{FamilyPositionError, Position, Ruleset};
+use peralikatuma_rules::{Position, PositionTextError, Ruleset};
 
 /// The position a frontend starts from: the text given on its command line
 /// (`--position`), or the start of `ruleset`. A bad text is reported on
@@ -28,12 +28,12 @@ use peralikatuma_rules::family::{FamilyPositionError, Position, Ruleset};
 /// let start = peralikatuma::position_arg(alquerque, None)?;
 /// assert_eq!(start.legal_turns().len(), 4);
 /// assert!(peralikatuma::position_arg(alquerque, Some("W:Wz9:B")).is_err());
-/// # Ok::<(), peralikatuma_rules::family::FamilyPositionError>(())
+/// # Ok::<(), peralikatuma_rules::PositionTextError>(())
 /// ```
 pub fn position_arg(
     ruleset: &'static Ruleset,
     text: Option<&str>,
-) -> Result<Position, FamilyPositionError> {
+) -> Result<Position, PositionTextError> {
     match text {
         Some(text) => Position::parse(ruleset, text).inspect_err(|error| {
             eprintln!("error: bad --position: {error}");

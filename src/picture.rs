@@ -4,8 +4,8 @@
 
 use board_topology::Direction;
 use board_topology::graph::Graph;
+use peralikatuma_rules::Position;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::Position;
 
 use crate::plural;
 use crate::session::advice::point_names;
@@ -283,12 +283,12 @@ fn mark(cell: Cell, mark: char) -> Cell {
 ///
 /// ```
 /// use peralikatuma::diagram;
-/// use peralikatuma_rules::family::{Position, Ruleset};
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
 /// let text = diagram(&Position::start(Ruleset::find("lau-kata-kati")?));
 /// assert!(text.contains("W---W---W")); // b2, d2, f2
 /// assert!(text.contains("White to move"));
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
 /// ```
 pub fn diagram(position: &Position) -> String {
     let picture = Picture::new(position.board());
@@ -348,7 +348,7 @@ fn piece(position: &Position, point: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn every_point_of_every_board_has_its_own_cell_and_its_lines_reach_it() {

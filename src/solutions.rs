@@ -11,7 +11,7 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use alquerque_proof::{Proof, ProofError};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 
 /// The directory the frontends read proofs from.
 pub fn directory() -> PathBuf {

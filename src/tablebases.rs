@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use alquerque_tablebase::{LoadError, Tablebase};
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::Ruleset;
 
 /// The directory the frontends read tables from.
 pub fn directory() -> PathBuf {

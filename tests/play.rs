@@ -15,8 +15,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use peralikatuma::diagram;
+use peralikatuma_rules::Game;
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::Game;
 
 /// The example's binary, next to this test's in the target directory.
 fn binary() -> PathBuf {

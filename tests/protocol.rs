@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use peralikatuma::engine::{Engine, Flow};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 
 /// An engine writing to a shared buffer, and how much of it has been read.
 struct Session {
@@ -746,7 +746,7 @@ fn bench_stops_on_stop() {
 /// searched and played in its own notation (F9), huffs and all.
 #[test]
 fn family_games_are_chosen_by_id_counted_searched_and_played() {
-    use peralikatuma_rules::family::RULESETS;
+    use peralikatuma_rules::RULESETS;
     let mut session = Session::new();
     for ruleset in &RULESETS {
         session.quiet(&format!("game {}", ruleset.id));
@@ -782,7 +782,7 @@ fn family_games_are_chosen_by_id_counted_searched_and_played() {
     // A huff is written apart from its move, as a claim is: Zamma, after
     // a step that left a capture untaken.
     session.quiet("game zamma");
-    let zamma = peralikatuma_rules::family::Ruleset::find("zamma").unwrap();
+    let zamma = peralikatuma_rules::Ruleset::find("zamma").unwrap();
     let position = Position::parse(zamma, "W:Wc3,a1:Bd4,i9:Hd4").unwrap_or_else(|e| panic!("{e}"));
     let huff = position
         .legal_turns()

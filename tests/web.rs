@@ -15,7 +15,7 @@ use futures_util::StreamExt;
 use peralikatuma::web::store::legacy::LegacyGame;
 use peralikatuma::web::store::{SqliteStore, Store};
 use peralikatuma::web::{Config, Server, router};
-use peralikatuma_rules::family::{Game, Record};
+use peralikatuma_rules::{Game, Record};
 use peralikatuma_rules::{Side, Variant};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -1627,7 +1627,7 @@ async fn t2_the_machine_keeps_within_a_tenth_of_a_second_a_turn() {
 /// board, plays a turn and refuses one that is not legal.
 #[tokio::test]
 async fn every_family_game_is_played_over_the_api_rules_f() {
-    use peralikatuma_rules::family::RULESETS;
+    use peralikatuma_rules::RULESETS;
     let h = Harness::new("family");
     for ruleset in &RULESETS {
         let (id, token) = h
@@ -1640,7 +1640,7 @@ async fn every_family_game_is_played_over_the_api_rules_f() {
         // The huff's rule where the game has it (F4), else none.
         let huff = if ruleset.huff { "F4" } else { "" };
         assert_eq!(state["removal_rule"], huff, "{}", ruleset.id);
-        let start = peralikatuma_rules::family::Position::start(ruleset);
+        let start = peralikatuma_rules::Position::start(ruleset);
         assert_eq!(state["position"], start.to_string());
         assert_eq!(
             state["turns_total"].as_u64(),

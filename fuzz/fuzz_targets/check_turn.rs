@@ -14,7 +14,7 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use peralikatuma_fuzz::{game_from_bytes, rehashed, ruleset};
-use peralikatuma_rules::family::{Game, Kind, Position, Turn};
+use peralikatuma_rules::{Game, Kind, Position, Turn};
 
 #[derive(Arbitrary, Debug)]
 struct Input {

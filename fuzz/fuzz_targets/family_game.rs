@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use family_plain::Plain;
 use libfuzzer_sys::fuzz_target;
-use peralikatuma_rules::family::{End, Game, Position, RULESETS, Record};
+use peralikatuma_rules::{End, Game, Position, RULESETS, Record};
 use peralikatuma_rules::{Outcome, Side};
 
 fuzz_target!(|input: (u8, Vec<u8>)| {

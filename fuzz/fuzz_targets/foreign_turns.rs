@@ -9,7 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use peralikatuma_fuzz::{game_from_bytes, rehashed, ruleset};
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Kind, Position, Turn};
+use peralikatuma_rules::{Kind, Position, Turn};
 
 /// The pick of `turn`: its huff and its path (empty for a pass).
 fn pick_of(turn: &Turn) -> (Option<u8>, Vec<u8>) {

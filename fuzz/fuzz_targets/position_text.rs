@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use peralikatuma_fuzz::{rehashed, ruleset};
-use peralikatuma_rules::family::{Position, Setup};
+use peralikatuma_rules::{Position, Setup};
 
 fuzz_target!(|input: (u8, &str)| {
     let (r, text) = input;

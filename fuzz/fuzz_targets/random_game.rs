@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use libfuzzer_sys::fuzz_target;
 use peralikatuma_fuzz::{rehashed, variant};
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 use peralikatuma_rules::{QUIET_TURNS_FOR_DRAW, Side};
 
 fuzz_target!(|input: (u8, Vec<u8>)| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peralikatuma_rules::family::Record;
+use peralikatuma_rules::Record;
 
 fuzz_target!(|text: &str| {
     let Ok(record) = text.parse::<Record>() else {

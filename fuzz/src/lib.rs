@@ -1,8 +1,8 @@
 //! Helpers shared by the fuzz targets, on the one model
-//! (`peralikatuma_rules::family`).
+//! of the rules crate.
 
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Game, Position, RULESETS, Ruleset};
+use peralikatuma_rules::{Game, Position, RULESETS, Ruleset};
 
 /// The rule book's game a fuzz byte picks.
 pub fn variant(byte: u8) -> Variant {

@@ -9,7 +9,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use peralikatuma_rules::family::{FamilyGameError, Game, Turn};
+use peralikatuma_rules::{Game, GameError, Turn};
 
 use crate::play::commands::Command;
 use crate::play::line_game::has_forfeits;
@@ -224,7 +224,7 @@ fn play_now(session: &mut Session, turn: Turn) -> Step {
 }
 
 /// After a resignation or a draw agreed.
-fn ended(result: Result<(), FamilyGameError>) -> Step {
+fn ended(result: Result<(), GameError>) -> Step {
     match result {
         Ok(()) => Step::Ended,
         Err(error) => Step::Say(refusal(error)),
@@ -232,9 +232,9 @@ fn ended(result: Result<(), FamilyGameError>) -> Step {
 }
 
 /// A turn, resignation or draw refused.
-fn refusal(error: FamilyGameError) -> Reply {
+fn refusal(error: GameError) -> Reply {
     match error {
-        FamilyGameError::Over(outcome) => Reply::Over(outcome),
+        GameError::Over(outcome) => Reply::Over(outcome),
         error => Reply::Refused(error),
     }
 }
@@ -281,7 +281,7 @@ fn notations(session: &Session, turns: &[Turn]) -> String {
 #[cfg(test)]
 mod tests {
     use alquerque_ai::Strength;
-    use peralikatuma_rules::{Side, Variant, family};
+    use peralikatuma_rules::{Game, Position, Side, Variant};
 
     use super::*;
     use crate::session::{Opponent, Settings};
@@ -290,7 +290,7 @@ mod tests {
     /// given.
     fn session(variant: Variant, position: Option<&str>) -> Session {
         let ruleset = variant.ruleset();
-        let position = position.map(|text| family::Position::parse(ruleset, text).expect("valid"));
+        let position = position.map(|text| Position::parse(ruleset, text).expect("valid"));
         let settings = Settings {
             opponent: Opponent::Human,
             position,
@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(turns.count, 1_982_269);
         assert_eq!(turns.listed.len(), MOST_LISTED);
         assert_eq!(turns.to_string(), "1982269 legal turns, the first 1000:");
-        let few = LegalTurns::of(&family::Game::new(Variant::Alquerque.ruleset()));
+        let few = LegalTurns::of(&Game::new(Variant::Alquerque.ruleset()));
         assert_eq!(
             few.to_string(),
             format!("{}:", plural(few.count, "legal turn"))

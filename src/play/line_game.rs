@@ -2,14 +2,14 @@
 //! forfeits, the notation of removals and the rules in brief. Every rule
 //! is the rules crate's; this only says it.
 
-use peralikatuma_rules::family::{self, Chain, End, Removal};
+use peralikatuma_rules::{Chain, End, Game, Removal, Ruleset};
 
 use crate::play::brief::rules_in_brief;
 use crate::session::advice::{claim_advice, no_return_advice};
 
 /// What the player to move should know (pieces they may take first,
 /// steps barred), nothing once the game is over.
-pub(crate) fn advice(game: &family::Game) -> Vec<String> {
+pub(crate) fn advice(game: &Game) -> Vec<String> {
     let position = game.position();
     if game.ending().is_some() {
         return Vec::new();
@@ -22,13 +22,13 @@ pub(crate) fn advice(game: &family::Game) -> Vec<String> {
 
 /// Whether a turn can forfeit pieces in `game` (P6, F4), so that warnings
 /// mean something.
-pub(crate) fn has_forfeits(game: &family::Game) -> bool {
+pub(crate) fn has_forfeits(game: &Game) -> bool {
     game.ruleset().huff
 }
 
 /// The help's lines on taking a piece first (a claim, a huff) and on
 /// passing, for `game`.
-pub(crate) fn notation_help(game: &family::Game) -> &'static str {
+pub(crate) fn notation_help(game: &Game) -> &'static str {
     match game.ruleset().variant() {
         Some(_) => "  !e6 d4-d5      claim the forfeited piece on e6, then move (Peralikatuma, P6)",
         None => {
@@ -39,7 +39,7 @@ pub(crate) fn notation_help(game: &family::Game) -> &'static str {
 
 /// The rules of `ruleset` in brief: the rule book's for its three games
 /// ([`rules_in_brief`]), else from the ruleset's data (rules.md F).
-pub(crate) fn rules_brief(ruleset: &'static family::Ruleset) -> Vec<String> {
+pub(crate) fn rules_brief(ruleset: &'static Ruleset) -> Vec<String> {
     match ruleset.variant() {
         Some(variant) => rules_in_brief(variant)
             .iter()
@@ -50,7 +50,7 @@ pub(crate) fn rules_brief(ruleset: &'static family::Ruleset) -> Vec<String> {
 }
 
 /// A family ruleset's rules in brief, from its data (rules.md F).
-fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
+fn family_brief(ruleset: &Ruleset) -> Vec<String> {
     let forward = ruleset.forward[0].is_some();
     let mut brief = vec![format!(
         "{}: {} (source: {}).",
@@ -119,7 +119,7 @@ fn family_brief(ruleset: &family::Ruleset) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::session::advice::forfeit_warning;
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::{Position, Ruleset};
 
     #[test]
     fn a_family_ruleset_in_brief_says_its_own_rules_with_their_numbers() {
@@ -147,8 +147,8 @@ mod tests {
     #[test]
     fn f4_a_step_that_leaves_a_capture_untaken_is_warned_about() {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
-        let start = family::Position::parse(zamma, "W:Wc3,a1:Bd4,i9").expect("a position");
-        let game = family::Game::from_position(start);
+        let start = Position::parse(zamma, "W:Wc3,a1:Bd4,i9").expect("a position");
+        let game = Game::from_position(start);
         assert!(has_forfeits(&game));
         let warning = |text| forfeit_warning(&start, &start.parse_turn(text).expect("legal"));
         assert_eq!(
@@ -156,16 +156,15 @@ mod tests {
             "a1-a2 captures nothing, so Black may then take your piece on c3: it could have jumped (F4)"
         );
         assert_eq!(warning("c3xe5"), None);
-        let lau = family::Game::new(Ruleset::find("lau-kata-kati").expect("a ruleset"));
+        let lau = Game::new(Ruleset::find("lau-kata-kati").expect("a ruleset"));
         assert!(!has_forfeits(&lau));
     }
 
     #[test]
     fn p6_the_rule_books_claims_are_advised_and_written_as_claims() {
         let peralikatuma = peralikatuma_rules::Variant::Peralikatuma.ruleset();
-        let start =
-            family::Position::parse(peralikatuma, "B:Wc3,e5:Bd4,i5:Fc3").expect("a position");
-        let game = family::Game::from_position(start);
+        let start = Position::parse(peralikatuma, "B:Wc3,e5:Bd4,i5:Fc3").expect("a position");
+        let game = Game::from_position(start);
         assert_eq!(
             advice(&game),
             [

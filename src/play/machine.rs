@@ -5,7 +5,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Player, Stop, Strength, TimeBudget};
-use peralikatuma_rules::family::{Game, Turn};
+use peralikatuma_rules::{Game, Turn};
 
 use crate::pace::natural_pause;
 

@@ -12,7 +12,7 @@
 //! ```
 //! use peralikatuma::play::{Pace, run_plain};
 //! use peralikatuma::session::{Opponent, Session, Settings};
-//! use peralikatuma_rules::{Side, Variant, family};
+//! use peralikatuma_rules::{Side, Variant};
 //!
 //! let settings = Settings {
 //!     variant: Variant::Alquerque.ruleset(),

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use alquerque_ai::Player;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{FamilyGameError, Game};
+use peralikatuma_rules::{Game, GameError};
 
 use crate::clock::show_time;
 use crate::diagram;
@@ -146,7 +146,7 @@ impl Players {
             let text = turn.text(session.game().start().board());
             match session.play(&turn) {
                 Ok(()) => writeln!(out, "the machine plays {text}")?,
-                Err(FamilyGameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
+                Err(GameError::Over(outcome)) => writeln!(out, "time is up: {outcome}")?,
                 Err(error) => writeln!(out, "the machine's {text} is refused: {error}")?,
             }
             show(session, out)?;
@@ -286,7 +286,7 @@ fn prompt(session: &Session, out: &mut impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use alquerque_ai::Strength;
-    use peralikatuma_rules::family::{self, Ruleset};
+    use peralikatuma_rules::{Game, Position, Ruleset};
 
     use super::*;
     use crate::session::{Opponent, Settings};
@@ -297,7 +297,7 @@ mod tests {
     #[test]
     fn f4_the_machines_huff_is_not_offered_to_the_person() {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
-        let mut game = family::Game::new(zamma);
+        let mut game = Game::new(zamma);
         for text in ["d4-e5", "f6xd4"] {
             game.play_text(text).expect("legal");
         }
@@ -326,7 +326,7 @@ mod tests {
         let kharbaga = Ruleset::find("kharbaga").expect("a ruleset");
         let settings = Settings {
             opponent: Opponent::Human,
-            position: Some(family::Position::parse(kharbaga, "B:Wf4:Be5").expect("a position")),
+            position: Some(Position::parse(kharbaga, "B:Wf4:Be5").expect("a position")),
             ..Settings::of(kharbaga)
         };
         let mut session = Session::new(settings).expect("a start");

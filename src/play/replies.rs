@@ -6,7 +6,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use peralikatuma_rules::family::{FamilyGameError, FamilyPositionError, FamilyRecordError, Turn};
+use peralikatuma_rules::{GameError, PositionTextError, RecordError, Turn};
 use peralikatuma_rules::{Outcome, Side};
 
 use crate::plural;
@@ -29,7 +29,7 @@ pub enum Reply {
     /// The machine has the move: no turn or hint of the person's now.
     MachineToMove,
     /// The text is not a legal turn.
-    Refused(FamilyGameError),
+    Refused(GameError),
     /// A turn that forfeits pieces (P6, F4), not played after its warning.
     NotPlayed,
     /// Nothing of the person's to take back.
@@ -67,14 +67,14 @@ pub enum Reply {
         /// The turns loaded.
         turns: usize,
         /// Where the record breaks off.
-        fault: Option<FamilyRecordError>,
+        fault: Option<RecordError>,
     },
     /// No game could be loaded.
     CannotLoad(LoadError),
     /// A new game is in play.
     NewGame,
     /// No new game could be started.
-    CannotStart(FamilyPositionError),
+    CannotStart(PositionTextError),
     /// The game in play, not saved, was kept.
     NotDropped,
     /// The person did not resign.

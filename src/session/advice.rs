@@ -4,7 +4,7 @@
 //! forfeits pieces. The rules crate decides it all; this only says it.
 
 use board_topology::graph::Graph;
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 
 /// The points of `set` on `board`, by name.
 pub(crate) fn point_names(board: &Graph, set: u128) -> Vec<String> {
@@ -16,7 +16,7 @@ pub(crate) fn point_names(board: &Graph, set: u128) -> Vec<String> {
 
 /// The number of the rule that lets a player take a forfeited piece (P6
 /// in the rule book's Peralikatuma, the huff F4 in the family's games;
-/// [`Ruleset::removal_rule`](peralikatuma_rules::family::Ruleset::removal_rule)),
+/// [`Ruleset::removal_rule`](peralikatuma_rules::Ruleset::removal_rule)),
 /// or `""` in a game without one.
 pub fn claim_rule(position: &Position) -> &'static str {
     position
@@ -31,7 +31,7 @@ pub fn claim_rule(position: &Position) -> &'static str {
 /// ```
 /// use peralikatuma::session::advice::claim_advice;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let position = Position::parse(Variant::Peralikatuma.ruleset(), "B:Wc3,e5:Bd4,i5:Fc3")?;
 /// assert_eq!(
@@ -65,7 +65,7 @@ pub fn claim_advice(position: &Position) -> Option<String> {
 /// ```
 /// use peralikatuma::session::advice::forfeit_warning;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let position = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc3,e1:Bd4,i5")?;
 /// let step = position.parse_turn("e1-e2")?;
@@ -101,7 +101,7 @@ pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
 /// ```
 /// use peralikatuma::session::advice::no_return_advice;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb3,d3:Bd5:Rb3-a3")?;
 /// assert_eq!(no_return_advice(&position).as_deref(), Some("No return (A5): b3 not to a3"));

@@ -1,7 +1,7 @@
 //! What a session needs of a game of the one model ([`Game`]) beyond the
 //! game's own methods: the turn the rules leave a player as its only one.
 
-use peralikatuma_rules::family::{Game, Turn};
+use peralikatuma_rules::{Game, Turn};
 
 /// The turn the rules leave the side to move as its only one, which a
 /// frontend plays by itself: a pass (F6). `None` when the player has a
@@ -9,7 +9,7 @@ use peralikatuma_rules::family::{Game, Turn};
 ///
 /// ```
 /// use peralikatuma::session::forced_turn;
-/// use peralikatuma_rules::family::{Game, Position, Ruleset, Turn};
+/// use peralikatuma_rules::{Game, Position, Ruleset, Turn};
 ///
 /// let zamma = Ruleset::find("zamma")?;
 /// // Black has no pieces left, and passes (F6).

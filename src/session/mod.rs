@@ -47,8 +47,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::family::{
-    FamilyGameError, FamilyPositionError, FamilyRecordError, Game, Position, Record, Ruleset, Turn,
+use peralikatuma_rules::{
+    Game, GameError, Position, PositionTextError, Record, RecordError, Ruleset, Turn,
 };
 use peralikatuma_rules::{Outcome, Side};
 
@@ -185,7 +185,7 @@ impl Settings {
     /// None today: every game's start may be given to either side (a
     /// player without a move passes, F6, or has lost, E1). The `Result`
     /// stays until [`Session::new`]'s callers change with it.
-    pub fn start(&self) -> Result<Position, FamilyPositionError> {
+    pub fn start(&self) -> Result<Position, PositionTextError> {
         if let Some(position) = self.position {
             return Ok(position);
         }
@@ -269,7 +269,7 @@ impl Session {
     /// # Errors
     /// When the settings give no valid start position: none today
     /// ([`Settings::start`]).
-    pub fn new(settings: Settings) -> Result<Session, FamilyPositionError> {
+    pub fn new(settings: Settings) -> Result<Session, PositionTextError> {
         let mut game = Game::from_position(settings.start()?);
         // A start where the first player must pass (F6): the pass is
         // played at once, and the clock starts with the next turn (T1).
@@ -432,7 +432,7 @@ impl Session {
     ///
     /// # Errors
     /// As [`Game::play`]; the game is unchanged.
-    pub fn play(&mut self, turn: &Turn) -> Result<(), FamilyGameError> {
+    pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.play(turn)?;
@@ -458,7 +458,7 @@ impl Session {
     ///
     /// # Errors
     /// As [`Game::play_text`]; the game is unchanged.
-    pub fn play_text(&mut self, text: &str) -> Result<Turn, FamilyGameError> {
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         let turn = self.game.play_text(text)?;
@@ -666,7 +666,7 @@ impl Session {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn resign(&mut self, side: Side) -> Result<(), FamilyGameError> {
+    pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.resign(side)?;
@@ -679,7 +679,7 @@ impl Session {
     ///
     /// # Errors
     /// When the game is already over.
-    pub fn agree_draw(&mut self) -> Result<(), FamilyGameError> {
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
         let now = self.time.instant();
         self.check_time_at(now);
         self.game.agree_draw()?;
@@ -723,7 +723,7 @@ impl Session {
     /// # Errors
     /// When the settings give no valid start position (none today,
     /// [`Settings::start`]); the game in play stays.
-    pub fn restart(&mut self, settings: Settings) -> Result<(), FamilyPositionError> {
+    pub fn restart(&mut self, settings: Settings) -> Result<(), PositionTextError> {
         let mut fresh = Session::new(settings)?;
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);
@@ -831,7 +831,7 @@ impl Session {
     /// # Errors
     /// When the file cannot be read, or its header is not valid; the game
     /// in play stays.
-    pub fn load(&mut self, path: &Path) -> Result<Option<FamilyRecordError>, LoadError> {
+    pub fn load(&mut self, path: &Path) -> Result<Option<RecordError>, LoadError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
             path: name.clone(),
@@ -1014,7 +1014,7 @@ mod tests {
         time.advance(ms(80));
         assert!(matches!(
             session.play_text("b3-c3"),
-            Err(FamilyGameError::Over(outcome)) if outcome == lost
+            Err(GameError::Over(outcome)) if outcome == lost
         ));
     }
 

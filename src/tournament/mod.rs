@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength};
-use peralikatuma_rules::family::{self, Record, Ruleset};
 use peralikatuma_rules::{DrawReason, Outcome, Side};
+use peralikatuma_rules::{GameError, Record, RecordError, Ruleset};
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Session, Settings};
@@ -141,7 +141,7 @@ impl Fixture {
                 break;
             };
             if let Err(error) = session.play(&turn) {
-                if !matches!(error, family::FamilyGameError::Over(_)) {
+                if !matches!(error, GameError::Over(_)) {
                     break;
                 }
             }
@@ -224,9 +224,9 @@ impl Fixture {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(SavedError::new(&path, error.to_string())),
         };
-        let record: Record = text.parse().map_err(|error: family::FamilyRecordError| {
-            SavedError::new(&path, error.to_string())
-        })?;
+        let record: Record = text
+            .parse()
+            .map_err(|error: RecordError| SavedError::new(&path, error.to_string()))?;
         for (tag, value) in self.tags(hard_time, clock) {
             let found = record.tag(tag).unwrap_or("none");
             if found != value {
@@ -465,8 +465,7 @@ pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::{Game, Variant};
 
     #[test]
     fn a_match_pairs_its_games_by_seed_one_with_each_colour() {
@@ -552,7 +551,7 @@ mod tests {
 
         // A game cut short is not taken as played.
         let mut unfinished = played.record.clone();
-        let mut replay = family::Game::new(Variant::Peralikatuma.ruleset());
+        let mut replay = Game::new(Variant::Peralikatuma.ruleset());
         for turn in unfinished.game.turns().iter().take(3) {
             replay.play(turn).expect("a turn of the game");
         }

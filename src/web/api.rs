@@ -13,7 +13,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use futures_util::Stream;
-use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 use peralikatuma_rules::{Side, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -289,7 +289,7 @@ async fn start_game(
         },
     };
     if let Some(text) = new.position.as_deref().filter(|p| !p.trim().is_empty()) {
-        let position = family::Position::parse(variant, text)
+        let position = Position::parse(variant, text)
             .map_err(|e| ApiError::bad_request(format!("bad position: {e}")))?;
         settings.position = Some(position);
     }

@@ -10,7 +10,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::family::{Reason, Refusal};
+use peralikatuma_rules::{Reason, Refusal};
 use serde::Serialize;
 
 /// A request the server refuses, and why.
@@ -279,7 +279,7 @@ pub async fn pages_for_browsers(request: Request, next: Next) -> Response {
 mod tests {
     use super::*;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::{Position, Ruleset};
+    use peralikatuma_rules::{Position, Ruleset};
 
     #[test]
     fn an_error_page_says_the_reason_in_a_sentence_and_escapes_it() {

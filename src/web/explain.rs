@@ -1,11 +1,11 @@
 //! Why a pick on the board cannot be played, in the rules crate's words:
 //! the page asks when a click makes no legal turn, and says the answer
-//! ([`family::Position::check_pick`], which in the rule book's games
+//! ([`Position::check_pick`], which in the rule book's games
 //! refuses as the rule book does).
 //!
-//! [`family::Position::check_pick`]: peralikatuma_rules::family::Position::check_pick
+//! [`Position::check_pick`]: peralikatuma_rules::Position::check_pick
 
-use peralikatuma_rules::family::Refusal;
+use peralikatuma_rules::Refusal;
 use serde::Serialize;
 
 use super::error::RefusalJson;

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::Ruleset;
 use serde::Serialize;
 
 use super::api::seat_cookies;

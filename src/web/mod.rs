@@ -3,7 +3,7 @@
 //! `examples/serve.rs`.
 //!
 //! - Every one of the 21 games is served in the one model
-//!   ([`family::Game`](peralikatuma_rules::family::Game)), each game a
+//!   ([`Game`](peralikatuma_rules::Game)), each game a
 //!   [`Table`](table::Table) held in an [`Entry`](server::Entry).
 //! - Games are kept in an SQLite database in the data directory
 //!   ([`store`]), every change in a transaction, and come back after a

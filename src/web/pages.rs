@@ -164,7 +164,7 @@ pub fn fallbacks(router: Router<Arc<Server>>) -> Router<Arc<Server>> {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::Ruleset;
 
     use super::{INDEX, RULES, players_rules};
 

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Player, Stop, Strength, TimeBudget, TimeSource, TranspositionTable};
-use peralikatuma_rules::family::{Game, Turn};
+use peralikatuma_rules::{Game, Turn};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
@@ -248,14 +248,14 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::{Variant, family};
+    use peralikatuma_rules::{Game, Ruleset, Variant};
 
     use super::*;
 
     #[tokio::test]
     async fn the_tables_never_outnumber_the_thinkers() {
         let pool = Pool::new(2, Duration::from_millis(5), HINT_TIME);
-        let ruleset = family::Ruleset::find("zamma").expect("a ruleset");
+        let ruleset = Ruleset::find("zamma").expect("a ruleset");
         let strengths = [
             Strength::Hard,
             Strength::Easy,
@@ -268,16 +268,13 @@ mod tests {
             let pool = pool.clone();
             thinking.push(tokio::spawn(async move {
                 if round % 3 == 0 {
-                    pool.think(Job::new(strength, family::Game::new(ruleset)))
+                    pool.think(Job::new(strength, Game::new(ruleset)))
                         .await
                         .map(|turn| turn.is_some())
                 } else {
-                    pool.think(Job::new(
-                        strength,
-                        family::Game::new(Variant::Alquerque.ruleset()),
-                    ))
-                    .await
-                    .map(|turn| turn.is_some())
+                    pool.think(Job::new(strength, Game::new(Variant::Alquerque.ruleset())))
+                        .await
+                        .map(|turn| turn.is_some())
                 }
             }));
         }
@@ -292,10 +289,7 @@ mod tests {
         let made = status.made;
         for strength in [Strength::Medium, Strength::Hard, Strength::Beginner] {
             let turn = pool
-                .think(Job::new(
-                    strength,
-                    family::Game::new(Variant::Alquerque.ruleset()),
-                ))
+                .think(Job::new(strength, Game::new(Variant::Alquerque.ruleset())))
                 .await;
             assert!(turn.flatten().is_some());
         }
@@ -305,7 +299,7 @@ mod tests {
     #[tokio::test]
     async fn a_table_is_enlarged_for_a_stronger_player_and_kept() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let game = family::Game::new(Variant::Alquerque.ruleset());
+        let game = Game::new(Variant::Alquerque.ruleset());
         pool.think(Job::new(Strength::Easy, game.clone())).await;
         let easy = pool.status();
         assert_eq!((easy.tables, easy.table_bytes, easy.made), (1, 4 << 20, 1));
@@ -320,10 +314,7 @@ mod tests {
     #[tokio::test]
     async fn a_job_stopped_before_it_begins_chooses_nothing() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let job = Job::new(
-            Strength::Easy,
-            family::Game::new(Variant::Peralikatuma.ruleset()),
-        );
+        let job = Job::new(Strength::Easy, Game::new(Variant::Peralikatuma.ruleset()));
         job.stop.stop();
         assert_eq!(pool.think(job).await, Some(None));
         assert_eq!(pool.status().made, 0);

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::TimeSource;
-use peralikatuma_rules::family::{self, Record};
+use peralikatuma_rules::Record;
 use serde::Serialize;
 use tokio::sync::{Mutex as AsyncMutex, MutexGuard, broadcast};
 
@@ -401,7 +401,7 @@ impl Server {
     pub async fn create(
         self: &Arc<Self>,
         settings: Settings,
-        record: Option<family::Record>,
+        record: Option<Record>,
         seating: Seating,
     ) -> Result<Arc<Entry>, ApiError> {
         let mut session = match record {

@@ -6,7 +6,7 @@
 //! and its seats.
 
 use alquerque_ai::Stop;
-use peralikatuma_rules::family::{self, Game, Turn};
+use peralikatuma_rules::{Game, Record, RecordError, Turn};
 use peralikatuma_rules::{Outcome, Side};
 
 use super::error::ApiError;
@@ -164,9 +164,7 @@ impl Table {
         let seating: Seating = opponent
             .parse()
             .map_err(|e: super::seating::UnknownSeating| e.to_string())?;
-        let record: family::Record = record
-            .parse()
-            .map_err(|e: family::FamilyRecordError| e.to_string())?;
+        let record: Record = record.parse().map_err(|e: RecordError| e.to_string())?;
         let game = &record.game;
         let settings = Settings {
             variant: game.ruleset(),

@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::family::{Game, Kind, Position, Turn};
+use peralikatuma_rules::{Game, Kind, Position, Turn};
 
 use super::error::ApiError;
 use super::explain::ExplainAnswer;

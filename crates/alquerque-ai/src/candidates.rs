@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 
 use crate::node::{Node, quiet_step};
 use crate::ordering::{Ordering, TABLE_MOVE};
@@ -182,7 +182,7 @@ mod tests {
     use std::collections::{HashMap, HashSet};
 
     use peralikatuma_rules::Side;
-    use peralikatuma_rules::family::{Kind, Ruleset};
+    use peralikatuma_rules::{Kind, Ruleset};
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 

@@ -1,7 +1,7 @@
 //! The casual player: a careful beginner, told in rules a person can
 //! follow at the board without looking ahead.
 
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 
 use crate::facts::Facts;
 use crate::node::Node;

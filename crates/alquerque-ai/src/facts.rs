@@ -33,8 +33,8 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::node::Node;
+    use peralikatuma_rules::Position;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::Position;
 
     fn facts(position: &Position, turn: &str) -> Facts {
         position.facts(&position.parse_turn(turn).unwrap())

@@ -2,7 +2,7 @@
 //! wrong turn on purpose, of a kind a person makes, at a rate per kind that
 //! sets their level.
 
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 use rand::RngExt;
 use rand::rngs::Xoshiro256PlusPlus;
 

@@ -5,7 +5,7 @@
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Kind, Position, Turn};
+use peralikatuma_rules::{Game, Kind, Position, Turn};
 
 use crate::eval::evaluate;
 use crate::facts::Facts;
@@ -127,7 +127,7 @@ impl Node for Position {
 mod tests {
     use super::*;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::{RULESETS, Ruleset};
+    use peralikatuma_rules::{RULESETS, Ruleset};
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 

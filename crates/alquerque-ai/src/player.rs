@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::Tablebase;
-use peralikatuma_rules::family::{Game, Turn};
+use peralikatuma_rules::{Game, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -40,7 +40,7 @@ const MASTER_THREADS: usize = 2;
 /// ```
 /// use alquerque_ai::{Player, Strength};
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Game;
+/// use peralikatuma_rules::Game;
 ///
 /// let game = Game::new(Variant::Permainan.ruleset());
 /// let mut easy = Player::new(Strength::Easy, 7);
@@ -81,7 +81,7 @@ impl Player {
     /// ```
     /// use alquerque_ai::{Player, Strength, TranspositionTable};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let table = TranspositionTable::new(64);
     /// let game = Game::new(Variant::Permainan.ruleset());
@@ -143,7 +143,7 @@ impl Player {
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = Duration::from_secs(3600);
@@ -165,7 +165,7 @@ impl Player {
     /// ```
     /// use alquerque_ai::{Player, Stop, Strength};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = std::time::Duration::from_secs(3600);
@@ -256,7 +256,7 @@ impl Player {
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let game = Game::new(Variant::Peralikatuma.ruleset());
     /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
@@ -365,7 +365,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::{RULESETS, Turn};
+    use peralikatuma_rules::{RULESETS, Turn};
 
     /// A few turns of a game between `white` and `black`, seeded.
     fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {

@@ -2,7 +2,7 @@
 //! ruleset, so that every phase of a game comes up (crowded openings,
 //! captures and huffs to make, kings, thin endings).
 
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 

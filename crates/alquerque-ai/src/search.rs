@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
-use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::{Game, Position, Turn};
 use peralikatuma_rules::{REPETITIONS_FOR_DRAW, Side};
 
 use crate::candidates::Candidates;
@@ -87,7 +87,7 @@ impl<T> Progress<'_, T> {
 /// ```
 /// use alquerque_ai::{Limits, Searcher};
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Game;
+/// use peralikatuma_rules::Game;
 ///
 /// let game = Game::new(Variant::Alquerque.ruleset());
 /// let mut searcher = Searcher::new(16);
@@ -220,7 +220,7 @@ impl Searcher {
     ///
     /// ```
     /// use alquerque_ai::Searcher;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// assert_eq!(Searcher::new(16).table_bytes(), 16 << 20);
     /// ```
@@ -236,7 +236,7 @@ impl Searcher {
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher, TimeSource};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let game = Game::new(Variant::Alquerque.ruleset());
     /// let mut searcher = Searcher::new(4);
@@ -274,7 +274,7 @@ impl Searcher {
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher};
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Game;
+    /// use peralikatuma_rules::Game;
     ///
     /// let game = Game::new(Variant::Peralikatuma.ruleset());
     /// let mut searcher = Searcher::new(16);
@@ -783,7 +783,7 @@ impl std::fmt::Debug for Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::Ruleset;
 
     /// Regression (found in review): a node without a legal turn that the
     /// side to move has won (Black passed without pieces, and loses, F6)

@@ -75,7 +75,7 @@ fn pack(score: i32, best: u16, depth: u8, bound: Bound) -> u64 {
 /// ```
 /// use alquerque_ai::{Limits, Searcher, TranspositionTable};
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Game;
+/// use peralikatuma_rules::Game;
 ///
 /// let table = TranspositionTable::new(4);
 /// assert_eq!(table.bytes(), 4 << 20);

@@ -1,8 +1,8 @@
 //! How the weak strengths play each game: the rates of their mistakes and
 //! how deep Medium looks.
 
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::Ruleset;
 
 use crate::mistakes::Mistakes;
 

@@ -16,7 +16,7 @@
 use std::time::Duration;
 
 use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::family::Game;
+use peralikatuma_rules::Game;
 use peralikatuma_rules::{Side, Variant};
 
 const MS: Duration = Duration::from_millis(1);

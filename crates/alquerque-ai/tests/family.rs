@@ -7,7 +7,7 @@
 use alquerque_ai::{Limits, Player, Score, Searcher, Strength};
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::Direction;
-use peralikatuma_rules::family::{End, Game, Position, RULESETS, Ruleset};
+use peralikatuma_rules::{End, Game, Position, RULESETS, Ruleset};
 
 /// A position of `ruleset` where White's one man can take Black's one
 /// man, on three points in a line that no crowning point touches.

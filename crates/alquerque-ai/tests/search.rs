@@ -12,8 +12,8 @@ use std::thread;
 use std::time::Duration;
 
 use alquerque_ai::{Limits, Score, SearchResult, Searcher, TimeSource};
-use peralikatuma_rules::family::{Game, Kind, Position, Ruleset, Turn};
 use peralikatuma_rules::{DrawReason, Outcome, Side, Variant, WinReason};
+use peralikatuma_rules::{Game, Kind, Position, Ruleset, Turn};
 
 const P: Variant = Variant::Peralikatuma;
 const A: Variant = Variant::Alquerque;

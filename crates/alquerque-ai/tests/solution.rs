@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use alquerque_ai::{Player, Strength};
 use alquerque_proof::{Proof, Strategy, stubborn_defence};
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 use peralikatuma_rules::{Outcome, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

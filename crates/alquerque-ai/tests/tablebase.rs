@@ -8,7 +8,7 @@ use std::sync::Arc;
 use alquerque_ai::alquerque_tablebase::{Tablebase, Verdict};
 use alquerque_ai::{Limits, Searcher};
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::{Game, Position, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 

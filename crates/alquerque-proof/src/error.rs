@@ -2,7 +2,7 @@
 
 use std::io;
 
-use peralikatuma_rules::family::{FamilyPositionError, FamilyTurnError};
+use peralikatuma_rules::{PositionTextError, TurnTextError};
 
 use crate::goal::UnknownGoal;
 use crate::strategy::StrategyError;
@@ -67,7 +67,7 @@ pub enum ProofError {
         /// The line.
         line: usize,
         /// What was wrong.
-        error: FamilyPositionError,
+        error: PositionTextError,
     },
     /// A move line has no tab between position and turn.
     #[error("line {line}: expected a position and a turn separated by a tab")]
@@ -81,7 +81,7 @@ pub enum ProofError {
         /// The line.
         line: usize,
         /// What was wrong.
-        error: FamilyTurnError,
+        error: TurnTextError,
     },
     /// A position and turn a strategy cannot hold.
     #[error("line {line}: {error}")]

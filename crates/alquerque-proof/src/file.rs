@@ -25,7 +25,7 @@ use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use peralikatuma_rules::RULES_VERSION;
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 
 use crate::error::ProofError;
 use crate::goal::Goal;
@@ -41,7 +41,7 @@ const MAGIC: &str = "alquerque-proof 1";
 /// ```
 /// use alquerque_proof::{Goal, Proof};
 /// use peralikatuma_rules::{Side, Variant};
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// // White captures Black's last piece.
 /// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::{Game, Position, Turn};
 
 use crate::file::Proof;
 use crate::packed::Packed;
@@ -19,7 +19,7 @@ use crate::strategy::Strategy;
 /// ```
 /// use alquerque_proof::{longest_game, Goal, Proof};
 /// use peralikatuma_rules::{Side, Variant};
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
@@ -48,7 +48,7 @@ pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
 /// ```
 /// use alquerque_proof::{stubborn_defence, Goal, Proof};
 /// use peralikatuma_rules::{Side, Variant};
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// // White's two men against one: Black's answers are in the defence.
 /// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;

@@ -5,7 +5,7 @@
 //! position 32 bytes.
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Position, Ruleset, Setup};
+use peralikatuma_rules::{Position, Ruleset, Setup};
 
 /// The most points a board of a proof may have: a set of its points is
 /// packed in 32 bits.

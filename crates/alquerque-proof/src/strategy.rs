@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use peralikatuma_rules::family::{Position, Ruleset, Turn};
+use peralikatuma_rules::{Position, Ruleset, Turn};
 
 use crate::packed::{MAX_POINTS, Packed, Unpackable};
 
@@ -53,7 +53,7 @@ pub enum StrategyError {
 /// ```
 /// use alquerque_proof::Strategy;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let alquerque = Variant::Alquerque.ruleset();
 /// let position = Position::parse(alquerque, "W:Wc2:Bc3")?;

@@ -17,7 +17,7 @@
 
 use std::collections::HashSet;
 
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 use peralikatuma_rules::{Outcome, Variant};
 
 use crate::file::Proof;
@@ -70,7 +70,7 @@ pub enum VerifyError {
 /// ```
 /// use alquerque_proof::{verify, Goal, Proof, VerifyError};
 /// use peralikatuma_rules::{Side, Variant};
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// // White captures Black's last piece, whatever the opponent does.
 /// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;

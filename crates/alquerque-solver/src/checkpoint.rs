@@ -13,8 +13,8 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use alquerque_proof::Goal;
+use peralikatuma_rules::Position;
 use peralikatuma_rules::RULES_VERSION;
-use peralikatuma_rules::family::Position;
 
 use crate::key::{KEYS_VERSION, key};
 use crate::solved::Solved;

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use alquerque_proof::{Proof, StrategyError};
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 
 use crate::key::key;
 use crate::search::{Search, Worker};

@@ -4,7 +4,7 @@
 //! since the same pieces may be won with sixty turns to go and drawn with
 //! two.
 
-use peralikatuma_rules::family::Position;
+use peralikatuma_rules::Position;
 
 /// The revision of how positions are keyed, in checkpoints' headers: raise
 /// it when the keys change (the counter's keys here, or the rules crate's
@@ -40,11 +40,11 @@ pub(crate) fn key(position: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use peralikatuma_rules::PositionTextError;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::FamilyPositionError;
 
     #[test]
-    fn the_counter_changes_the_key() -> Result<(), FamilyPositionError> {
+    fn the_counter_changes_the_key() -> Result<(), PositionTextError> {
         let early = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4")?;
         let late = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4:C20")?;
         assert_eq!(early.zobrist(), late.zobrist());

@@ -15,8 +15,8 @@ pub use alquerque_proof::{Goal, Proof};
 use alquerque_tablebase::Tablebase;
 pub use checkpoint::CheckpointError;
 pub use extract::ExtractError;
+use peralikatuma_rules::Position;
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::Position;
 
 use crate::search::{INF, Search, Worker};
 
@@ -77,7 +77,7 @@ pub struct Progress {
 /// use alquerque_solver::{Goal, Options, Solver};
 /// use alquerque_proof::verify;
 /// use peralikatuma_rules::{Side, Variant};
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// // Two White men against one Black man, White to move.
 /// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;

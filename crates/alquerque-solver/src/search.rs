@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use alquerque_proof::Goal;
 use alquerque_tablebase::{Tablebase, Verdict};
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Game, Position, Turn};
+use peralikatuma_rules::{Game, Position, Turn};
 use smallvec::SmallVec;
 
 use crate::key::key;

@@ -6,7 +6,7 @@
 use alquerque_proof::{Goal, Proof, StrategyError, VerifyError, verify};
 use alquerque_solver::{CheckpointError, Options, Solver};
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 use peralikatuma_rules::{Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

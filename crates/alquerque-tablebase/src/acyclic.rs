@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use peralikatuma_rules::family::Position;
+use peralikatuma_rules::Position;
 use rayon::prelude::*;
 
 use crate::build::{BuildError, CHUNK, Progress, Stage, Step, UNRESOLVED, fits_in_memory};

@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 use peralikatuma_rules::{Side, Variant};
 use rayon::prelude::*;
 

@@ -21,7 +21,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use peralikatuma_rules::RULES_VERSION;
-use peralikatuma_rules::family::{Ruleset, SEED_RULESETS};
+use peralikatuma_rules::{Ruleset, SEED_RULESETS};
 
 use crate::material::Material;
 use crate::table::Table;

@@ -4,7 +4,7 @@
 
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::family::{Position, Setup};
+use peralikatuma_rules::{Position, Setup};
 
 use crate::material::Material;
 

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 
 /// The pieces on the board, counted: men and kings of each side. Turns
 /// inside one material remove nothing; a capture or a claim leads to a
@@ -15,7 +15,7 @@ use peralikatuma_rules::family::{Position, Ruleset};
 /// ```
 /// use alquerque_tablebase::Material;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let position = Position::parse(Variant::Permainan.ruleset(), "W:Wc3,Ke5:Bd7")?;
 /// let material = Material::of(&position);

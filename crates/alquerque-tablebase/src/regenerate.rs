@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
-use peralikatuma_rules::family::{Kind, Position};
+use peralikatuma_rules::{Kind, Position};
 use rayon::prelude::*;
 
 use crate::build::{

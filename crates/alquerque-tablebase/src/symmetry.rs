@@ -5,7 +5,7 @@
 //! table of the other's without a search.
 
 use peralikatuma_rules::board_topology::graph::Graph;
-use peralikatuma_rules::family::{Position, Setup};
+use peralikatuma_rules::{Position, Setup};
 
 /// The points of `set` turned half round. A board's points are numbered
 /// by rank, then by file, and each of the rule book's boards is the same

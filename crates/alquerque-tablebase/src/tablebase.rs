@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::family::{Position, Ruleset, Setup, Turn};
+use peralikatuma_rules::{Position, Ruleset, Setup, Turn};
 
 use crate::material::Material;
 use crate::table::Table;
@@ -17,7 +17,7 @@ use crate::value::{Value, Verdict};
 /// ```
 /// use alquerque_tablebase::{Tablebase, Value, Verdict};
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// // Every Alquerque ending with two pieces, built on the spot.
 /// let alquerque = Variant::Alquerque.ruleset();

@@ -1,10 +1,10 @@
 //! The tables against an independent way of knowing: a plain minimax over
-//! the rules crate's own `family::Game` (which judges E1, E2 and E4 itself), from
+//! the rules crate's own `Game` (which judges E1, E2 and E4 itself), from
 //! random positions with few pieces. Every value the search can prove
 //! within its depth must be the table's verdict.
 
 use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::family::{Game, Position, Setup};
+use peralikatuma_rules::{Game, Position, Setup};
 use peralikatuma_rules::{Side, Variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

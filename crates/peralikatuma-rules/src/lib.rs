@@ -2,21 +2,48 @@
 
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
-pub mod family;
+mod check;
+mod game;
+mod movegen;
 mod outcome;
+mod perft;
+mod playout;
+mod position;
+mod record;
+mod record_text;
 mod rule;
+mod ruleset;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod side;
+mod specialised;
+mod text;
+mod turn;
 mod turn_list;
+mod turn_text;
 mod variant;
+mod walk;
+mod zobrist;
 
 pub use board_topology::{self, Bitboard, Board, Point, PointName, PointNameError};
-pub use family::{QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
+#[cfg(feature = "serde")]
+pub use check::{Reason, Refusal};
+pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use outcome::{DrawReason, Outcome, WinReason};
+pub use playout::playout;
+pub use position::Position;
+pub use record::{Record, RecordError, RecordGameError};
 pub use rule::Rule;
+pub use ruleset::{Chain, End, RULESETS, Removal, Ruleset, SEED_RULESETS, UnknownRuleset};
+#[cfg(feature = "serde")]
+pub use serde_impls::TurnAt;
+pub use setup::Setup;
 pub use side::Side;
+pub use text::PositionTextError;
+pub use turn::{Kind, MAX_LANDINGS, Turn};
 pub use turn_list::{TurnList, TurnListIntoIter};
+pub use turn_text::TurnTextError;
 pub use variant::{UnknownVariant, Variant};
 
 /// The revision of the rules as this crate reads them. It is raised

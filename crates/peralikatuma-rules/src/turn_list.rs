@@ -5,14 +5,14 @@ use std::ops::{Deref, DerefMut};
 
 use smallvec::SmallVec;
 
-use crate::family::Turn;
+use crate::Turn;
 
 /// How many turns a [`TurnList`] holds before it moves to the heap: more
 /// than most positions have.
 const INLINE: usize = 96;
 
 /// A list of turns, such as the legal turns of a position
-/// ([`family::Position::legal_turns`](crate::family::Position::legal_turns)),
+/// ([`Position::legal_turns`](crate::Position::legal_turns)),
 /// in the order they were generated. It derefs to a slice, so `len`,
 /// `iter`, `contains`, indexing and the rest of the slice methods work on
 /// it.
@@ -20,10 +20,10 @@ const INLINE: usize = 96;
 /// It is kept on the stack while it holds at most 96 turns; longer lists
 /// (a valid position can have millions of legal turns) move to the heap. To
 /// look at the turns without a list, use
-/// [`family::Position::generate`](crate::family::Position::generate).
+/// [`Position::generate`](crate::Position::generate).
 ///
 /// ```
-/// use peralikatuma_rules::family::{Position, Turn};
+/// use peralikatuma_rules::{Position, Turn};
 /// use peralikatuma_rules::{TurnList, Variant};
 ///
 /// let start = Position::start(Variant::Alquerque.ruleset());

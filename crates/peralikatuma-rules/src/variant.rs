@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use board_topology::Board;
 
+use crate::ruleset::{Ruleset, SEED_RULESETS};
+
 /// A game of the alquerque family, chosen at run time.
 ///
 /// Peralikatuma is the flagship; Alquerque (as on BrainKing) and Permainan
@@ -132,4 +134,40 @@ impl FromStr for Variant {
 pub struct UnknownVariant {
     /// The text given.
     pub name: String,
+}
+
+impl Variant {
+    /// The game as a ruleset of the family's model (rules as data): the
+    /// family's move generator plays it as the rule book says.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::Position;
+    ///
+    /// let alquerque = Variant::Alquerque.ruleset();
+    /// assert!(alquerque.compulsory);
+    /// assert_eq!(Position::start(alquerque).perft(6), 97);
+    /// ```
+    pub fn ruleset(self) -> &'static Ruleset {
+        match self {
+            Variant::Peralikatuma => &SEED_RULESETS[0],
+            Variant::Alquerque => &SEED_RULESETS[1],
+            Variant::Permainan => &SEED_RULESETS[2],
+        }
+    }
+}
+
+impl From<Variant> for &'static Ruleset {
+    /// [`Variant::ruleset`], for functions that take any game.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::Ruleset;
+    ///
+    /// let game: &Ruleset = Variant::Permainan.into();
+    /// assert_eq!(game.id, "permainan");
+    /// ```
+    fn from(variant: Variant) -> &'static Ruleset {
+        variant.ruleset()
+    }
 }

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{self, Ruleset};
+use peralikatuma_rules::{Position, RULESETS, Ruleset};
 
 /// The largest count the fast test computes (quick in debug builds).
 const FAST_LIMIT: u64 = 50_000;
@@ -48,7 +48,7 @@ fn perft(id: &str, depth: u32) -> u64 {
         "permainan" => Variant::Permainan.ruleset(),
         _ => Ruleset::find(id).unwrap_or_else(|e| panic!("{e}")),
     };
-    family::Position::start(ruleset).perft(depth)
+    Position::start(ruleset).perft(depth)
 }
 
 fn check(limit: u64) {
@@ -78,7 +78,7 @@ fn every_ruleset_agrees_with_ludii_at_every_depth() {
 #[test]
 fn every_ruleset_of_the_file_is_known_and_every_ruleset_is_in_the_file() {
     let ids: Vec<String> = records().into_iter().map(|(id, _)| id).collect();
-    let mut known: Vec<&str> = family::RULESETS.iter().map(|r| r.id).collect();
+    let mut known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
     known.push("permainan");
     let mut sorted = ids.clone();
     sorted.sort();
@@ -118,7 +118,7 @@ fn the_last_ply_counts_the_turns_the_generator_lists() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     for ruleset in Ruleset::all() {
         for _ in 0..10 {
-            let mut position = family::Position::start(ruleset);
+            let mut position = Position::start(ruleset);
             for _ in 0..200 {
                 let turns = position.legal_turns();
                 assert_eq!(

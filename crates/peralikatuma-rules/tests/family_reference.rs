@@ -7,7 +7,7 @@
 mod family_plain;
 
 use family_plain::Plain;
-use peralikatuma_rules::family::{Chain, End, Position, RULESETS, Ruleset};
+use peralikatuma_rules::{Chain, End, Position, RULESETS, Ruleset};
 use peralikatuma_rules::{Outcome, Side};
 use proptest::prelude::*;
 

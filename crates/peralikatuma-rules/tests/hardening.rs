@@ -1,5 +1,5 @@
 //! Hardening of the rules crate's public API (issue 6), on the one model
-//! (`peralikatuma_rules::family`) and the rule book's three games:
+//! of the rules crate and the rule book's three games:
 //!
 //! - "Every public function that takes outside input returns an error,
 //!   never panics": point names, position text (N3), turn text (N2) and
@@ -26,9 +26,8 @@ mod common;
 
 use common::{assert_mentions, rehashed};
 use peralikatuma_rules::board_topology::{Bitboard, Board, Direction, POINT_COUNT, Point};
-use peralikatuma_rules::family::{
-    FamilyRecordError, Game, MAX_LANDINGS, Position, Record, Ruleset, SEED_RULESETS, Setup, Turn,
-    playout,
+use peralikatuma_rules::{
+    Game, MAX_LANDINGS, Position, Record, RecordError, Ruleset, SEED_RULESETS, Setup, Turn, playout,
 };
 use peralikatuma_rules::{Rule, Side, Variant};
 use proptest::prelude::*;
@@ -865,10 +864,10 @@ fn played(start: Position, choices: &[usize]) -> Game {
 
 /// Checks that `error` is a turn error for the turn at `index` of `game`,
 /// numbered `number`, and keeps the tags and every turn before it.
-fn check_partial(error: &FamilyRecordError, game: &Game, index: usize, number: &str, text: &str) {
+fn check_partial(error: &RecordError, game: &Game, index: usize, number: &str, text: &str) {
     let message = error.to_string();
     assert_mentions(&message, &[&format!("turn {number} `{text}`")]);
-    let FamilyRecordError::Turn {
+    let RecordError::Turn {
         number: got,
         text: got_text,
         ..
@@ -931,7 +930,7 @@ fn record_with_a_bad_turn_reports_its_number_and_keeps_the_turns_before() {
 fn record_with_a_turn_after_the_end_keeps_the_game() {
     let text = "[Variant \"Peralikatuma\"]\n[Setup \"W:We4:Be6\"]\n\n1. e4-e5 e6xe4 2. e4-e5 *\n";
     let error = text.parse::<Record>().unwrap_err();
-    assert!(matches!(error, FamilyRecordError::Turn { .. }), "{error}");
+    assert!(matches!(error, RecordError::Turn { .. }), "{error}");
     assert_mentions(&error.to_string(), &["turn 2. `e4-e5`", "over"]);
     let partial = error.partial().unwrap();
     assert_eq!(partial.game.turns().len(), 2);

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use peralikatuma_rules::family::{Position, Ruleset, SEED_RULESETS, Setup, Turn};
+use peralikatuma_rules::{Position, Ruleset, SEED_RULESETS, Setup, Turn};
 use peralikatuma_rules::{Side, Variant};
 
 /// Every position `depth` turns after the start of `variant`, one per path

@@ -1,4 +1,4 @@
-//! perft (RULES.md X1) of the one model (`family::Position`, the rule
+//! perft (RULES.md X1) of the one model (`Position`, the rule
 //! book's games as rulesets, `Variant::ruleset`) against the reference
 //! counts of `tests/perft/`, verbatim copies of the shared `perft/*.perft`
 //! files (never edited here).
@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use peralikatuma_rules::Position;
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::Position;
 use reference::RefPosition;
 
 /// The suites of all three games, by file name in `tests/perft/`; the game

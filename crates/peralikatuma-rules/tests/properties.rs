@@ -13,7 +13,7 @@ mod reference;
 use std::collections::{BTreeMap, BTreeSet};
 
 use peralikatuma_rules::Variant;
-use peralikatuma_rules::family::{Game, Position, Record};
+use peralikatuma_rules::{Game, Position, Record};
 use proptest::prelude::*;
 use reference::{
     Pt, RefPosition, RefTurn, claimable_given, family_points_of, game_name, game_pt, geometry,

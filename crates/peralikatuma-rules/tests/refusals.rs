@@ -1,6 +1,6 @@
 //! Refusals (issue 10, on the one model since issue 26): in the rule
-//! book's three games, `family::Position::check_pick` and the turn text
-//! (N2) read by `family::Position::parse_turn` must agree exactly with the
+//! book's three games, `Position::check_pick` and the turn text
+//! (N2) read by `Position::parse_turn` must agree exactly with the
 //! move generator, the reference here (it reproduces every perft count),
 //! and refuse in the rule book's terms.
 //!
@@ -29,8 +29,8 @@ use std::sync::OnceLock;
 
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
-use peralikatuma_rules::family::{
-    Chain, FamilyTurnError, Kind, Position, Reason, Refusal, Ruleset, Setup, Turn,
+use peralikatuma_rules::{
+    Chain, Kind, Position, Reason, Refusal, Ruleset, Setup, Turn, TurnTextError,
 };
 use peralikatuma_rules::{Rule, Side, Variant};
 use proptest::prelude::*;
@@ -789,12 +789,12 @@ fn check_position(
                 turn,
                 position
             ),
-            Err(FamilyTurnError::Illegal { refusal, .. }) => {
+            Err(TurnTextError::Illegal { refusal, .. }) => {
                 prop_assert!(!written.contains(pick), "`{}` in {}", text, position);
                 check_refusal(position, pick, &refusal, &legal, &[!pick.capture])?;
             }
             // A chain longer than any game allows.
-            Err(FamilyTurnError::Notation { .. }) => {}
+            Err(TurnTextError::Notation { .. }) => {}
             Err(other) => prop_assert!(false, "`{}` read as {:?}", text, other),
         }
     }

@@ -1,7 +1,7 @@
 //! One regression test per bug found in review.
 #![allow(clippy::unwrap_used)]
 
-use peralikatuma_rules::family::{Game, Position, Record};
+use peralikatuma_rules::{Game, Position, Record};
 use peralikatuma_rules::{Rule, Variant};
 
 fn position(text: &str) -> Position {
@@ -82,7 +82,7 @@ fn m4_a_kings_chain_that_ends_where_it_began_keeps_the_king() {
 /// player passes and then loses (Zamma), the bare side still passes first.
 #[test]
 fn e1_a_side_set_up_without_pieces_has_lost_when_not_to_move() {
-    use peralikatuma_rules::family::Ruleset;
+    use peralikatuma_rules::Ruleset;
     use peralikatuma_rules::{Outcome, Side, WinReason};
     let white_wins = Some(Outcome::Win {
         winner: Side::White,

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family::{FamilyPositionError, Game, Position, Ruleset, Setup};
+use peralikatuma_rules::{Game, Position, PositionTextError, Ruleset, Setup};
 use peralikatuma_rules::{Outcome, Rule, Side, Variant};
 
 const V: Variant = Variant::Alquerque;
@@ -45,7 +45,7 @@ fn turn_error(position: &str, text: &str) -> String {
 }
 
 /// The error of reading `text` as Alquerque position text.
-fn position_error(text: &str) -> FamilyPositionError {
+fn position_error(text: &str) -> PositionTextError {
     Position::parse(rules(), text).unwrap_err()
 }
 
@@ -89,7 +89,7 @@ fn a1_point_names_are_alquerques_own() {
     for bad in ["f1", "a6", "g7", "i5"] {
         let error = position_error(&format!("W:W{bad}:Be5"));
         assert!(
-            matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == bad),
+            matches!(error, PositionTextError::Point { ref name, rule: Rule::N3, .. } if name == bad),
             "{bad}: {error:?}"
         );
         assert_mentions(&error.to_string(), &[bad]);
@@ -410,20 +410,20 @@ fn n3_alquerque_position_text_errors() {
     // No F field (P6 is Peralikatuma's).
     let error = position_error("W:Wa1:Be5:Fa1");
     assert!(
-        matches!(error, FamilyPositionError::Huff { rule: Rule::N3, .. }),
+        matches!(error, PositionTextError::Huff { rule: Rule::N3, .. }),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["a1", "claim", "N3"]);
     // No kings.
     let error = position_error("W:WKa1:Be5");
     assert!(
-        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::N3, .. } if point == "a1"),
+        matches!(error, PositionTextError::Piece { ref point, rule: Rule::N3, .. } if point == "a1"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["a1", "alquerque", "king"]);
     let error = position_error("W:Wa1:BKe5");
     assert!(
-        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::N3, .. } if point == "e5"),
+        matches!(error, PositionTextError::Piece { ref point, rule: Rule::N3, .. } if point == "e5"),
         "{error:?}"
     );
     // Bad restriction items: not next to y, not on y's row, not `y-x`.
@@ -432,8 +432,8 @@ fn n3_alquerque_position_text_errors() {
         assert!(
             matches!(
                 error,
-                FamilyPositionError::Barred { rule: Rule::A5, .. }
-                    | FamilyPositionError::Point { rule: Rule::N3, .. }
+                PositionTextError::Barred { rule: Rule::A5, .. }
+                    | PositionTextError::Point { rule: Rule::N3, .. }
             ),
             "{item}: {error:?}"
         );
@@ -445,14 +445,14 @@ fn n3_alquerque_position_text_errors() {
     // x off the square.
     let error = position_error("W:We1:Ba5:Re1-f1");
     assert!(
-        matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == "f1"),
+        matches!(error, PositionTextError::Point { ref name, rule: Rule::N3, .. } if name == "f1"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["f1"]);
     // A restriction on an empty point, named in Alquerque's names (R1.6).
     let error = position_error("W:Wa1:Be5:Rb1-a1");
     assert!(
-        matches!(error, FamilyPositionError::Barred { ref text, rule: Rule::A5, .. } if text == "b1-a1"),
+        matches!(error, PositionTextError::Barred { ref text, rule: Rule::A5, .. } if text == "b1-a1"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["b1", "no man", "A5"]);
@@ -465,7 +465,7 @@ fn n3_alquerque_position_text_errors() {
     setup.barred[0] = setup.barred[1];
     let error = Position::from_setup(&setup).unwrap_err();
     assert!(
-        matches!(error, FamilyPositionError::Barred { rule: Rule::A5, .. }),
+        matches!(error, PositionTextError::Barred { rule: Rule::A5, .. }),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["b1", "one way at most"]);
@@ -474,7 +474,7 @@ fn n3_alquerque_position_text_errors() {
     assert!(
         matches!(
             error,
-            FamilyPositionError::TooMany {
+            PositionTextError::TooMany {
                 side: Side::White,
                 pieces: 13,
                 most: 12,

@@ -4,10 +4,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use peralikatuma_rules::family::{FamilyGameError, Game, Position, Ruleset};
 use peralikatuma_rules::{
     DrawReason, Outcome, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW, Side, Variant, WinReason,
 };
+use peralikatuma_rules::{Game, GameError, Position, Ruleset};
 
 const V: Variant = Variant::Peralikatuma;
 
@@ -255,17 +255,11 @@ fn e6_resign() {
     assert_eq!(g.ending(), over);
     assert!(g.legal_turns().is_empty());
     let before = g.clone();
-    assert!(matches!(
-        g.play_text("e6xe4"),
-        Err(FamilyGameError::Over(_))
-    ));
+    assert!(matches!(g.play_text("e6xe4"), Err(GameError::Over(_))));
     let turn = g.position().parse_turn("e6xe4").unwrap();
-    assert!(matches!(g.play(&turn), Err(FamilyGameError::Over(_))));
-    assert!(matches!(
-        g.resign(Side::Black),
-        Err(FamilyGameError::Over(_))
-    ));
-    assert!(matches!(g.agree_draw(), Err(FamilyGameError::Over(_))));
+    assert!(matches!(g.play(&turn), Err(GameError::Over(_))));
+    assert!(matches!(g.resign(Side::Black), Err(GameError::Over(_))));
+    assert!(matches!(g.agree_draw(), Err(GameError::Over(_))));
     assert_eq!(g, before);
 }
 
@@ -274,14 +268,8 @@ fn e6_agree_draw() {
     let mut g = Game::new(rules());
     g.agree_draw().unwrap();
     assert_eq!(g.ending(), draw(DrawReason::Agreement));
-    assert!(matches!(
-        g.play_text("e4-e5"),
-        Err(FamilyGameError::Over(_))
-    ));
-    assert!(matches!(
-        g.resign(Side::White),
-        Err(FamilyGameError::Over(_))
-    ));
+    assert!(matches!(g.play_text("e4-e5"), Err(GameError::Over(_))));
+    assert!(matches!(g.resign(Side::White), Err(GameError::Over(_))));
     assert!(g.turns().is_empty());
 }
 
@@ -289,15 +277,9 @@ fn e6_agree_draw() {
 fn e6_no_play_after_the_end_by_the_rules() {
     let mut g = game("W:Wd5:Be5");
     g.play_text("d5xf5").unwrap();
-    assert!(matches!(
-        g.play_text("f5-f6"),
-        Err(FamilyGameError::Over(_))
-    ));
-    assert!(matches!(
-        g.resign(Side::Black),
-        Err(FamilyGameError::Over(_))
-    ));
-    assert!(matches!(g.agree_draw(), Err(FamilyGameError::Over(_))));
+    assert!(matches!(g.play_text("f5-f6"), Err(GameError::Over(_))));
+    assert!(matches!(g.resign(Side::Black), Err(GameError::Over(_))));
+    assert!(matches!(g.agree_draw(), Err(GameError::Over(_))));
     assert_eq!(g.turns().len(), 1);
 }
 

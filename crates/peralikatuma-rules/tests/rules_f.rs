@@ -3,8 +3,8 @@
 //! says so).
 #![allow(clippy::unwrap_used)]
 
-use peralikatuma_rules::family::{Game, Position, Ruleset};
 use peralikatuma_rules::{DrawReason, Outcome, Side, WinReason};
+use peralikatuma_rules::{Game, Position, Ruleset};
 
 fn position(id: &str, text: &str) -> Position {
     Position::parse(Ruleset::find(id).unwrap(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -179,12 +179,11 @@ fn f6_e5_a_win_on_the_sixtieth_quiet_turn_is_a_win_not_a_draw() {
                 state as usize
             };
             let mut choices = Vec::new();
-            let (length, ending) =
-                peralikatuma_rules::family::playout(&Position::start(rules), |n| {
-                    let c = next() % n;
-                    choices.push(c);
-                    c
-                });
+            let (length, ending) = peralikatuma_rules::playout(&Position::start(rules), |n| {
+                let c = next() % n;
+                choices.push(c);
+                c
+            });
             let mut game = Game::new(rules);
             for &c in &choices {
                 let turns = game.position().legal_turns();
@@ -229,8 +228,8 @@ fn f9_a_turn_of_another_ruleset_is_refused_by_the_game() {
 /// cites the rule (issue 26: this was decided in the web layer).
 #[test]
 fn f1_f6_a_refused_pick_says_why_with_its_rule() {
+    use peralikatuma_rules::Reason;
     use peralikatuma_rules::Rule;
-    use peralikatuma_rules::family::Reason;
     let check = |id: &str, text: &str, huff: Option<&str>, path: &[&str]| {
         let position = position(id, text);
         let board = position.board();

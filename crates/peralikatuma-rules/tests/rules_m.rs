@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family::{FamilyPositionError, Game, Position, Record, Ruleset, Setup};
+use peralikatuma_rules::{Game, Position, PositionTextError, Record, Ruleset, Setup};
 use peralikatuma_rules::{Outcome, Rule, Side, Variant};
 
 const V: Variant = Variant::Permainan;
@@ -50,7 +50,7 @@ fn turn_error(position: &str, text: &str) -> String {
 }
 
 /// The error of reading `text` as Permainan position text.
-fn position_error(text: &str) -> FamilyPositionError {
+fn position_error(text: &str) -> PositionTextError {
     Position::parse(rules(), text).unwrap_err()
 }
 
@@ -98,7 +98,7 @@ fn m1_point_names_are_permainans_own() {
     for bad in ["b1", "d1", "a2", "e2", "a8", "e8", "b9", "d9", "f5", "g7"] {
         let error = position_error(&format!("W:W{bad}:Bc7"));
         assert!(
-            matches!(error, FamilyPositionError::Point { ref name, rule: Rule::N3, .. } if name == bad),
+            matches!(error, PositionTextError::Point { ref name, rule: Rule::N3, .. } if name == bad),
             "{bad}: {error:?}"
         );
         assert_mentions(&error.to_string(), &[bad]);
@@ -358,7 +358,7 @@ fn m6_man_passing_over_base_does_not_promote() {
 fn m6_man_on_opponents_base_is_an_error() {
     let error = position_error("W:Wc9:Be3");
     assert!(
-        matches!(error, FamilyPositionError::Piece { ref point, rule: Rule::M6, .. } if point == "c9"),
+        matches!(error, PositionTextError::Piece { ref point, rule: Rule::M6, .. } if point == "c9"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["c9", "M6"]);
@@ -371,7 +371,7 @@ fn m6_man_on_opponents_base_is_an_error() {
     ] {
         let error = position_error(text);
         assert!(
-            matches!(error, FamilyPositionError::Piece { point: ref at, rule: Rule::M6, .. } if at == point),
+            matches!(error, PositionTextError::Piece { point: ref at, rule: Rule::M6, .. } if at == point),
             "{text}: {error:?}"
         );
         assert_mentions(&error.to_string(), &[point, "crowned", "M6"]);
@@ -404,7 +404,7 @@ fn n3_kings_in_text_round_trip() {
     // A king on a point that is not Permainan's, or a king mark alone.
     let error = position_error("W:WKb1:Be7");
     assert!(
-        matches!(error, FamilyPositionError::Point { rule: Rule::N3, .. }),
+        matches!(error, PositionTextError::Point { rule: Rule::N3, .. }),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["b1"]);
@@ -415,7 +415,7 @@ fn n3_kings_in_text_round_trip() {
     setup.men[0] = setup.kings[0];
     assert_eq!(
         Position::from_setup(&setup).unwrap_err(),
-        FamilyPositionError::Twice {
+        PositionTextError::Twice {
             point: "c5".to_owned(),
             rule: Rule::N3,
         }
@@ -429,13 +429,13 @@ fn n3_kings_in_text_round_trip() {
 fn n3_permainan_position_text_errors() {
     let error = position_error("W:Wc5:Be7:Fc5");
     assert!(
-        matches!(error, FamilyPositionError::Huff { ref point, rule: Rule::N3, .. } if point == "c5"),
+        matches!(error, PositionTextError::Huff { ref point, rule: Rule::N3, .. } if point == "c5"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["c5", "claim"]);
     let error = position_error("W:Wc5:Be7:Rc5-b5");
     assert!(
-        matches!(error, FamilyPositionError::Barred { ref text, rule: Rule::A5, .. } if text == "c5-b5"),
+        matches!(error, PositionTextError::Barred { ref text, rule: Rule::A5, .. } if text == "c5-b5"),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["c5-b5", "no such rule"]);
@@ -445,7 +445,7 @@ fn n3_permainan_position_text_errors() {
     assert!(
         matches!(
             error,
-            FamilyPositionError::TooMany {
+            PositionTextError::TooMany {
                 pieces: 17,
                 most: 16,
                 rule: Rule::N3,

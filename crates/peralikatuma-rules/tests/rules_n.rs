@@ -6,11 +6,10 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family::{
-    FamilyGameError, FamilyPositionError, FamilyRecordError, Game, Kind, Position, Record, Ruleset,
-    Setup, Turn,
-};
 use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
+use peralikatuma_rules::{
+    Game, GameError, Kind, Position, PositionTextError, Record, RecordError, Ruleset, Setup, Turn,
+};
 
 const V: Variant = Variant::Peralikatuma;
 
@@ -312,7 +311,7 @@ fn n3_rejects_bad_side_letter() {
     assert_mentions(&position_error("We5:Bi7"), &["`We5:", "side to move"]);
     let error = Position::parse(rules(), "  ").unwrap_err();
     assert!(
-        matches!(error, FamilyPositionError::Syntax { rule: Rule::N3, .. }),
+        matches!(error, PositionTextError::Syntax { rule: Rule::N3, .. }),
         "{error:?}"
     );
     assert_mentions(&error.to_string(), &["side to move"]);
@@ -378,7 +377,7 @@ fn read(text: &str) -> Record {
     text.parse().unwrap()
 }
 
-fn read_error(text: &str) -> FamilyRecordError {
+fn read_error(text: &str) -> RecordError {
     text.parse::<Record>().unwrap_err()
 }
 
@@ -464,7 +463,7 @@ fn n4_illegal_turn_reports_number_and_reason() {
     let head = "[Variant \"Peralikatuma\"]\n[Result \"*\"]\n\n";
     let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. e5-e6 *"));
     match &error {
-        FamilyRecordError::Turn { number, text, .. } => {
+        RecordError::Turn { number, text, .. } => {
             assert_eq!(number, "2.");
             assert_eq!(text, "e5-e6");
         }
@@ -483,7 +482,7 @@ fn n4_illegal_turn_reports_number_and_reason() {
 
     // Regression: a claim with no move after it lost the turns before it.
     let error = read_error(&format!("{head}1. e4-e5 e6xe4 2. !e6"));
-    assert!(matches!(error, FamilyRecordError::Turn { .. }), "{error:?}");
+    assert!(matches!(error, RecordError::Turn { .. }), "{error:?}");
     assert_mentions(
         &error.to_string(),
         &["turn 2.", "followed by a space and a move"],
@@ -494,10 +493,7 @@ fn n4_illegal_turn_reports_number_and_reason() {
 #[test]
 fn n4_result_mismatch() {
     let error = read_error("[Variant \"Peralikatuma\"]\n[Result \"1-0\"]\n\n1. e4-e5 0-1\n");
-    assert!(
-        matches!(error, FamilyRecordError::Result { .. }),
-        "{error:?}"
-    );
+    assert!(matches!(error, RecordError::Result { .. }), "{error:?}");
     assert_mentions(&error.to_string(), &["0-1", "1-0"]);
 
     // The game ended by E1 with a White win.
@@ -507,7 +503,7 @@ fn n4_result_mismatch() {
     assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
     assert!(matches!(
         read_error(&format!("{setup}1. d5xf5 *")),
-        FamilyRecordError::Result { .. }
+        RecordError::Result { .. }
     ));
     let record = read(&format!("{setup}1. d5xf5 1-0"));
     assert_eq!(
@@ -520,14 +516,14 @@ fn n4_result_mismatch() {
     // A turn after the end.
     assert!(matches!(
         read_error(&format!("{setup}1. d5xf5 f5-f6 1-0")),
-        FamilyRecordError::Turn {
-            error: FamilyGameError::Over(_),
+        RecordError::Turn {
+            error: GameError::Over(_),
             ..
         }
     ));
     // Text after the result; the game before it is kept.
     let error = read_error("[Variant \"Peralikatuma\"]\n\n1. e4-e5 * e6xe4");
-    assert!(matches!(error, FamilyRecordError::AfterResult { .. }));
+    assert!(matches!(error, RecordError::AfterResult { .. }));
     assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
     // A wrong result keeps the game too.
     let error = read_error(&format!("{setup}1. d5xf5 *"));
@@ -608,19 +604,19 @@ fn t2_a_loss_on_time_is_written_with_its_termination_and_read_back() {
 fn n4_header_errors() {
     assert!(matches!(
         read_error("[White \"?\"]\n\n1. e4-e5 *"),
-        FamilyRecordError::NoVariant
+        RecordError::NoVariant
     ));
     assert!(matches!(
         read_error("[Variant \"chess\"]\n\n*"),
-        FamilyRecordError::Ruleset(_)
+        RecordError::Ruleset(_)
     ));
     assert!(matches!(
         read_error("[Variant Peralikatuma]\n\n*"),
-        FamilyRecordError::Header { line: 1, .. }
+        RecordError::Header { line: 1, .. }
     ));
     assert!(matches!(
         read_error("[Variant \"Peralikatuma\"]\n[Setup \"W:We5,e5:Bi7\"]\n\n*"),
-        FamilyRecordError::Setup(_)
+        RecordError::Setup(_)
     ));
 }
 

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family::{Game, Position, Ruleset};
+use peralikatuma_rules::{Game, Position, Ruleset};
 use peralikatuma_rules::{Rule, Side, Variant};
 
 const V: Variant = Variant::Peralikatuma;

@@ -13,8 +13,8 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family;
 use peralikatuma_rules::{DrawReason, Outcome, Side, Variant};
+use peralikatuma_rules::{Game, Position, Reason};
 use proptest::prelude::*;
 use reference::{Pt, RefPosition, family_points_of, geometry};
 
@@ -33,7 +33,7 @@ fn first_captures(reference: &RefPosition) -> BTreeSet<Pt> {
 /// against the reference generator at every position; returns the turns
 /// played.
 fn follow(variant: Variant, choices: &[usize]) -> Result<usize, TestCaseError> {
-    let mut position = family::Position::start(variant.ruleset());
+    let mut position = Position::start(variant.ruleset());
     let board = position.board();
     for (ply, &choice) in choices.iter().enumerate() {
         let reference = RefPosition::from_family(&position);
@@ -126,7 +126,7 @@ fn each_variant_has_its_ruleset() {
             geometry(variant).points.len(),
             "{variant}"
         );
-        let start = family::Position::start(ruleset);
+        let start = Position::start(ruleset);
         for side in [Side::White, Side::Black] {
             assert_eq!(
                 start.pieces(side).count_ones() as usize,
@@ -142,8 +142,8 @@ fn each_variant_has_its_ruleset() {
 /// not before.
 #[test]
 fn e2_the_third_time_of_a_position_draws() {
-    let start = family::Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc1:Bc9").unwrap();
-    let mut game = family::Game::from_position(start);
+    let start = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc1:Bc9").unwrap();
+    let mut game = Game::from_position(start);
     let shuffle = ["c1-d2", "c9-d8", "d2-c1", "d8-c9"];
     for (ply, text) in shuffle.iter().cycle().take(8).enumerate() {
         assert_eq!(game.ending(), None, "before ply {ply}, {text}");
@@ -161,7 +161,7 @@ fn e2_the_third_time_of_a_position_draws() {
 /// What the one model says of a pick (a claim, the piece, its landings)
 /// in `variant`'s position `text`: the legal turn, or the refusal.
 fn picked(variant: Variant, text: &str, claim: Option<&str>, path: &[&str]) -> String {
-    let position = family::Position::parse(variant.ruleset(), text).unwrap();
+    let position = Position::parse(variant.ruleset(), text).unwrap();
     let point = |name: &str| position.board().parse_point(name).unwrap();
     let path: Vec<u8> = path.iter().map(|&name| point(name)).collect();
     match position.check_pick(claim.map(point), &path) {
@@ -254,11 +254,11 @@ fn a2_a4_m4_p6_r2_a_refused_pick_says_which_rule_of_the_rule_book_forbids_it() {
 /// by the rule book's own refusal, whose rule and reason are data.
 #[test]
 fn r2_1_turn_text_is_refused_with_the_rule_books_reason() {
-    let position = family::Position::start(Variant::Peralikatuma.ruleset());
+    let position = Position::start(Variant::Peralikatuma.ruleset());
     let error = position.parse_turn("d4-e4").unwrap_err();
     let refusal = error.refusal().expect("a refusal");
     let point = |name| position.board().parse_point(name).expect("a point");
-    let e4 = family::Reason::Occupied {
+    let e4 = Reason::Occupied {
         point: point("e4"),
         from: point("d4"),
         capture: false,

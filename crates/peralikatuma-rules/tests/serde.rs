@@ -10,8 +10,8 @@
 mod common;
 
 use common::assert_mentions;
-use peralikatuma_rules::family::{Game, Position, Record, Ruleset, SEED_RULESETS, Setup, TurnAt};
 use peralikatuma_rules::{DrawReason, Outcome, Side, Variant, WinReason};
+use peralikatuma_rules::{Game, Position, Record, Ruleset, SEED_RULESETS, Setup, TurnAt};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -4,7 +4,7 @@
 use alquerque_ai::Player;
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Kind, Position, Turn};
+use peralikatuma_rules::{Kind, Position, Turn};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };

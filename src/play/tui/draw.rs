@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::{Position, Turn};
+use peralikatuma_rules::{Position, Turn};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -123,7 +123,7 @@ fn has(set: u128, point: u8) -> bool {
 
 /// The points a turn goes through: its piece's and each landing.
 fn path(turn: &Turn) -> u128 {
-    if turn.kind() == peralikatuma_rules::family::Kind::Pass {
+    if turn.kind() == peralikatuma_rules::Kind::Pass {
         return 0;
     }
     turn.landings()
@@ -714,8 +714,8 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
 
 #[cfg(test)]
 mod tests {
+    use peralikatuma_rules::Ruleset;
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::Ruleset;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::Side;
-use peralikatuma_rules::family::Ruleset;
 
 use crate::clock::TimeControl;
 use crate::session::{Opponent, Settings};

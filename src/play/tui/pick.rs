@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::family::{Kind, Position, Turn};
+use peralikatuma_rules::{Kind, Position, Turn};
 
 use crate::session::advice::claim_rule;
 
@@ -213,7 +213,7 @@ impl Pick {
 #[cfg(test)]
 mod tests {
     use peralikatuma_rules::Variant;
-    use peralikatuma_rules::family::{RULESETS, Ruleset};
+    use peralikatuma_rules::{RULESETS, Ruleset};
 
     use super::*;
 

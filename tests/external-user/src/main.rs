@@ -1,6 +1,6 @@
 //! A new user's program: everything issue 10 says a user of the rules crate
 //! must be able to do, through the public API only, each part checked, in
-//! the one model every game is played in (`family`).
+//! the one model every game is played in.
 //! It prints what it does and ends with `all checks passed`, or panics at
 //! the first check that fails.
 
@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use alquerque_ai::{Limits, Searcher};
 use peralikatuma_rules::board_topology::graph::Graph;
-use peralikatuma_rules::family::{
+use peralikatuma_rules::{
     Game, Kind, Position, Reason, Record, Refusal, Setup, Turn, TurnAt,
 };
 use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
@@ -346,7 +346,7 @@ fn records() -> Result {
 
 /// A one-ply bot (most pieces taken, then the search's choice) plays
 /// Alquerque against the search to the end, in the one model every game
-/// is played in (`family::Game`).
+/// is played in (`Game`).
 fn a_one_ply_bot_against_the_search() -> Result {
     let mut game = Game::new(Variant::Alquerque.ruleset());
     let mut searcher = Searcher::new(1);

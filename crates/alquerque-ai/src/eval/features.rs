@@ -1,9 +1,9 @@
 //! The features the evaluation weighs, counted for one side: on boards
 //! of up to 64 points in `u64` sets.
 
+use peralikatuma_rules::Position;
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
-use peralikatuma_rules::family::Position;
 use peralikatuma_rules::{Side, Variant};
 
 /// Counts for one side of a position.

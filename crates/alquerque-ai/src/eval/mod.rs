@@ -5,7 +5,7 @@
 mod features;
 
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::family::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset};
 use peralikatuma_rules::{Side, Variant};
 
 use crate::score::Score;
@@ -103,7 +103,7 @@ impl Weights {
 /// ```
 /// use alquerque_ai::evaluate;
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::{Position, Ruleset};
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
 /// // The start positions are symmetric, and White is to move.
 /// let start = Position::start(Variant::Peralikatuma.ruleset());
@@ -166,7 +166,7 @@ fn side_terms(w: &Weights, f: &Features) -> i32 {
 /// ```
 /// use alquerque_ai::{evaluate, evaluate_for_white};
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::Position;
+/// use peralikatuma_rules::Position;
 ///
 /// let position = Position::parse(Variant::Alquerque.ruleset(), "B:Wa1,b1:Be5")?;
 /// assert_eq!(evaluate_for_white(&position), -evaluate(&position));

@@ -1,10 +1,10 @@
 //! Helpers shared by the rule-section tests, on the one model
-//! (`peralikatuma_rules::family`).
+//! of the rules crate.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::family::{Game, Position};
+use peralikatuma_rules::{Game, Position};
 use peralikatuma_rules::{Side, Variant};
 
 /// The legal turns of `p` in the notation of N2; checks that no turn is

@@ -5,7 +5,7 @@
 //! `family_game`.
 
 use peralikatuma_rules::board_topology::Direction;
-use peralikatuma_rules::family::{Chain, End, Position, Ruleset};
+use peralikatuma_rules::{Chain, End, Position, Ruleset};
 use peralikatuma_rules::{DrawReason, Outcome, Side, WinReason};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

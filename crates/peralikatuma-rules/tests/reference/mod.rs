@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;
 
-use peralikatuma_rules::{Side, Variant, family};
+use peralikatuma_rules::{Position, Side, Variant};
 
 /// A point: file (`a` = 0) and rank (as written, `1`..`9`) on the 9x9 grid
 /// of R1.1.
@@ -302,7 +302,7 @@ pub struct RefPosition {
 /// A set of the one model's points of `position`'s board as `(file,
 /// rank)` pairs on the 9x9 grid of R1.1, by their names in the game's own
 /// names (R1.6).
-pub fn family_points_of(position: &family::Position, set: u128) -> BTreeSet<Pt> {
+pub fn family_points_of(position: &Position, set: u128) -> BTreeSet<Pt> {
     let board = position.board();
     let game = position
         .ruleset()
@@ -322,10 +322,10 @@ pub fn names(set: &BTreeSet<Pt>) -> Vec<String> {
 impl RefPosition {
     /// Takes a position's public data (the game, pieces of each side,
     /// kings, side to move, claimable pieces, no-return restrictions) of a
-    /// position of the one model (`family::Position`) of one of the three
+    /// position of the one model (`Position`) of one of the three
     /// games, its points read by their names in the game's own names
     /// (R1.6).
-    pub fn from_family(position: &family::Position) -> RefPosition {
+    pub fn from_family(position: &Position) -> RefPosition {
         let game = position
             .ruleset()
             .variant()

@@ -4,14 +4,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::game::{FamilyGameError, Game};
-use super::position::Position;
-use super::record_text::{
+use crate::Side;
+use crate::game::{Game, GameError};
+use crate::position::Position;
+use crate::record_text::{
     self, TokenKind, is_tag_key, read_header, tag, tokens, write_movetext, write_tag,
 };
-use super::ruleset::{Ruleset, UnknownRuleset};
-use super::text::FamilyPositionError;
-use crate::Side;
+use crate::ruleset::{Ruleset, UnknownRuleset};
+use crate::text::PositionTextError;
 use crate::{Outcome, WinReason};
 
 /// A family game with its header tags, as written in a game record: the
@@ -22,7 +22,7 @@ use crate::{Outcome, WinReason};
 /// other tag is kept in [`Record::tags`] in its order.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Game, Record, Ruleset};
+/// use peralikatuma_rules::{Game, Record, Ruleset};
 ///
 /// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
 /// game.play_text("d3-d4")?;
@@ -58,7 +58,7 @@ impl Eq for Record {}
 
 /// A family game record that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum FamilyRecordError {
+pub enum RecordError {
     /// A header line that is not `[Key "Value"]`.
     #[error("line {line}: `{text}` is not a header line of the form [Key \"Value\"]")]
     Header {
@@ -75,7 +75,7 @@ pub enum FamilyRecordError {
     Ruleset(#[from] UnknownRuleset),
     /// The `Setup` header is not a position of the ruleset.
     #[error("the Setup header: {0}")]
-    Setup(#[from] FamilyPositionError),
+    Setup(#[from] PositionTextError),
     /// A turn that cannot be played; the turns before it were fine.
     #[error("turn {number} `{text}`: {error}")]
     Turn {
@@ -84,7 +84,7 @@ pub enum FamilyRecordError {
         /// The turn's text.
         text: String,
         /// Why it cannot be played.
-        error: FamilyGameError,
+        error: GameError,
         /// The record up to the turn before: its tags and every turn that
         /// could be played.
         partial: Box<Record>,
@@ -110,13 +110,13 @@ pub enum FamilyRecordError {
     },
 }
 
-impl FamilyRecordError {
+impl RecordError {
     /// For a record whose turns could be read, up to a point: the record
     /// up to there, so that nothing before the fault is lost. `None` when
     /// the header is at fault.
     ///
     /// ```
-    /// use peralikatuma_rules::family::Record;
+    /// use peralikatuma_rules::Record;
     ///
     /// let text = "[Variant \"lau-kata-kati\"]\n\n1. d3-d4 d5xd3 * d4-d5\n";
     /// let error = text.parse::<Record>().unwrap_err();
@@ -125,13 +125,13 @@ impl FamilyRecordError {
     /// ```
     pub fn partial(&self) -> Option<&Record> {
         match self {
-            FamilyRecordError::Turn { partial, .. }
-            | FamilyRecordError::AfterResult { partial, .. }
-            | FamilyRecordError::Result { partial, .. } => Some(partial),
-            FamilyRecordError::Header { .. }
-            | FamilyRecordError::NoVariant
-            | FamilyRecordError::Ruleset(_)
-            | FamilyRecordError::Setup(_) => None,
+            RecordError::Turn { partial, .. }
+            | RecordError::AfterResult { partial, .. }
+            | RecordError::Result { partial, .. } => Some(partial),
+            RecordError::Header { .. }
+            | RecordError::NoVariant
+            | RecordError::Ruleset(_)
+            | RecordError::Setup(_) => None,
         }
     }
 }
@@ -218,16 +218,16 @@ impl fmt::Display for Record {
 }
 
 impl FromStr for Record {
-    type Err = FamilyRecordError;
+    type Err = RecordError;
 
-    fn from_str(text: &str) -> Result<Record, FamilyRecordError> {
+    fn from_str(text: &str) -> Result<Record, RecordError> {
         let (mut tags, words) =
-            read_header(text).map_err(|(line, text)| FamilyRecordError::Header { line, text })?;
+            read_header(text).map_err(|(line, text)| RecordError::Header { line, text })?;
         let mut take = |key: &str| {
             let at = tags.iter().position(|(k, _): &(String, String)| k == key)?;
             Some(tags.remove(at).1)
         };
-        let ruleset = Ruleset::find(&take("Variant").ok_or(FamilyRecordError::NoVariant)?)?;
+        let ruleset = Ruleset::find(&take("Variant").ok_or(RecordError::NoVariant)?)?;
         let header_result = take("Result");
         let start = match take("Setup") {
             Some(setup) => Position::parse(ruleset, &setup)?,
@@ -248,7 +248,7 @@ impl FromStr for Record {
         let mut written = None;
         for token in tokens(&words) {
             if written.is_some() {
-                return Err(FamilyRecordError::AfterResult {
+                return Err(RecordError::AfterResult {
                     text: token.raw.to_owned(),
                     partial: Box::new(record),
                 });
@@ -260,7 +260,7 @@ impl FromStr for Record {
                     let ply = record.game.turns().len() + offset;
                     if let Err(error) = record.game.play_text(&turn) {
                         let dots = if ply % 2 == 0 { "." } else { "..." };
-                        return Err(FamilyRecordError::Turn {
+                        return Err(RecordError::Turn {
                             number: format!("{}{dots}", ply / 2 + 1),
                             text: turn,
                             error,
@@ -270,7 +270,7 @@ impl FromStr for Record {
                 }
             }
         }
-        let mismatch = |written: &str, with: String, record: Record| FamilyRecordError::Result {
+        let mismatch = |written: &str, with: String, record: Record| RecordError::Result {
             written: written.to_owned(),
             with,
             partial: Box::new(record),
@@ -328,7 +328,7 @@ impl Ruleset {
     /// the rest is read as that game's [`Record`].
     ///
     /// ```
-    /// use peralikatuma_rules::family::{RecordGameError, Ruleset};
+    /// use peralikatuma_rules::{RecordGameError, Ruleset};
     /// use peralikatuma_rules::Variant;
     ///
     /// let zamma = Ruleset::of_record("[Variant \"zamma\"]\n\n1. c2-c3 *")?;
@@ -376,7 +376,7 @@ pub enum RecordGameError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::RULESETS;
+    use crate::RULESETS;
 
     /// Records of random games of every ruleset read back as themselves.
     #[test]
@@ -407,12 +407,12 @@ mod tests {
         let bad = format!("{head}1. d3-d4 d4-d5 *");
         assert!(matches!(
             bad.parse::<Record>(),
-            Err(FamilyRecordError::Turn { ref number, .. }) if number == "1..."
+            Err(RecordError::Turn { ref number, .. }) if number == "1..."
         ));
         let wrong = "[Variant \"dash-guti\"]\n[Setup \"W:Wc3:Bd4\"]\n\n1. c3xe5 0-1";
         assert!(matches!(
             wrong.parse::<Record>(),
-            Err(FamilyRecordError::Result { .. })
+            Err(RecordError::Result { .. })
         ));
         // A result the turns do not reach was declared (E6, T2).
         let resigned: Record = format!("{head}1. d3-d4 1-0")
@@ -450,7 +450,7 @@ mod tests {
                 .contains("[Termination \"abandoned\"]")
         );
         let broken = format!("{head}1. d3-d4 d5xd3 2. a1-a2 *").parse::<Record>();
-        let partial = broken.as_ref().err().and_then(FamilyRecordError::partial);
+        let partial = broken.as_ref().err().and_then(RecordError::partial);
         assert_eq!(partial.map(|r| r.game.turns().len()), Some(2));
         let written: Record = timed.to_string().parse().expect("written, read");
         assert_eq!(written.game.ending(), timed.game.ending());
@@ -458,7 +458,7 @@ mod tests {
         let after = format!("{head}1. d3-d4 * d5xd3");
         let error = after.parse::<Record>().expect_err("text after the result");
         assert!(
-            matches!(&error, FamilyRecordError::AfterResult { text, .. } if text == "d5xd3"),
+            matches!(&error, RecordError::AfterResult { text, .. } if text == "d5xd3"),
             "{error:?}"
         );
         assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(1));
@@ -472,7 +472,7 @@ mod tests {
         let unknown = "[Variant \"chess\"]\n\n*";
         assert!(matches!(
             unknown.parse::<Record>(),
-            Err(FamilyRecordError::Ruleset(_))
+            Err(RecordError::Ruleset(_))
         ));
         let setup = "[Variant \"dash-guti\"]\n[Setup \"W:Wc3:Bd4\"]\n\n1. c3xe5 1-0";
         assert_eq!(setup.parse::<Record>().map(|r| r.result()), Ok("1-0"));

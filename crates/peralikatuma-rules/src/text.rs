@@ -15,9 +15,9 @@ use std::fmt;
 
 use board_topology::Direction;
 
-use super::position::Position;
-use super::ruleset::Ruleset;
-use super::setup::Setup;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::setup::Setup;
 use crate::{Rule, Side};
 
 /// Position text, or a [`Setup`], that cannot be a position of its
@@ -25,7 +25,7 @@ use crate::{Rule, Side};
 /// N3 and its game's rules for the rule book's games, F9 and the family's
 /// rules for the others).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum FamilyPositionError {
+pub enum PositionTextError {
     /// The text is not `side:W...:B...` with the optional fields its
     /// ruleset reads.
     #[error("`{text}`: {why} ({rule})")]
@@ -143,7 +143,7 @@ impl Position {
     /// ([`Setup::parse`]), then the rules ([`Position::from_setup`]).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let zamma = Ruleset::find("zamma")?;
     /// let position = Position::parse(zamma, "B:Wd4,Kc5:Be6,f7")?;
@@ -151,7 +151,7 @@ impl Position {
     /// assert!(Position::parse(zamma, "W:Wd4:Bd4").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Position, FamilyPositionError> {
+    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Position, PositionTextError> {
         Position::from_setup(&Setup::parse(ruleset, text)?)
     }
 }
@@ -162,7 +162,7 @@ impl Setup {
     /// point named twice; [`Position::from_setup`] checks the rest.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset, Setup};
+    /// use peralikatuma_rules::{Position, Ruleset, Setup};
     ///
     /// let murray = Ruleset::find("alquerque-murray")?;
     /// let setup = Setup::parse(murray, "W:WKa1:Ba2")?;
@@ -171,9 +171,9 @@ impl Setup {
     /// assert!(Position::from_setup(&setup).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Setup, FamilyPositionError> {
+    pub fn parse(ruleset: &'static Ruleset, text: &str) -> Result<Setup, PositionTextError> {
         let rule = text_rule(ruleset);
-        let syntax = |why| FamilyPositionError::Syntax {
+        let syntax = |why| PositionTextError::Syntax {
             text: text.to_owned(),
             why,
             rule,
@@ -241,7 +241,7 @@ impl Setup {
     }
 
     /// Reads `side`'s pieces, `a1,Kb2,...`.
-    fn read_pieces(&mut self, side: Side, body: &str) -> Result<(), FamilyPositionError> {
+    fn read_pieces(&mut self, side: Side, body: &str) -> Result<(), PositionTextError> {
         let rule = text_rule(self.ruleset);
         for item in items(body, rule, body) {
             let item = item?;
@@ -251,7 +251,7 @@ impl Setup {
             };
             let bit = 1u128 << point(self.ruleset, name)?;
             if (self.pieces(Side::White) | self.pieces(Side::Black)) & bit != 0 {
-                return Err(FamilyPositionError::Twice {
+                return Err(PositionTextError::Twice {
                     point: name.to_owned(),
                     rule,
                 });
@@ -266,8 +266,8 @@ impl Setup {
 
     /// Reads a no-return restriction `y-x` of an `R` field (A5): the man
     /// on `y` may not step back to `x`, its neighbour east or west.
-    fn read_barred(&mut self, item: &str) -> Result<(), FamilyPositionError> {
-        let wrong = |why| FamilyPositionError::Barred {
+    fn read_barred(&mut self, item: &str) -> Result<(), PositionTextError> {
+        let wrong = |why| PositionTextError::Barred {
             text: item.to_owned(),
             why,
             rule: Rule::A5,
@@ -296,13 +296,13 @@ fn items<'a>(
     body: &'a str,
     rule: Rule,
     text: &'a str,
-) -> impl Iterator<Item = Result<&'a str, FamilyPositionError>> {
+) -> impl Iterator<Item = Result<&'a str, PositionTextError>> {
     let items = (!body.trim().is_empty()).then(|| body.split(',').map(str::trim));
     items
         .into_iter()
         .flatten()
         .map(move |item| match item.is_empty() {
-            true => Err(FamilyPositionError::Syntax {
+            true => Err(PositionTextError::Syntax {
                 text: text.to_owned(),
                 why: "an item between commas is empty",
                 rule,
@@ -319,11 +319,11 @@ fn number<T: std::str::FromStr>(body: &str) -> Option<T> {
 }
 
 /// The point of `ruleset`'s board named `name`.
-fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, FamilyPositionError> {
+fn point(ruleset: &'static Ruleset, name: &str) -> Result<u8, PositionTextError> {
     ruleset
         .board
         .parse_point(name.trim())
-        .map_err(|_| FamilyPositionError::Point {
+        .map_err(|_| PositionTextError::Point {
             name: name.trim().to_owned(),
             ruleset: ruleset.id,
             rule: text_rule(ruleset),
@@ -344,7 +344,7 @@ impl fmt::Display for Position {
 ///
 /// ```
 /// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::family::{Position, Setup};
+/// use peralikatuma_rules::{Position, Setup};
 ///
 /// let alquerque = Variant::Alquerque.ruleset();
 /// let setup = Setup::parse(alquerque, "B:Wd3,b1:Bc5:Rd3-c3:C2")?;
@@ -353,7 +353,7 @@ impl fmt::Display for Position {
 /// let kings = Setup::parse(alquerque, "W:WKc3:Bd5")?;
 /// assert_eq!(kings.to_string(), "W:WKc3:Bd5");
 /// assert!(Position::from_setup(&kings).is_err());
-/// # Ok::<(), peralikatuma_rules::family::FamilyPositionError>(())
+/// # Ok::<(), peralikatuma_rules::PositionTextError>(())
 /// ```
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -414,7 +414,7 @@ impl fmt::Display for Setup {
 mod tests {
     use super::*;
     use crate::Variant;
-    use crate::family::{RULESETS, SEED_RULESETS};
+    use crate::{RULESETS, SEED_RULESETS};
 
     #[test]
     fn a5_no_return_restrictions_are_written_and_read_as_n3_writes_them() {

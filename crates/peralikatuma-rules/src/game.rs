@@ -1,11 +1,11 @@
 //! A game of a family ruleset: its positions so far, and the project's
 //! draws (E2, E4) on top of the ruleset's own end.
 
-use super::check::Refusal;
-use super::position::Position;
-use super::ruleset::Ruleset;
-use super::turn::Turn;
-use super::turn_text::FamilyTurnError;
+use crate::check::Refusal;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::turn::Turn;
+use crate::turn_text::TurnTextError;
 use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 
 /// Turns in a row without a piece leaving the board that draw the game (E4).
@@ -16,22 +16,22 @@ pub const REPETITIONS_FOR_DRAW: usize = 3;
 
 /// A turn that is not legal in the game's position, or a game that is over.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum FamilyGameError {
+pub enum GameError {
     /// The game has ended.
     #[error("the game is over ({0})")]
     Over(Outcome),
     /// The turn is not one of the position's legal turns, or its text
     /// names none.
     #[error(transparent)]
-    Turn(#[from] FamilyTurnError),
+    Turn(#[from] TurnTextError),
 }
 
-impl FamilyGameError {
+impl GameError {
     /// The refusal, for a turn the position does not allow.
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
-            FamilyGameError::Turn(error) => error.refusal(),
-            FamilyGameError::Over(_) => None,
+            GameError::Turn(error) => error.refusal(),
+            GameError::Over(_) => None,
         }
     }
 }
@@ -41,14 +41,14 @@ impl FamilyGameError {
 /// decided in the order of E5.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Game, Ruleset};
+/// use peralikatuma_rules::{Game, Ruleset};
 ///
 /// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
 /// game.play_text("d3-d4").expect("legal");
 /// game.play_text("d5xd3").expect("legal");
 /// assert_eq!(game.turns().len(), 2);
 /// assert!(game.play_text("d4-d5").is_err()); // d4 is empty now
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
@@ -72,7 +72,7 @@ impl Game {
     /// position's; none of the positions before it can come back (E2).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Game, Position, Ruleset};
+    /// use peralikatuma_rules::{Game, Position, Ruleset};
     /// use peralikatuma_rules::{Outcome, Side, WinReason};
     ///
     /// let start = Position::parse(Ruleset::find("dash-guti")?, "W:Wc3:Bd4")?;
@@ -99,11 +99,11 @@ impl Game {
     /// The game's ruleset.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Game, Ruleset};
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let zamma = Ruleset::find("zamma")?;
     /// assert_eq!(Game::new(zamma).ruleset(), zamma);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn ruleset(&self) -> &'static Ruleset {
         self.start.ruleset()
@@ -113,7 +113,7 @@ impl Game {
     ///
     /// ```
     /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::{Game, Ruleset};
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut game = Game::new(Ruleset::find("zamma")?);
     /// game.play_text("e4-e5")?;
@@ -151,7 +151,7 @@ impl Game {
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::{Game, Position};
+    /// use peralikatuma_rules::{Game, Position};
     ///
     /// let start = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wa3:Bi3")?;
     /// let mut game = Game::from_position(start);
@@ -175,7 +175,7 @@ impl Game {
     ///
     /// ```
     /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::{Game, Ruleset};
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut game = Game::new(Ruleset::find("zamma")?);
     /// assert_eq!(game.legal_turns().len(), 3);
@@ -208,14 +208,14 @@ impl Game {
     ///
     /// # Errors
     /// The game is over, or the position's refusal of the turn.
-    pub fn play(&mut self, turn: &Turn) -> Result<(), FamilyGameError> {
+    pub fn play(&mut self, turn: &Turn) -> Result<(), GameError> {
         if let Some(ending) = self.ending() {
-            return Err(FamilyGameError::Over(ending));
+            return Err(GameError::Over(ending));
         }
         let position = *self.position();
         position
             .check(turn)
-            .map_err(|refusal| FamilyTurnError::Illegal {
+            .map_err(|refusal| TurnTextError::Illegal {
                 text: turn.text(position.board()),
                 refusal,
             })?;
@@ -228,9 +228,9 @@ impl Game {
     ///
     /// # Errors
     /// The game is over, or what is wrong with the text or the turn.
-    pub fn play_text(&mut self, text: &str) -> Result<Turn, FamilyGameError> {
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
         if let Some(ending) = self.ending() {
-            return Err(FamilyGameError::Over(ending));
+            return Err(GameError::Over(ending));
         }
         let position = *self.position();
         let turn = position.parse_turn(text)?;
@@ -242,7 +242,7 @@ impl Game {
     ///
     /// ```
     /// use peralikatuma_rules::{Outcome, Side, WinReason};
-    /// use peralikatuma_rules::family::{Game, Ruleset};
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut game = Game::new(Ruleset::find("zamma")?);
     /// game.resign(Side::White).expect("the game goes on");
@@ -251,9 +251,9 @@ impl Game {
     /// assert!(game.play_text("e4-e5").is_err());
     /// game.withdraw();
     /// assert_eq!(game.ending(), None);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
-    pub fn resign(&mut self, side: Side) -> Result<(), FamilyGameError> {
+    pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
         self.declare(Outcome::Win {
             winner: side.opposite(),
             reason: WinReason::Resignation,
@@ -261,23 +261,23 @@ impl Game {
     }
 
     /// The players agree on a draw (E6).
-    pub fn agree_draw(&mut self) -> Result<(), FamilyGameError> {
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
         self.declare(Outcome::Draw {
             reason: DrawReason::Agreement,
         })
     }
 
     /// `side` ran out of time on a clock and loses (T2).
-    pub fn lose_on_time(&mut self, side: Side) -> Result<(), FamilyGameError> {
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), GameError> {
         self.declare(Outcome::Win {
             winner: side.opposite(),
             reason: WinReason::Time,
         })
     }
 
-    fn declare(&mut self, ending: Outcome) -> Result<(), FamilyGameError> {
+    fn declare(&mut self, ending: Outcome) -> Result<(), GameError> {
         if let Some(over) = self.ending() {
-            return Err(FamilyGameError::Over(over));
+            return Err(GameError::Over(over));
         }
         self.declared = Some(ending);
         Ok(())
@@ -293,7 +293,7 @@ impl Game {
     /// it, or `None` at the start.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Game, Ruleset};
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut game = Game::new(Ruleset::find("lau-kata-kati")?);
     /// game.play_text("d3-d4").expect("legal");
@@ -302,7 +302,7 @@ impl Game {
     /// assert_eq!(taken.text(game.position().board()), "d5xd3");
     /// assert_eq!(game.turns().len(), 1);
     /// assert_eq!(game.position().legal_turns().len(), 1);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn undo(&mut self) -> Option<Turn> {
         let mut turns = std::mem::take(&mut self.turns);
@@ -336,10 +336,10 @@ impl Game {
     /// has a legal turn and how many times the position has stood since
     /// the last removal (itself included): in E5's order, the ruleset's own end first, then
     /// repetition (E2), then the sixty-turn rule (E4). [`Game::ending`]
-    /// and [`playout`](super::playout) judge by it; a search judges its own lines by it.
+    /// and [`playout`](crate::playout) judge by it; a search judges its own lines by it.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Game, Position, Ruleset};
+    /// use peralikatuma_rules::{Game, Position, Ruleset};
     /// use peralikatuma_rules::{DrawReason, Outcome};
     ///
     /// let start = Position::start(Ruleset::find("zamma")?);
@@ -390,7 +390,7 @@ mod tests {
             reason: DrawReason::SixtyTurns,
         };
         assert_eq!(game.ending(), Some(sixty));
-        assert!(matches!(game.play(&quiet), Err(FamilyGameError::Over(_))));
+        assert!(matches!(game.play(&quiet), Err(GameError::Over(_))));
     }
 
     #[test]

@@ -3,10 +3,10 @@
 
 use board_topology::{Direction, PointSet};
 
-use super::position::Position;
-use super::ruleset::{End, Ruleset};
-use super::specialised::Code;
-use super::text::FamilyPositionError;
+use crate::position::Position;
+use crate::ruleset::{End, Ruleset};
+use crate::specialised::Code;
+use crate::text::PositionTextError;
 use crate::{Rule, Side};
 
 /// A position as plain data, not yet checked: anything can be written into
@@ -19,7 +19,7 @@ use crate::{Rule, Side};
 ///
 /// ```
 /// use peralikatuma_rules::Side;
-/// use peralikatuma_rules::family::{Position, Ruleset, Setup};
+/// use peralikatuma_rules::{Position, Ruleset, Setup};
 ///
 /// let zamma = Ruleset::find("zamma")?;
 /// let point = |name| zamma.board.parse_point(name).map(|p| 1u128 << p);
@@ -97,8 +97,8 @@ impl Position {
     /// a row than a game can have.
     ///
     /// # Errors
-    /// [`FamilyPositionError`], saying what is wrong and where.
-    pub fn from_setup(setup: &Setup) -> Result<Position, FamilyPositionError> {
+    /// [`PositionTextError`], saying what is wrong and where.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionTextError> {
         let rules = setup.ruleset;
         let board = rules.board;
         let name = |point: u8| board.point_name(point).to_string();
@@ -115,7 +115,7 @@ impl Position {
             | setup.barred[0]
             | setup.barred[1];
         if let Some(point) = first(everything & !points) {
-            return Err(FamilyPositionError::OffBoard {
+            return Err(PositionTextError::OffBoard {
                 point,
                 ruleset: rules.id,
             });
@@ -123,20 +123,18 @@ impl Position {
         for (i, set) in sets.iter().enumerate() {
             let others = sets.iter().enumerate().filter(|&(j, _)| j != i);
             if let Some(point) = first(others.fold(0, |all, (_, other)| all | other) & set) {
-                return Err(FamilyPositionError::Twice {
+                return Err(PositionTextError::Twice {
                     point: name(point),
                     rule: text,
                 });
             }
         }
         for side in [Side::White, Side::Black] {
-            let (us, bad) = (side.index(), |point, why, rule| {
-                FamilyPositionError::Piece {
-                    point: name(point),
-                    why,
-                    ruleset: rules.id,
-                    rule,
-                }
+            let (us, bad) = (side.index(), |point, why, rule| PositionTextError::Piece {
+                point: name(point),
+                why,
+                ruleset: rules.id,
+                rule,
             });
             if let Some(point) = first(setup.kings[us]).filter(|_| !rules.has_kings()) {
                 return Err(bad(
@@ -150,7 +148,7 @@ impl Position {
             }
             let (pieces, most) = (setup.pieces(side), rules.start[us]);
             if pieces.count_ones() > most.count_ones() {
-                return Err(FamilyPositionError::TooMany {
+                return Err(PositionTextError::TooMany {
                     side,
                     pieces: pieces.count_ones(),
                     most: most.count_ones(),
@@ -177,7 +175,7 @@ impl Position {
             }),
         };
         if let Some((point, why, rule)) = wrong {
-            return Err(FamilyPositionError::Huff {
+            return Err(PositionTextError::Huff {
                 point: name(point),
                 why,
                 rule,
@@ -185,7 +183,7 @@ impl Position {
         }
         for (way, direction) in [Direction::East, Direction::West].into_iter().enumerate() {
             for point in setup.barred[way].points() {
-                let barred = |why| FamilyPositionError::Barred {
+                let barred = |why| PositionTextError::Barred {
                     text: match board.neighbour(point, direction) {
                         Some(to) => format!("{}-{}", name(point), name(to)),
                         None => name(point),
@@ -215,7 +213,7 @@ impl Position {
             End::NoMovesLoses => u8::from(rules.huff && rules.huff_alone),
         };
         if setup.passes > most {
-            return Err(FamilyPositionError::Passes {
+            return Err(PositionTextError::Passes {
                 passes: setup.passes,
                 ruleset: rules.id,
                 rule: if rule_book { text } else { Rule::F6 },

@@ -3,12 +3,12 @@
 
 use board_topology::PointSet;
 
-use super::game::Game;
-use super::movegen::{Listener, Listing};
-use super::position::Position;
-use super::specialised::{self, Job, Rules};
-use super::turn::{Kind, Turn};
 use crate::Outcome;
+use crate::game::Game;
+use crate::movegen::{Listener, Listing};
+use crate::position::Position;
+use crate::specialised::{self, Job, Rules};
+use crate::turn::{Kind, Turn};
 
 /// Plays a game from `start` to its end, the turn each time being the
 /// `choose(n)`-th of the `n` legal turns in the order of
@@ -19,14 +19,14 @@ use crate::Outcome;
 /// steps kept as one set of points, and only the turn chosen is written.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Position, Ruleset, playout};
+/// use peralikatuma_rules::{Position, Ruleset, playout};
 ///
 /// let start = Position::start(Ruleset::find("dash-guti")?);
 /// let (turns, ending) = playout(&start, |_| 0);
 /// assert!(turns > 0);
 /// assert_eq!(playout(&start, |_| 0), (turns, ending));
 /// println!("{ending}");
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
 /// ```
 pub fn playout(start: &Position, choose: impl FnMut(usize) -> usize) -> (usize, Outcome) {
     /// The game, compiled for each ruleset.
@@ -218,7 +218,7 @@ impl<S: PointSet> Listener<S> for Recorded<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Ruleset;
+    use crate::Ruleset;
 
     /// A fixed sequence of choices (a linear congruential generator).
     fn chooser(seed: u64) -> impl FnMut(usize) -> usize {

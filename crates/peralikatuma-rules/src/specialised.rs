@@ -6,7 +6,7 @@
 
 use board_topology::PointSet;
 
-use super::ruleset::{FAMILY, RULE_BOOK, RULESETS, Ruleset, SEED_RULESETS};
+use crate::ruleset::{FAMILY, RULE_BOOK, RULESETS, Ruleset, SEED_RULESETS};
 
 /// Where generic code finds the rules it runs under.
 pub(super) trait Rules: Copy {
@@ -128,7 +128,7 @@ pub(super) fn run<J: Job>(ruleset: &'static Ruleset, code: Code, job: J) -> J::O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Position;
+    use crate::Position;
 
     #[test]
     fn each_of_the_21_rulesets_runs_its_own_code_and_a_copy_the_code_for_any() {

@@ -1,7 +1,7 @@
 //! Zobrist keys of family positions, generated at compile time.
 
-use super::position::Position;
 use crate::Side;
+use crate::position::Position;
 
 /// SplitMix64: a fixed, well-mixed sequence for the keys.
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -98,7 +98,7 @@ impl Position {
     /// up to date as turns are played, so it costs nothing to read.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("zamma")?);
     /// let after = start.play(&start.legal_turns()[0])?;
@@ -173,7 +173,7 @@ pub(super) fn passes_key(passes: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::{RULESETS, Ruleset};
+    use crate::{RULESETS, Ruleset};
 
     /// Positions of random games of every ruleset hash equal exactly when
     /// they are the same for repetition (no collision among a few

@@ -11,11 +11,11 @@ use std::ops::ControlFlow;
 use board_topology::graph::{Graph, Hop};
 use board_topology::{Direction, PointSet};
 
-use super::position::Position;
-use super::ruleset::{Chain, End, Removal, Ruleset};
-use super::specialised::{self, Job, Rules};
-use super::turn::{Kind, MAX_LANDINGS, Turn};
 use crate::Side;
+use crate::position::Position;
+use crate::ruleset::{Chain, End, Removal, Ruleset};
+use crate::specialised::{self, Job, Rules};
+use crate::turn::{Kind, MAX_LANDINGS, Turn};
 
 /// The kind of piece a chain is made by.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -636,7 +636,7 @@ impl Position {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use peralikatuma_rules::family::{Kind, Position, Ruleset};
+    /// use peralikatuma_rules::{Kind, Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("sixteen-soldiers")?);
     /// let mut steps = 0;
@@ -651,7 +651,7 @@ impl Position {
     ///     false => ControlFlow::Continue(()),
     /// });
     /// assert!(first.is_break());
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn generate<B>(&self, listener: impl FnMut(&Turn) -> ControlFlow<B>) -> ControlFlow<B> {
         self.generate_what(Listing::Turns, listener)
@@ -665,7 +665,7 @@ impl Position {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let zamma = Position::parse(Ruleset::find("zamma")?, "W:Wc3,d3:Bd4,h8")?;
     /// let mut captures = Vec::new();
@@ -808,7 +808,7 @@ impl Position {
     ///
     /// ```
     /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let position = Position::parse(Ruleset::find("alquerque-murray")?, "W:Wa1,c3:Bd4,b2")?;
     /// let names = |side| {

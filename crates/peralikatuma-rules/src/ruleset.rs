@@ -220,7 +220,7 @@ const LAU_KATA_KATI: [&str; 2] = ["a1 d1 g1 b2 d2 f2 c3 d3 e3", "c5 d5 e5 b6 d6 
 pub static RULESETS: [Ruleset; 18] = FAMILY;
 
 /// [`RULESETS`] as a constant, whose rules code compiled for one ruleset
-/// reads at compile time (`family::specialised`).
+/// reads at compile time (`specialised`).
 pub(super) const FAMILY: [Ruleset; 18] = [
     plain(
         "peralikatuma-ludii",
@@ -517,11 +517,11 @@ impl Ruleset {
     /// The ruleset with this id.
     ///
     /// ```
-    /// use peralikatuma_rules::family::Ruleset;
+    /// use peralikatuma_rules::Ruleset;
     /// let zamma = Ruleset::find("zamma")?;
     /// assert_eq!(zamma.board.len(), 81);
     /// assert!(Ruleset::find("chess").is_err());
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn find(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
         Ruleset::all()
@@ -533,7 +533,7 @@ impl Ruleset {
     /// then the family's eighteen ([`RULESETS`]).
     ///
     /// ```
-    /// use peralikatuma_rules::family::Ruleset;
+    /// use peralikatuma_rules::Ruleset;
     ///
     /// let ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
     /// assert_eq!(ids.len(), 21);
@@ -548,11 +548,11 @@ impl Ruleset {
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Ruleset;
+    /// use peralikatuma_rules::Ruleset;
     ///
     /// assert_eq!(Ruleset::find("alquerque")?.variant(), Some(Variant::Alquerque));
     /// assert_eq!(Ruleset::find("alquerque-murray")?.variant(), None);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn variant(&self) -> Option<Variant> {
         // The rule book's own rulesets, not one made with the same id.
@@ -567,12 +567,12 @@ impl Ruleset {
     ///
     /// ```
     /// use peralikatuma_rules::{Rule, Variant};
-    /// use peralikatuma_rules::family::Ruleset;
+    /// use peralikatuma_rules::Ruleset;
     ///
     /// assert_eq!(Variant::Peralikatuma.ruleset().removal_rule(), Some(Rule::P6));
     /// assert_eq!(Ruleset::find("zamma")?.removal_rule(), Some(Rule::F4));
     /// assert_eq!(Variant::Alquerque.ruleset().removal_rule(), None);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn removal_rule(&self) -> Option<Rule> {
         match (self.huff, self.variant()) {
@@ -588,11 +588,11 @@ impl Ruleset {
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Ruleset;
+    /// use peralikatuma_rules::Ruleset;
     ///
     /// assert_eq!(Variant::Peralikatuma.ruleset().removal_word(), "claim");
     /// assert_eq!(Ruleset::find("zamma")?.removal_word(), "huff");
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn removal_word(&self) -> &'static str {
         match self.variant() {
@@ -639,9 +639,9 @@ impl Ruleset {
 /// that holds a ruleset (a refusal) is read where it is printed.
 ///
 /// ```
-/// use peralikatuma_rules::family::Ruleset;
+/// use peralikatuma_rules::Ruleset;
 /// assert_eq!(format!("{:?}", Ruleset::find("zamma")?), r#"Ruleset { id: "zamma", .. }"#);
-/// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+/// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
 /// ```
 impl fmt::Debug for Ruleset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -9,10 +9,10 @@ use std::ops::ControlFlow;
 use board_topology::graph::Graph;
 use board_topology::{Direction, PointSet};
 
-use super::check::Reason;
-use super::position::Position;
-use super::ruleset::Chain;
 use crate::Side;
+use crate::check::Reason;
+use crate::position::Position;
+use crate::ruleset::Chain;
 
 /// The bit of `point` in a set of points.
 const fn bit(point: u8) -> u128 {

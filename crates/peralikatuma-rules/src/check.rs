@@ -6,10 +6,10 @@ use std::ops::ControlFlow;
 
 use board_topology::PointSet;
 
-use super::position::Position;
-use super::ruleset::Ruleset;
-use super::turn::{Kind, Turn};
-use super::walk::between;
+use crate::position::Position;
+use crate::ruleset::Ruleset;
+use crate::turn::{Kind, Turn};
+use crate::walk::between;
 use crate::{Rule, Side};
 
 /// Why a pick is refused, with the points involved (indices of the
@@ -186,7 +186,7 @@ pub enum Reason {
 /// capture (A4)`).
 ///
 /// ```
-/// use peralikatuma_rules::family::{Position, Reason, Ruleset};
+/// use peralikatuma_rules::{Position, Reason, Ruleset};
 /// use peralikatuma_rules::{Rule, Variant};
 ///
 /// let lau = Ruleset::find("lau-kata-kati")?;

@@ -8,17 +8,17 @@ use std::ops::ControlFlow;
 use board_topology::graph::Graph;
 use board_topology::{Direction, PointSet};
 
-use super::check::{Reason, Refusal};
-use super::ruleset::{End, Ruleset};
-use super::specialised::{self, Code, Job, Rules};
-use super::turn::{Kind, Turn};
-use super::zobrist;
+use crate::check::{Reason, Refusal};
+use crate::ruleset::{End, Ruleset};
+use crate::specialised::{self, Code, Job, Rules};
+use crate::turn::{Kind, Turn};
+use crate::zobrist;
 use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 
 /// A position of a family game.
 ///
 /// ```
-/// use peralikatuma_rules::family::{Position, Ruleset};
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
 /// let start = Position::start(Ruleset::find("lau-kata-kati")?);
 /// assert_eq!(start.perft(2), 3);
@@ -72,12 +72,12 @@ impl Position {
     ///
     /// ```
     /// use peralikatuma_rules::Side;
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("zamma")?).with_side_to_move(Side::Black);
     /// assert_eq!(start.side_to_move(), Side::Black);
     /// assert!(start.to_string().starts_with("B:"));
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn with_side_to_move(self, side: Side) -> Position {
         Position {
@@ -136,7 +136,7 @@ impl Position {
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::family::Position;
+    /// use peralikatuma_rules::Position;
     ///
     /// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb3,d3:Bd5:Rb3-a3")?;
     /// let board = position.board();
@@ -166,7 +166,7 @@ impl Position {
     /// A pass counts; a huff, like a capture, starts the count again.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let lau = Ruleset::find("lau-kata-kati")?;
     /// let position = Position::parse(lau, "W:Wc3:Bd5:C7")?;
@@ -182,7 +182,7 @@ impl Position {
     /// in everything but the count of quiet turns.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let lau = Ruleset::find("lau-kata-kati")?;
     /// let (early, late) = (Position::parse(lau, "W:Wc3:Bd5")?, Position::parse(lau, "W:Wc3:Bd5:C4")?);
@@ -203,7 +203,7 @@ impl Position {
     /// because the side to move has no legal turn where that loses.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     /// use peralikatuma_rules::{Outcome, Side, WinReason};
     ///
     /// let zamma = Ruleset::find("zamma")?;
@@ -264,7 +264,7 @@ impl Position {
     /// (not even a huff), so a frontend plays the pass by itself (F6).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     /// use peralikatuma_rules::Side;
     ///
     /// let zamma = Ruleset::find("zamma")?;
@@ -283,11 +283,11 @@ impl Position {
     ///
     /// ```
     /// use peralikatuma_rules::TurnList;
-    /// use peralikatuma_rules::family::{Position, Ruleset, Turn};
+    /// use peralikatuma_rules::{Position, Ruleset, Turn};
     ///
     /// let turns: TurnList<Turn> = Position::start(Ruleset::find("zamma")?).legal_turns();
     /// assert_eq!(turns.len(), 3);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn legal_turns(&self) -> TurnList<Turn> {
         let mut turns = TurnList::new();
@@ -314,7 +314,7 @@ impl Position {
     /// ([`Position::check_pick`] of its path).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let lau = Position::start(Ruleset::find("lau-kata-kati")?);
     /// let first = lau.legal_turns()[0];
@@ -361,13 +361,13 @@ impl Position {
     /// put two pieces on a point.
     ///
     /// ```should_panic
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let lau = Position::start(Ruleset::find("lau-kata-kati")?);
     /// let first = lau.legal_turns()[0];
     /// let next = lau.play_unchecked(&first);
     /// next.play_unchecked(&first); // Black to move, and c3 is empty
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {

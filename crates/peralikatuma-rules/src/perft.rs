@@ -4,22 +4,22 @@
 
 use board_topology::PointSet;
 
-use super::movegen::Listing;
-use super::position::Position;
-use super::specialised::{self, Job, Rules};
-use super::turn::Turn;
+use crate::movegen::Listing;
+use crate::position::Position;
+use crate::specialised::{self, Job, Rules};
+use crate::turn::Turn;
 
 impl Position {
     /// Counts the sequences of `depth` turns (perft): a position where the
     /// game is over has none.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("sixteen-soldiers")?);
     /// assert_eq!(start.perft(0), 1);
     /// assert_eq!(start.perft(1), start.legal_turns().len() as u64);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         /// The count, compiled for each ruleset.

@@ -5,14 +5,14 @@
 use board_topology::Board;
 use board_topology::graph::UnknownPoint;
 
-use super::check::{Reason, Refusal};
-use super::position::Position;
-use super::turn::{Kind, Turn};
+use crate::check::{Reason, Refusal};
+use crate::position::Position;
+use crate::turn::{Kind, Turn};
 
 /// Turn text that cannot be read, or that names no legal turn of the
 /// position ([`Position::parse_turn`]).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum FamilyTurnError {
+pub enum TurnTextError {
     /// Not of the form of F9: `c3-d4`, `b2xd4xf4`, `pass`, each after an
     /// optional huff such as `!d4`.
     #[error("`{text}` is not a turn: {why} (F9)")]
@@ -61,12 +61,12 @@ pub enum FamilyTurnError {
     },
 }
 
-impl FamilyTurnError {
+impl TurnTextError {
     /// The refusal, for text that names a turn the position does not
     /// allow.
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
-            FamilyTurnError::Illegal { refusal, .. } => Some(refusal),
+            TurnTextError::Illegal { refusal, .. } => Some(refusal),
             _ => None,
         }
     }
@@ -190,12 +190,12 @@ impl Position {
     /// spaced in any way).
     ///
     /// # Errors
-    /// A [`FamilyTurnError`]: text not of the form of F9, a name that is
+    /// A [`TurnTextError`]: text not of the form of F9, a name that is
     /// no point of the board, or the refusal of a well formed turn that is
     /// not legal here.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let start = Position::start(Ruleset::find("lau-kata-kati")?);
     /// assert_eq!(start.parse_turn(" d3-d4 ")?.text(start.board()), "d3-d4");
@@ -205,7 +205,7 @@ impl Position {
     /// assert!(start.parse_turn("z9-d4").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn parse_turn(&self, text: &str) -> Result<Turn, FamilyTurnError> {
+    pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnTextError> {
         let text = text.trim();
         match self.ruleset().variant() {
             Some(variant) => self.parse_rule_book_turn(text, variant.board()),
@@ -216,15 +216,15 @@ impl Position {
     /// Turn text of one of the rule book's games (N2), on its `board`,
     /// answered in the rule book's words: what is wrong with the text, or
     /// why the move as written (a step or a chain) is refused.
-    fn parse_rule_book_turn(&self, text: &str, board: Board) -> Result<Turn, FamilyTurnError> {
-        let parts = rule_book_parts(text).map_err(|why| FamilyTurnError::Notation {
+    fn parse_rule_book_turn(&self, text: &str, board: Board) -> Result<Turn, TurnTextError> {
+        let parts = rule_book_parts(text).map_err(|why| TurnTextError::Notation {
             text: text.to_owned(),
             why,
         })?;
         let point = |name: &str| {
             self.board()
                 .parse_point(name)
-                .map_err(|_| FamilyTurnError::NotOnBoard {
+                .map_err(|_| TurnTextError::NotOnBoard {
                     text: parts.text(),
                     name: name.to_owned(),
                     board,
@@ -245,7 +245,7 @@ impl Position {
             Err(refusal) => refusal,
         };
         let reason = self.move_reason(huff, path[0], &path[1..], parts.captures);
-        Err(FamilyTurnError::Illegal {
+        Err(TurnTextError::Illegal {
             text: text.to_owned(),
             refusal: Refusal {
                 reason: reason.unwrap_or(refusal.reason),
@@ -254,8 +254,8 @@ impl Position {
         })
     }
 
-    fn parse_turn_text(&self, text: &str) -> Result<Turn, FamilyTurnError> {
-        let parts = parts(text).map_err(|why| FamilyTurnError::Syntax {
+    fn parse_turn_text(&self, text: &str) -> Result<Turn, TurnTextError> {
+        let parts = parts(text).map_err(|why| TurnTextError::Syntax {
             text: text.to_owned(),
             why,
         })?;
@@ -263,7 +263,7 @@ impl Position {
         let point = |name: &str| {
             board
                 .parse_point(name)
-                .map_err(|error| FamilyTurnError::Point {
+                .map_err(|error| TurnTextError::Point {
                     text: text.to_owned(),
                     error,
                 })
@@ -274,7 +274,7 @@ impl Position {
             .iter()
             .map(|&name| point(name))
             .collect::<Result<Vec<u8>, _>>()?;
-        let illegal = |refusal| FamilyTurnError::Illegal {
+        let illegal = |refusal| TurnTextError::Illegal {
             text: text.to_owned(),
             refusal,
         };
@@ -293,7 +293,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Ruleset;
+    use crate::Ruleset;
 
     /// Regression (issue 26): text of a rule book's game that is not of
     /// N2's form was answered in F9's words ("more words than a huff and a
@@ -302,10 +302,7 @@ mod tests {
     fn n2_the_rule_books_games_answer_bad_text_in_the_rule_books_words() {
         let start = Position::start(crate::Variant::Alquerque.ruleset());
         let error = start.parse_turn("hello there").expect_err("no turn");
-        assert!(
-            matches!(error, FamilyTurnError::Notation { .. }),
-            "{error:?}"
-        );
+        assert!(matches!(error, TurnTextError::Notation { .. }), "{error:?}");
         assert_eq!(
             error.to_string(),
             "`hello there` is not a turn: `hello there` is not a point name (a file letter and a rank digit, like `e5`)"
@@ -393,7 +390,7 @@ mod tests {
         ] {
             let error = start.parse_turn(text).expect_err(text);
             assert_eq!(
-                matches!(error, FamilyTurnError::Syntax { .. }),
+                matches!(error, TurnTextError::Syntax { .. }),
                 syntax,
                 "{text}: {error}"
             );

@@ -12,13 +12,13 @@ pub const MAX_LANDINGS: usize = 24;
 
 const _: () = {
     let mut i = 0;
-    while i < super::RULESETS.len() + super::SEED_RULESETS.len() {
-        let ruleset = match i < super::RULESETS.len() {
-            true => &super::RULESETS[i],
-            false => &super::SEED_RULESETS[i - super::RULESETS.len()],
+    while i < crate::RULESETS.len() + crate::SEED_RULESETS.len() {
+        let ruleset = match i < crate::RULESETS.len() {
+            true => &crate::RULESETS[i],
+            false => &crate::SEED_RULESETS[i - crate::RULESETS.len()],
         };
         assert!(
-            matches!(ruleset.chain, super::Chain::Single | super::Chain::Second)
+            matches!(ruleset.chain, crate::Chain::Single | crate::Chain::Second)
                 || (ruleset.start[0].count_ones() as usize <= MAX_LANDINGS
                     && ruleset.start[1].count_ones() as usize <= MAX_LANDINGS),
             "a chain could outgrow a Turn"
@@ -40,8 +40,8 @@ pub enum Kind {
     Capture,
 }
 
-/// A turn of a family game, as [`Position::generate`](super::Position::generate)
-/// lists it and [`Position::play`](super::Position::play) plays it: a
+/// A turn of a family game, as [`Position::generate`](crate::Position::generate)
+/// lists it and [`Position::play`](crate::Position::play) plays it: a
 /// small value, copied freely.
 ///
 /// Two turns are the same turn when they remove the same huffed piece and
@@ -119,7 +119,7 @@ impl Turn {
     /// A pass: no huff and no move (F6).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Kind, Position, Ruleset, Turn};
+    /// use peralikatuma_rules::{Kind, Position, Ruleset, Turn};
     ///
     /// let blocked = Position::parse(Ruleset::find("terhuchu-small")?, "W:Wa1:Ba2,b1,b2,a3,c1,c3")?;
     /// assert_eq!(blocked.legal_turns()[..], [Turn::PASS]);
@@ -234,7 +234,7 @@ impl Turn {
     /// (a flying king jumps from afar).
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
     /// let murray = Ruleset::find("alquerque-murray")?;
     /// let position = Position::parse(murray, "W:Wa1:Bb2,c4,e5")?;
@@ -278,11 +278,11 @@ impl Turn {
     /// piece first as in `!d4 c3-c4`.
     ///
     /// ```
-    /// use peralikatuma_rules::family::{Position, Ruleset};
+    /// use peralikatuma_rules::{Position, Ruleset};
     /// let position = Position::start(Ruleset::find("alquerque-alfonso")?);
     /// let first: Vec<String> = position.legal_turns().iter().map(|t| t.text(position.board())).collect();
     /// assert_eq!(first, ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
-    /// # Ok::<(), peralikatuma_rules::family::UnknownRuleset>(())
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn text(&self, board: &Graph) -> String {
         let mut text = String::new();
