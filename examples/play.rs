@@ -164,10 +164,7 @@ fn play(args: &Args, ruleset: &'static Ruleset, plain: bool) -> Result<(), Failu
         clock: args.clock,
         ..Settings::of(ruleset)
     };
-    let mut session = Session::new(settings).map_err(|error| {
-        eprintln!("error: cannot start with these settings: {error}");
-        Failure::Start
-    })?;
+    let mut session = Session::new(settings);
     if let Some(seed) = args.seed {
         session.fix_seed(seed);
     }

@@ -251,10 +251,10 @@ fn save(session: &mut Session, path: PathBuf) -> Step {
 fn leave_now(session: &mut Session, leaving: Leaving) -> Step {
     match leaving {
         Leaving::Quit => Step::Quit,
-        Leaving::New(settings) => match session.restart(*settings) {
-            Ok(()) => Step::Started(Reply::NewGame),
-            Err(error) => Step::Say(Reply::CannotStart(error)),
-        },
+        Leaving::New(settings) => {
+            session.restart(*settings);
+            Step::Started(Reply::NewGame)
+        }
         Leaving::Load(path) => load(session, &path),
     }
 }
@@ -296,7 +296,7 @@ mod tests {
             position,
             ..Settings::of(ruleset)
         };
-        Session::new(settings).expect("a start")
+        Session::new(settings)
     }
 
     fn run(session: &mut Session, line: &str) -> Step {
@@ -408,7 +408,7 @@ mod tests {
             human: Side::Black,
             ..Settings::of(Variant::Alquerque.ruleset())
         };
-        let mut session = Session::new(settings).expect("a start");
+        let mut session = Session::new(settings);
         for line in ["d2-c3", "hint"] {
             assert_eq!(
                 said(&run(&mut session, line)),

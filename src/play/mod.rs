@@ -22,7 +22,7 @@
 //!     position: None,
 //!     clock: None,
 //! };
-//! let mut session = Session::new(settings)?;
+//! let mut session = Session::new(settings);
 //! let mut screen = Vec::new();
 //! let input = "d2-c3\nundo\nredo\nquit\n".as_bytes();
 //! run_plain(&mut session, input, &mut screen, Pace::AtOnce)?;

@@ -306,7 +306,7 @@ mod tests {
             position: Some(*game.position()),
             ..Settings::of(zamma)
         };
-        let mut session = Session::new(settings).expect("a start");
+        let mut session = Session::new(settings);
         let mut out = Vec::new();
         // f4 could take f5 and steps to e5 instead, and Black may huff
         // it (F4): asked, and done.
@@ -329,7 +329,7 @@ mod tests {
             position: Some(Position::parse(kharbaga, "B:Wf4:Be5").expect("a position")),
             ..Settings::of(kharbaga)
         };
-        let mut session = Session::new(settings).expect("a start");
+        let mut session = Session::new(settings);
         let mut out = Vec::new();
         let input = "e5xg3\nundo\nquit\nyes\n".as_bytes();
         run(&mut session, input, &mut out, Pace::AtOnce).expect("played");

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use peralikatuma_rules::{GameError, PositionTextError, RecordError, Turn};
+use peralikatuma_rules::{GameError, RecordError, Turn};
 use peralikatuma_rules::{Outcome, Side};
 
 use crate::plural;
@@ -73,8 +73,6 @@ pub enum Reply {
     CannotLoad(LoadError),
     /// A new game is in play.
     NewGame,
-    /// No new game could be started.
-    CannotStart(PositionTextError),
     /// The game in play, not saved, was kept.
     NotDropped,
     /// The person did not resign.
@@ -97,8 +95,7 @@ impl Reply {
             | Reply::NothingToRedo
             | Reply::CannotWrite(..)
             | Reply::Loaded { fault: Some(_), .. }
-            | Reply::CannotLoad(_)
-            | Reply::CannotStart(_) => Tone::Error,
+            | Reply::CannotLoad(_) => Tone::Error,
             _ => Tone::Info,
         }
     }
@@ -144,7 +141,6 @@ impl fmt::Display for Reply {
             }
             Reply::CannotLoad(error) => write!(f, "{error}"),
             Reply::NewGame => write!(f, "new game"),
-            Reply::CannotStart(error) => write!(f, "cannot start that game: {error}"),
             Reply::NotDropped => write!(f, "the game goes on (`save FILE` keeps it)"),
             Reply::GoesOn => write!(f, "the game goes on"),
             Reply::NoDraw => write!(f, "no draw: the game goes on"),

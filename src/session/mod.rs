@@ -47,9 +47,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alquerque_ai::{Limits, Searcher, Strength, TimeBudget, TimeSource};
-use peralikatuma_rules::{
-    Game, GameError, Position, PositionTextError, Record, RecordError, Ruleset, Turn,
-};
+use peralikatuma_rules::{Game, GameError, Position, Record, RecordError, Ruleset, Turn};
 use peralikatuma_rules::{Outcome, Side};
 
 use crate::clock::{Clock, TimeControl};
@@ -179,17 +177,12 @@ impl Settings {
     }
 
     /// The start position these settings give: `position` if set, else
-    /// the game's start with `first` to move.
-    ///
-    /// # Errors
-    /// None today: every game's start may be given to either side (a
-    /// player without a move passes, F6, or has lost, E1). The `Result`
-    /// stays until [`Session::new`]'s callers change with it.
-    pub fn start(&self) -> Result<Position, PositionTextError> {
-        if let Some(position) = self.position {
-            return Ok(position);
-        }
-        Ok(Position::start(self.variant).with_side_to_move(self.first))
+    /// the game's start with `first` to move. Every game's start may be
+    /// given to either side: a player without a move passes (F6) or has
+    /// lost (E1).
+    pub fn start(&self) -> Position {
+        self.position
+            .unwrap_or_else(|| Position::start(self.variant).with_side_to_move(self.first))
     }
 
     /// Says who plays whom, e.g. `you (White) against the machine (easy)`,
@@ -265,12 +258,8 @@ pub struct Session {
 impl Session {
     /// A new game with `settings`; the machine's random choices follow a
     /// seed picked at random (see [`Session::seed`]).
-    ///
-    /// # Errors
-    /// When the settings give no valid start position: none today
-    /// ([`Settings::start`]).
-    pub fn new(settings: Settings) -> Result<Session, PositionTextError> {
-        let mut game = Game::from_position(settings.start()?);
+    pub fn new(settings: Settings) -> Session {
+        let mut game = Game::from_position(settings.start());
         // A start where the first player must pass (F6): the pass is
         // played at once, and the clock starts with the next turn (T1).
         while let Some(turn) = game::forced_turn(&game) {
@@ -278,7 +267,7 @@ impl Session {
                 break;
             }
         }
-        Ok(Session::with(settings, game))
+        Session::with(settings, game)
     }
 
     /// A session of `game` with `settings`, its clock at the base time and
@@ -310,7 +299,7 @@ impl Session {
             position: None,
             ..settings
         };
-        if settings.start() != Ok(start) {
+        if settings.start() != start {
             settings.position = Some(start);
         }
         let mut session = Session::with(settings, game);
@@ -496,7 +485,7 @@ impl Session {
     ///     opponent: Opponent::Human,
     ///     clock: Some("0+1".parse()?),
     ///     ..Settings::default()
-    /// })?;
+    /// });
     /// let time = TimeSource::manual();
     /// session.set_time_source(time.clone());
     /// let first = session.game().position().legal_turns()[0];
@@ -719,18 +708,13 @@ impl Session {
     }
 
     /// Starts again with `settings`.
-    ///
-    /// # Errors
-    /// When the settings give no valid start position (none today,
-    /// [`Settings::start`]); the game in play stays.
-    pub fn restart(&mut self, settings: Settings) -> Result<(), PositionTextError> {
-        let mut fresh = Session::new(settings)?;
+    pub fn restart(&mut self, settings: Settings) {
+        let mut fresh = Session::new(settings);
         if let Some(seed) = self.fixed_seed {
             fresh.fix_seed(seed);
         }
         fresh.time = self.time.clone();
         *self = fresh;
-        Ok(())
     }
 
     /// The game as a record (N4), with its players in its tags (see the
@@ -897,7 +881,7 @@ mod tests {
 
     #[test]
     fn between_two_players_undo_takes_back_one_turn_and_redo_replays_it() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.play_text("d2-c3").expect("legal");
         session.play_text("b3-c3").ok();
         let played = session.game().turns().len();
@@ -913,8 +897,7 @@ mod tests {
 
     #[test]
     fn against_the_machine_undo_gives_the_move_back_to_the_person() {
-        let mut session =
-            Session::new(settings(Opponent::Machine(Strength::Easy), Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Machine(Strength::Easy), Side::White));
         let first = session.game().position().legal_turns()[0];
         session.play(&first).expect("legal");
         assert!(session.machine_to_move());
@@ -929,8 +912,7 @@ mod tests {
         assert_eq!(session.redo(), vec![first, reply]);
         // Nothing of the person's to take back before the machine's first
         // turn when the machine moved first.
-        let mut session =
-            Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black)).expect("start");
+        let mut session = Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black));
         let opening = session.game().position().legal_turns()[0];
         session.play(&opening).expect("legal");
         assert_eq!(session.undo(), Undone::Nothing);
@@ -939,7 +921,7 @@ mod tests {
 
     #[test]
     fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.play_text("d2-c3").expect("legal");
         session.resign(Side::Black).expect("not over");
         assert!(matches!(session.undo(), Undone::Declaration(_)));
@@ -957,7 +939,7 @@ mod tests {
             clock: Some(control.parse().expect("a time control")),
             ..settings(Opponent::Human, Side::White)
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         let time = TimeSource::manual();
         session.set_time_source(time.clone());
         (session, time)
@@ -1049,8 +1031,7 @@ mod tests {
         let mut session = Session::new(Settings {
             clock: "0+100ms".parse().ok(),
             ..settings(Opponent::Machine(Strength::Hard), Side::White)
-        })
-        .expect("start");
+        });
         session.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
         for _ in 0..6 {
             let Some(turn) = session.game().position().legal_turns().first().copied() else {
@@ -1091,12 +1072,10 @@ mod tests {
         assert_eq!(session.times_left(), Some([ms(60_000), ms(59_900)]));
         other.advance(ms(400));
         assert_eq!(session.times_left(), Some([ms(59_600), ms(59_900)]));
-        session
-            .restart(Settings {
-                clock: "1+0".parse().ok(),
-                ..settings(Opponent::Human, Side::White)
-            })
-            .expect("start");
+        session.restart(Settings {
+            clock: "1+0".parse().ok(),
+            ..settings(Opponent::Human, Side::White)
+        });
         session.play_text("d2-c3").expect("legal");
         other.advance(ms(250));
         assert_eq!(session.times_left(), Some([ms(60_000), ms(59_750)]));
@@ -1104,7 +1083,7 @@ mod tests {
 
     #[test]
     fn a_resignation_forgets_what_could_be_redone() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.play_text("d2-c3").expect("legal");
         session.undo();
         assert!(session.can_redo());
@@ -1115,14 +1094,13 @@ mod tests {
 
     #[test]
     fn the_machine_declines_a_draw_in_a_level_start() {
-        let session =
-            Session::new(settings(Opponent::Machine(Strength::Easy), Side::White)).expect("start");
+        let session = Session::new(settings(Opponent::Machine(Strength::Easy), Side::White));
         assert!(!session.machine_accepts_draw());
     }
 
     #[test]
     fn a_new_turn_forgets_what_could_be_redone() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         let first = session.game().position().legal_turns()[0];
         session.play(&first).expect("legal");
         session.undo();
@@ -1142,7 +1120,7 @@ mod tests {
         let mut chosen = settings(Opponent::Human, Side::White);
         chosen.variant = Variant::Peralikatuma.ruleset();
         chosen.first = Side::Black;
-        let session = Session::new(chosen).expect("start");
+        let session = Session::new(chosen);
         assert_eq!(session.game().side_to_move(), Side::Black);
     }
 
@@ -1187,14 +1165,14 @@ mod tests {
 
     #[test]
     fn a_saved_game_loads_back_the_same() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         for _ in 0..6 {
             let turn = session.game().position().legal_turns()[0];
             session.play(&turn).expect("legal");
         }
         let path = std::env::temp_dir().join(format!("play-session-{}.txt", std::process::id()));
         session.save(&path).expect("writable");
-        let mut other = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut other = Session::new(settings(Opponent::Human, Side::White));
         assert!(other.load(&path).expect("readable").is_none());
         std::fs::remove_file(&path).ok();
         assert_eq!(other.game().turns(), session.game().turns());
@@ -1213,7 +1191,7 @@ mod tests {
         let mut chosen = settings(Opponent::Machine(Strength::Hard), Side::Black);
         chosen.variant = Variant::Peralikatuma.ruleset();
         chosen.first = Side::Black;
-        let mut session = Session::new(chosen.clone()).expect("start");
+        let mut session = Session::new(chosen.clone());
         session.fix_seed(12345);
         for _ in 0..3 {
             let turn = session.game().position().legal_turns()[0];
@@ -1237,7 +1215,7 @@ mod tests {
                 "[Seed \"12345\"]",
             ]
         );
-        let mut other = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut other = Session::new(settings(Opponent::Human, Side::White));
         assert!(other.load(&path).expect("readable").is_none());
         std::fs::remove_file(&path).ok();
         assert_eq!(other.settings().opponent, Opponent::Machine(Strength::Hard));
@@ -1251,8 +1229,7 @@ mod tests {
 
     #[test]
     fn a_record_from_elsewhere_loads_as_two_players_at_one_screen() {
-        let mut session =
-            Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black)).expect("start");
+        let mut session = Session::new(settings(Opponent::Machine(Strength::Easy), Side::Black));
         session.fix_seed(7);
         let text = "[Variant \"Alquerque\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[Event \"Club night\"]\n[Opponent \"grandmaster\"]\n[Person \"Green\"]\n[Seed \"many\"]\n\n1. d2-c3 *\n";
         session.load_record(text.parse().expect("a record"));
@@ -1290,21 +1267,19 @@ mod tests {
     #[test]
     fn seeds_picked_at_random_vary_and_a_fixed_seed_stays_for_new_games() {
         let seeds: Vec<u64> = (0..8)
-            .map(|_| Session::new(settings(Opponent::Human, Side::White)).expect("start"))
+            .map(|_| Session::new(settings(Opponent::Human, Side::White)))
             .map(|session| session.seed())
             .collect();
         assert!(seeds.iter().any(|&s| s != seeds[0]), "{seeds:?}");
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.fix_seed(99);
-        session
-            .restart(settings(Opponent::Machine(Strength::Medium), Side::White))
-            .expect("start");
+        session.restart(settings(Opponent::Machine(Strength::Medium), Side::White));
         assert_eq!(session.seed(), 99);
     }
 
     #[test]
     fn a_game_is_unsaved_from_its_first_turn_until_saved_or_loaded() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         assert!(!session.unsaved(), "nothing to lose at the start");
         session.play_text("d2-c3").expect("legal");
         assert!(session.unsaved());
@@ -1319,7 +1294,7 @@ mod tests {
         session.load(&path).expect("readable");
         std::fs::remove_file(&path).ok();
         assert!(!session.unsaved());
-        session.restart(session.settings().clone()).expect("start");
+        session.restart(session.settings().clone());
         assert!(!session.unsaved());
     }
 
@@ -1351,7 +1326,7 @@ mod tests {
 
     #[test]
     fn a_resumed_game_keeps_its_turns_and_its_start() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.play_text("d2-c3").expect("legal");
         let resumed = Session::resume(session.settings().clone(), session.game().clone());
         assert_eq!(resumed.game(), session.game());
@@ -1364,12 +1339,12 @@ mod tests {
         );
         assert_eq!(resumed.settings().position, Some(start));
         assert_eq!(resumed.settings().first, Side::Black);
-        assert_eq!(resumed.settings().start(), Ok(start));
+        assert_eq!(resumed.settings().start(), start);
     }
 
     #[test]
     fn a_missing_or_garbled_file_leaves_the_game_alone() {
-        let mut session = Session::new(settings(Opponent::Human, Side::White)).expect("start");
+        let mut session = Session::new(settings(Opponent::Human, Side::White));
         session.play_text("d2-c3").expect("legal");
         let error = session
             .load(Path::new("/nonexistent/game.txt"))
@@ -1403,7 +1378,7 @@ mod tests {
             opponent: Opponent::Machine(Strength::Easy),
             ..Settings::of(ruleset)
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         let turn = session.play_text("d3-d4").expect("legal");
         assert!(session.machine_to_move());
         let reply = session.game().position().legal_turns()[0];
@@ -1446,7 +1421,7 @@ mod tests {
             position: Some(start),
             ..Settings::of(kharbaga)
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         let capture = session.play_text("e5xc3").expect("legal");
         let texts: Vec<String> = session
             .game()
@@ -1472,7 +1447,7 @@ mod tests {
             position: Some(lone),
             ..Settings::of(kharbaga)
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         let step = session.play_text("g5-f4").expect("legal");
         let take = session.play_text("e5xg3").expect("legal");
         assert!(

@@ -406,7 +406,7 @@ impl Server {
     ) -> Result<Arc<Entry>, ApiError> {
         let mut session = match record {
             Some(record) => Session::resume_record(settings, &record),
-            None => Session::new(settings).map_err(|e| ApiError::bad_request(e.to_string()))?,
+            None => Session::new(settings),
         };
         session.set_time_source(self.config.time.clone());
         let id = new_id();

@@ -723,7 +723,7 @@ mod tests {
             position: None,
             clock: None,
         };
-        let session = Session::new(settings).expect("a start");
+        let session = Session::new(settings);
         Table::new("t".to_owned(), session, Seating::Machine(Strength::Easy))
     }
 

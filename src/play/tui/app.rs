@@ -650,7 +650,7 @@ mod tests {
             position: position.map(|text| Position::parse(ruleset, text).expect("valid")),
             clock: None,
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         session.fix_seed(1);
         App::new(session, false, Pace::AtOnce)
     }
@@ -721,7 +721,7 @@ mod tests {
                 ..peralikatuma()
             }
         };
-        let mut session = Session::new(settings).expect("start");
+        let mut session = Session::new(settings);
         let time = TimeSource::manual();
         session.set_time_source(time.clone());
         let mut app = App::new(session, false, Pace::AtOnce);
@@ -761,7 +761,7 @@ mod tests {
             clock: "0+200ms".parse().ok(),
             ..peralikatuma()
         };
-        let mut app = App::new(Session::new(settings).expect("start"), false, Pace::AtOnce);
+        let mut app = App::new(Session::new(settings), false, Pace::AtOnce);
         for _ in 0..3 {
             let Some(turn) = app.session.game().position().legal_turns().first().copied() else {
                 break;
@@ -954,7 +954,7 @@ mod tests {
             opponent: Opponent::Machine(Strength::Easy),
             ..peralikatuma()
         };
-        let session = Session::new(settings).expect("start");
+        let session = Session::new(settings);
         let mut app = App::new(session, false, Pace::Natural);
         // The machine has chosen, and its pause is made an hour long.
         let chosen_within_an_hour = |app: &mut App| {

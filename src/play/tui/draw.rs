@@ -798,7 +798,7 @@ mod tests {
                 opponent: Opponent::Human,
                 ..Settings::of(ruleset)
             };
-            let session = crate::session::Session::new(settings).expect("start");
+            let session = crate::session::Session::new(settings);
             let mut app = App::new(session, false, crate::play::Pace::AtOnce);
             let (width, height) = needed_size(&app);
             let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("backend");
