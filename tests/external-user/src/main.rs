@@ -9,10 +9,8 @@ use std::ops::ControlFlow;
 
 use alquerque_ai::{Limits, Searcher};
 use peralikatuma_rules::board_topology::graph::Graph;
-use peralikatuma_rules::{
-    Game, Kind, Position, Reason, Record, Refusal, Setup, Turn, TurnAt,
-};
 use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
+use peralikatuma_rules::{Game, Kind, Position, Reason, Record, Refusal, Setup, Turn, TurnAt};
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
