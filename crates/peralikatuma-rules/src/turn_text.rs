@@ -3,7 +3,7 @@
 //! read their own N2 and answer in the rule book's words.
 
 use board_topology::Board;
-use board_topology::graph::UnknownPoint;
+use board_topology::graph::{Graph, UnknownPoint};
 
 use crate::check::{Reason, Refusal};
 use crate::position::Position;
@@ -78,6 +78,29 @@ struct Parts<'a> {
     huff: Option<&'a str>,
     path: Vec<&'a str>,
     captures: bool,
+}
+
+impl Parts<'_> {
+    /// The huffed point and the path as points of `board`, or the error
+    /// `unknown` makes of the first name that is not one of its points.
+    fn points(
+        &self,
+        board: &Graph,
+        unknown: impl Fn(&str, UnknownPoint) -> TurnTextError,
+    ) -> Result<(Option<u8>, Vec<u8>), TurnTextError> {
+        let point = |name: &str| {
+            board
+                .parse_point(name)
+                .map_err(|error| unknown(name, error))
+        };
+        let huff = self.huff.map(point).transpose()?;
+        let path = self
+            .path
+            .iter()
+            .map(|&name| point(name))
+            .collect::<Result<_, _>>()?;
+        Ok((huff, path))
+    }
 }
 
 /// Reads the form of turn text.
@@ -221,21 +244,11 @@ impl Position {
             text: text.to_owned(),
             why,
         })?;
-        let point = |name: &str| {
-            self.board()
-                .parse_point(name)
-                .map_err(|_| TurnTextError::NotOnBoard {
-                    text: parts.text(),
-                    name: name.to_owned(),
-                    board,
-                })
-        };
-        let huff = parts.huff.map(point).transpose()?;
-        let path = parts
-            .path
-            .iter()
-            .map(|&name| point(name))
-            .collect::<Result<Vec<u8>, _>>()?;
+        let (huff, path) = parts.points(self.board(), |name, _| TurnTextError::NotOnBoard {
+            text: parts.text(),
+            name: name.to_owned(),
+            board,
+        })?;
         let refusal = match self.check_pick(huff, &path) {
             Ok(turn) if parts.captures == (turn.kind() == Kind::Capture) => return Ok(turn),
             Ok(_) => Refusal {
@@ -259,21 +272,10 @@ impl Position {
             text: text.to_owned(),
             why,
         })?;
-        let board = self.board();
-        let point = |name: &str| {
-            board
-                .parse_point(name)
-                .map_err(|error| TurnTextError::Point {
-                    text: text.to_owned(),
-                    error,
-                })
-        };
-        let huff = parts.huff.map(point).transpose()?;
-        let path = parts
-            .path
-            .iter()
-            .map(|&name| point(name))
-            .collect::<Result<Vec<u8>, _>>()?;
+        let (huff, path) = parts.points(self.board(), |_, error| TurnTextError::Point {
+            text: text.to_owned(),
+            error,
+        })?;
         let illegal = |refusal| TurnTextError::Illegal {
             text: text.to_owned(),
             refusal,
