@@ -1,9 +1,17 @@
 //! Tests of rule R1 (the board) of `RULES.md`, against figures, lines,
 //! diagrams and names typed out from the rule book, not taken from the code.
+//!
+//! The boards are the `Graph`s of the rule book's three games:
+//! `boards::FULL` (Peralikatuma), `boards::TWO_ARMS` (Permainan) and
+//! `boards::SQUARE` (Alquerque). Each numbers and names its own points
+//! (R1.6); the rule book's lines are written in the 9x9 names of R1.1, and
+//! a board's own name is the 9x9 name shifted as R1.6 says (`shift`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use board_topology::{Bitboard, Board, Direction, Facing, Heading, Point, PointNameError};
+use board_topology::boards::{FULL, SQUARE, TWO_ARMS};
+use board_topology::graph::{Graph, Hop, MAX_POINTS, UnknownPoint};
+use board_topology::{Direction, Facing, Heading};
 
 // ---------------------------------------------------------------------------
 // Text from the rule book
@@ -85,50 +93,179 @@ a1 b1 c1 d1 e1
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn pt(board: Board, name: &str) -> Point {
+/// The rule book's three boards, largest first (R1.5).
+fn all_boards() -> [&'static Graph; 3] {
+    [&FULL, &TWO_ARMS, &SQUARE]
+}
+
+/// How far a board's own names are shifted from the 9x9 names, as
+/// `(files, ranks)`, from R1.6 as written: Peralikatuma uses the 9x9
+/// names, Permainan "shifts files by two", Alquerque "shifts files and
+/// ranks by two".
+fn shift(board: &Graph) -> (u8, u8) {
+    if std::ptr::eq(board, &FULL) {
+        (0, 0)
+    } else if std::ptr::eq(board, &TWO_ARMS) {
+        (2, 0)
+    } else if std::ptr::eq(board, &SQUARE) {
+        (2, 2)
+    } else {
+        panic!("{} is not a board of the rule book", board.name())
+    }
+}
+
+/// The rule book's lines of each board, in 9x9 names.
+fn lines_of(board: &Graph) -> Vec<TextLine> {
+    parse_lines(match shift(board) {
+        (0, 0) => R1_4_LINES,
+        (2, 0) => R1_5_TWO_ARMS_LINES,
+        _ => R1_5_SQUARE_LINES,
+    })
+}
+
+/// Shifts a board's own name to the 9x9 name (R1.6).
+fn to_9x9(board: &Graph, name: &str) -> String {
+    let (df, dr) = shift(board);
+    let b = name.as_bytes();
+    format!("{}{}", char::from(b[0] + df), char::from(b[1] + dr))
+}
+
+/// Shifts a 9x9 name to the board's own name, if its grid has that cell.
+fn from_9x9(board: &Graph, name: &str) -> Option<String> {
+    let (df, dr) = shift(board);
+    let b = name.as_bytes();
+    let file = b[0].checked_sub(df).filter(u8::is_ascii_lowercase)?;
+    let rank = b[1].checked_sub(dr).filter(|r| (b'1'..=b'9').contains(r))?;
+    Some(format!("{}{}", char::from(file), char::from(rank)))
+}
+
+/// The point of `board` with its own name `name`.
+fn pt(board: &Graph, name: &str) -> u8 {
     board
         .parse_point(name)
-        .unwrap_or_else(|e| panic!("`{name}` should be a point of {board:?}: {e}"))
+        .unwrap_or_else(|e| panic!("`{name}` should be a point of {}: {e}", board.name()))
 }
 
-/// 9x9 name (R1.1) to point.
-fn full(name: &str) -> Point {
-    pt(Board::Full, name)
+/// The point of `board` that has the 9x9 name `name`, if the board has it.
+fn try_on(board: &Graph, name: &str) -> Option<u8> {
+    from_9x9(board, name).and_then(|own| board.parse_point(&own).ok())
 }
 
-/// A set of points named on `board`, separated by white space.
-fn set(board: Board, names: &str) -> Bitboard {
-    names.split_whitespace().map(|n| pt(board, n)).collect()
+/// The point of `board` that has the 9x9 name `name`.
+fn on(board: &Graph, name: &str) -> u8 {
+    try_on(board, name)
+        .unwrap_or_else(|| panic!("9x9 `{name}` should be a point of {}", board.name()))
 }
 
-/// A line of the rule book: its names (9x9) and points.
+/// 9x9 name (R1.1) to point of the whole board.
+fn full(name: &str) -> u8 {
+    pt(&FULL, name)
+}
+
+/// The 9x9 name of a point of `board`.
+fn name_9x9(board: &Graph, point: u8) -> String {
+    to_9x9(board, &board.point_name(point).to_string())
+}
+
+/// A set of points named on `board` in its own names, separated by white
+/// space.
+fn set(board: &Graph, names: &str) -> u128 {
+    names
+        .split_whitespace()
+        .fold(0, |set, n| set | 1 << pt(board, n))
+}
+
+/// A set of points of `board` given by their 9x9 names.
+fn set_9x9(board: &Graph, names: &str) -> u128 {
+    names
+        .split_whitespace()
+        .fold(0, |set, n| set | 1 << on(board, n))
+}
+
+/// The points of `set`, lowest first.
+fn points_of(set: u128) -> impl Iterator<Item = u8> {
+    (0..MAX_POINTS as u8).filter(move |&p| set & 1 << p != 0)
+}
+
+/// The points of `board`, lowest first.
+fn points(board: &Graph) -> impl Iterator<Item = u8> {
+    0..board.len() as u8
+}
+
+/// The 9x9 names of the points of `set` on `board`, in the points' order.
+fn names_9x9(board: &Graph, set: u128) -> Vec<String> {
+    points_of(set).map(|p| name_9x9(board, p)).collect()
+}
+
+/// A line of the rule book: its names (9x9).
 #[derive(Clone, Debug)]
 struct TextLine {
     names: Vec<String>,
-    points: Vec<Point>,
+}
+
+impl TextLine {
+    /// The line's points on `board`.
+    fn points(&self, board: &Graph) -> Vec<u8> {
+        self.names.iter().map(|n| on(board, n)).collect()
+    }
 }
 
 fn parse_lines(text: &str) -> Vec<TextLine> {
     text.split_whitespace()
-        .map(|line| {
-            let names: Vec<String> = line.split('-').map(str::to_owned).collect();
-            let points = names.iter().map(|n| full(n)).collect();
-            TextLine { names, points }
+        .map(|line| TextLine {
+            names: line.split('-').map(str::to_owned).collect(),
         })
         .collect()
 }
 
-/// A line as an ordered list of points, the same whichever end it is read
-/// from.
-fn normalised(points: &[Point]) -> Vec<Point> {
+/// A line as an ordered list, the same whichever end it is read from.
+fn normalised<T: Clone + Ord>(points: &[T]) -> Vec<T> {
     let forward = points.to_vec();
     let mut backward = forward.clone();
     backward.reverse();
     forward.min(backward)
 }
 
-fn line_set<'a>(lines: impl IntoIterator<Item = &'a [Point]>) -> BTreeSet<Vec<Point>> {
-    lines.into_iter().map(normalised).collect()
+fn line_set<T: Clone + Ord>(lines: impl IntoIterator<Item = Vec<T>>) -> BTreeSet<Vec<T>> {
+    lines.into_iter().map(|l| normalised(&l)).collect()
+}
+
+/// The straight lines of `board` as its neighbours draw them: from each
+/// point that no neighbour precedes along one of four directions (north,
+/// north-east, east, south-east), the run of neighbours along it, where
+/// there is one.
+fn drawn_lines(board: &Graph) -> Vec<Vec<u8>> {
+    let ways = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+    ];
+    let mut lines = Vec::new();
+    for p in points(board) {
+        for way in ways {
+            if board.neighbour(p, way.opposite()).is_some() {
+                continue;
+            }
+            let mut line = vec![p];
+            while let Some(next) = line.last().and_then(|&q| board.neighbour(q, way)) {
+                line.push(next);
+            }
+            if line.len() > 1 {
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
+/// The lines of `board` as its neighbours draw them, in 9x9 names.
+fn drawn_lines_9x9(board: &Graph) -> BTreeSet<Vec<String>> {
+    line_set(
+        drawn_lines(board)
+            .iter()
+            .map(|l| l.iter().map(|&p| name_9x9(board, p)).collect::<Vec<_>>()),
+    )
 }
 
 /// The direction from one 9x9 name to another, worked out from the names'
@@ -150,10 +287,11 @@ fn name_direction(from: &str, to: &str) -> Direction {
     }
 }
 
-/// For every point and direction along which a line leaves it, the rest of
-/// that line in that direction: the ray, whose first point is the
-/// neighbour and whose second is the point straight beyond.
-fn rays_from_lines(lines: &[TextLine]) -> BTreeMap<(Point, Direction), Vec<Point>> {
+/// For every point of `board` and direction along which one of `lines`
+/// leaves it, the rest of that line in that direction: the ray, whose
+/// first point is the neighbour and whose second is the point straight
+/// beyond.
+fn rays_from_lines(board: &Graph, lines: &[TextLine]) -> BTreeMap<(u8, Direction), Vec<u8>> {
     let mut rays = BTreeMap::new();
     for line in lines {
         let d = name_direction(&line.names[0], &line.names[1]);
@@ -165,22 +303,23 @@ fn rays_from_lines(lines: &[TextLine]) -> BTreeMap<(Point, Direction), Vec<Point
                 line.names
             );
         }
-        let n = line.points.len();
+        let points = line.points(board);
+        let n = points.len();
         for i in 0..n {
-            let p = line.points[i];
+            let (p, name) = (points[i], &line.names[i]);
             if i + 1 < n {
-                let ahead = line.points[i + 1..].to_vec();
+                let ahead = points[i + 1..].to_vec();
                 assert!(
                     rays.insert((p, d), ahead).is_none(),
-                    "two lines leave {p:?} going {d:?}"
+                    "two lines leave {name} going {d:?}"
                 );
             }
             if i > 0 {
-                let behind: Vec<Point> = line.points[..i].iter().rev().copied().collect();
+                let behind: Vec<u8> = points[..i].iter().rev().copied().collect();
                 let back = d.opposite();
                 assert!(
                     rays.insert((p, back), behind).is_none(),
-                    "two lines leave {p:?} going {back:?}"
+                    "two lines leave {name} going {back:?}"
                 );
             }
         }
@@ -190,9 +329,12 @@ fn rays_from_lines(lines: &[TextLine]) -> BTreeMap<(Point, Direction), Vec<Point
 
 /// Degree histogram (degree -> number of points) from a board's lines.
 fn histogram_from_lines(lines: &[TextLine]) -> BTreeMap<usize, usize> {
-    let mut degree: BTreeMap<Point, usize> = BTreeMap::new();
-    for ((p, _), _) in rays_from_lines(lines) {
-        *degree.entry(p).or_default() += 1;
+    let mut degree: BTreeMap<String, usize> = BTreeMap::new();
+    for line in lines {
+        let n = line.names.len();
+        for (i, name) in line.names.iter().enumerate() {
+            *degree.entry(name.clone()).or_default() += usize::from(i > 0) + usize::from(i + 1 < n);
+        }
     }
     let mut histogram = BTreeMap::new();
     for d in degree.into_values() {
@@ -201,11 +343,14 @@ fn histogram_from_lines(lines: &[TextLine]) -> BTreeMap<usize, usize> {
     histogram
 }
 
-fn histogram_of(board: Board) -> BTreeMap<usize, usize> {
-    (0..=8)
-        .map(|d| (d, board.points_of_degree(d)))
-        .filter(|&(_, n)| n > 0)
-        .collect()
+fn histogram_of(board: &Graph) -> BTreeMap<usize, usize> {
+    let mut histogram = BTreeMap::new();
+    for p in points(board) {
+        *histogram
+            .entry(board.neighbours(p).count_ones() as usize)
+            .or_default() += 1;
+    }
+    histogram
 }
 
 /// Rotates a 9x9 name a quarter turn about `e5`.
@@ -239,28 +384,105 @@ fn r1_7_heading(direction: Direction, facing: Facing) -> Heading {
     }
 }
 
-/// The rule book's lines for each board.
-fn lines_of(board: Board) -> Vec<TextLine> {
-    parse_lines(match board {
-        Board::Full => R1_4_LINES,
-        Board::TwoArms => R1_5_TWO_ARMS_LINES,
-        Board::Square => R1_5_SQUARE_LINES,
+/// The point straight beyond the neighbour of `point` along `direction`:
+/// where a short jump that way lands (R2.2).
+fn beyond(board: &Graph, point: u8, direction: Direction) -> Option<u8> {
+    board.neighbour(board.neighbour(point, direction)?, direction)
+}
+
+/// The short jump from `point` along `direction`, if the board has one.
+fn hop(board: &Graph, point: u8, direction: Direction) -> Option<Hop> {
+    board
+        .hops(point)
+        .iter()
+        .find(|h| h.direction == direction)
+        .copied()
+}
+
+/// The points adjacent to `point` in the given heading for a side that
+/// faces `facing` (R1.7), from the board's fans: forward is the fan of
+/// the way the side faces, backward the fan of the other way, sideways
+/// the rest of the neighbours.
+fn toward(board: &Graph, point: u8, facing: Facing, heading: Heading) -> u128 {
+    let ahead = match facing {
+        Facing::North => Direction::North,
+        Facing::South => Direction::South,
+    };
+    let forward = board.fan(point, ahead);
+    let backward = board.fan(point, ahead.opposite());
+    match heading {
+        Heading::Forward => forward,
+        Heading::Backward => backward,
+        Heading::Sideways => board.neighbours(point) & !forward & !backward,
+    }
+}
+
+/// The same, from each neighbour and the heading of its direction.
+fn toward_by_direction(board: &Graph, point: u8, facing: Facing, heading: Heading) -> u128 {
+    Direction::ALL
+        .into_iter()
+        .filter(|d| d.heading(facing) == heading)
+        .filter_map(|d| board.neighbour(point, d))
+        .fold(0, |set, q| set | 1 << q)
+}
+
+/// The base row of the side that faces `facing`: the board's lowest rank
+/// for a side facing north, its highest for a side facing south.
+fn base(board: &Graph, facing: Facing) -> u128 {
+    let ranks = points(board).map(|p| board.coords(p).1);
+    let rank = match facing {
+        Facing::North => ranks.min(),
+        Facing::South => ranks.max(),
+    };
+    points(board)
+        .filter(|&p| Some(board.coords(p).1) == rank)
+        .fold(0, |set, p| set | 1 << p)
+}
+
+/// The nearest point of `among` along the ray from `point` in
+/// `direction`: the board numbers its points by rank and then by file, so
+/// the lowest along north, north-east, east and north-west, and the
+/// highest along the others.
+fn nearest(board: &Graph, point: u8, direction: Direction, among: u128) -> Option<u8> {
+    let hits = board.ray(point, direction) & among;
+    if hits == 0 {
+        return None;
+    }
+    Some(match direction {
+        Direction::North | Direction::NorthEast | Direction::East | Direction::NorthWest => {
+            hits.trailing_zeros() as u8
+        }
+        _ => 127 - hits.leading_zeros() as u8,
     })
 }
 
-/// Shifts a board's own name to the 9x9 name (R1.6).
-fn to_9x9(board: Board, name: &str) -> String {
-    let (df, dr) = match board {
-        Board::Full => (0, 0),
-        Board::TwoArms => (2, 0),
-        Board::Square => (2, 2),
-    };
-    let b = name.as_bytes();
-    format!("{}{}", char::from(b[0] + df), char::from(b[1] + dr))
+/// The points strictly between `a` and `b` when both lie on one line of
+/// the board, from its rays; else none.
+fn between(board: &Graph, a: u8, b: u8) -> u128 {
+    Direction::ALL
+        .into_iter()
+        .find(|&d| board.ray(a, d) & 1 << b != 0)
+        .map_or(0, |d| board.ray(a, d) & !board.ray(b, d) & !(1 << b))
+}
+
+/// Asserts that the point `own` of `board` (its own name) is the point
+/// `name` of the whole board (9x9): its name shifted as R1.6 says, and
+/// the same lines through it, cut where `board` ends (R1.5).
+fn assert_same_point(board: &Graph, own: &str, name: &str) {
+    assert_eq!(to_9x9(board, own), name, "{}: {own}", board.name());
+    let (p, whole) = (pt(board, own), full(name));
+    for d in Direction::ALL {
+        let ours = board.neighbour(p, d).map(|q| name_9x9(board, q));
+        let theirs = FULL
+            .neighbour(whole, d)
+            .map(|q| FULL.point_name(q).to_string())
+            .filter(|n| try_on(board, n).is_some());
+        assert_eq!(ours, theirs, "{}: {own} ({name}) going {d:?}", board.name());
+    }
 }
 
 /// A small deterministic generator of point sets (xorshift).
-fn pseudo_random_sets(count: usize) -> Vec<Bitboard> {
+fn pseudo_random_sets(count: usize) -> Vec<u128> {
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     (0..count)
         .map(|i| {
@@ -273,7 +495,7 @@ fn pseudo_random_sets(count: usize) -> Vec<Bitboard> {
                 1 => x & (x >> 29),
                 _ => x,
             };
-            Bitboard::from_bits(bits)
+            u128::from(bits)
         })
         .collect()
 }
@@ -298,50 +520,58 @@ fn r1_1_the_49_points_of_the_diagram() {
             );
         }
     }
-    let points = set(Board::Full, R1_1_DIAGRAM);
-    assert_eq!(points.count(), 49);
-    assert_eq!(points, Board::Full.points());
-    assert_eq!(points, Bitboard::ALL);
-    assert_eq!(Point::all().count(), 49);
+    let points = set(&FULL, R1_1_DIAGRAM);
+    assert_eq!(points.count_ones(), 49);
+    assert_eq!(points, FULL.points());
+    assert_eq!(FULL.len(), 49);
+    assert_eq!(FULL.points(), (1 << 49) - 1);
     // White sits south: c1 is the lowest point index, g9 the highest.
-    assert_eq!(Point::all().next(), Some(full("c1")));
-    assert_eq!(Point::all().last(), Some(full("g9")));
+    assert_eq!(full("c1"), 0);
+    assert_eq!(full("g9"), 48);
+    assert_eq!(FULL.point_name(0).to_string(), "c1");
+    assert_eq!(FULL.point_name(48).to_string(), "g9");
 }
 
 #[test]
 fn r1_1_the_square_is_c3_to_g7() {
-    let mut square = Bitboard::EMPTY;
+    let mut square = BTreeSet::new();
     for file in b'c'..=b'g' {
         for rank in b'3'..=b'7' {
-            square.insert(full(&format!("{}{}", char::from(file), char::from(rank))));
+            let name = format!("{}{}", char::from(file), char::from(rank));
+            assert!(FULL.parse_point(&name).is_ok(), "{name}");
+            square.insert(name);
         }
     }
-    assert_eq!(square.count(), 25);
-    assert_eq!(Board::Square.points(), square);
-    assert!(square.is_subset(Board::TwoArms.points()));
+    assert_eq!(square.len(), 25);
+    let alquerque: BTreeSet<String> = names_9x9(&SQUARE, SQUARE.points()).into_iter().collect();
+    assert_eq!(alquerque, square);
+    for name in &square {
+        assert!(try_on(&TWO_ARMS, name).is_some(), "{name}");
+    }
 }
 
 #[test]
 fn r1_2_diagonals_only_through_even_points_of_the_square() {
-    let b = Board::Square;
-    for p in b.points() {
+    let b = &SQUARE;
+    for p in points(b) {
         let name = b.point_name(p).to_string();
         let bytes = name.as_bytes();
         let even = (u32::from(bytes[0] - b'a') + u32::from(bytes[1] - b'1')) % 2 == 0;
-        let diagonal = b.steps(p).iter().any(|s| s.direction.is_diagonal());
+        let diagonal = Direction::ALL
+            .into_iter()
+            .any(|d| d.is_diagonal() && b.neighbour(p, d).is_some());
         assert_eq!(diagonal, even, "{name}");
         // And the orthogonal lines pass through every point.
-        let orthogonal = b
-            .steps(p)
-            .iter()
-            .filter(|s| !s.direction.is_diagonal())
+        let orthogonal = Direction::ALL
+            .into_iter()
+            .filter(|d| !d.is_diagonal() && b.neighbour(p, *d).is_some())
             .count();
         assert!(orthogonal >= 2, "{name}");
     }
     // The four diagonals joining the middles of the sides.
-    let lines = line_set(b.lines().iter().map(|l| l.points()));
+    let lines = line_set(drawn_lines(b));
     for text in ["c5-d6-e7", "e7-f6-g5", "g5-f4-e3", "e3-d4-c5"] {
-        let points: Vec<Point> = text.split('-').map(full).collect();
+        let points: Vec<u8> = text.split('-').map(|n| on(b, n)).collect();
         assert!(
             lines.contains(&normalised(&points)),
             "{text} is a line of the square"
@@ -365,7 +595,7 @@ fn r1_3_the_arms() {
             let d = name_direction(&figure[0], &figure[1]);
             for w in figure.windows(2) {
                 assert_eq!(
-                    Board::Full.neighbour(full(&w[0]), d),
+                    FULL.neighbour(full(&w[0]), d),
                     Some(full(&w[1])),
                     "{} to {} in {figure:?}",
                     w[0],
@@ -388,7 +618,7 @@ fn r1_3_the_arms() {
 // ---------------------------------------------------------------------------
 
 struct Figures {
-    board: Board,
+    board: &'static Graph,
     points: usize,
     pairs: usize,
     lines: usize,
@@ -398,45 +628,61 @@ struct Figures {
 
 fn check_figures(f: &Figures) {
     let b = f.board;
-    assert_eq!(b.points().count(), f.points, "{b:?} points");
-    assert_eq!(b.adjacent_pairs(), f.pairs, "{b:?} adjacent pairs");
-    assert_eq!(b.lines().len(), f.lines, "{b:?} lines");
-    assert_eq!(b.jump_triples(), f.triples, "{b:?} jump triples");
+    let name = b.name();
+    assert_eq!(b.len(), f.points, "{name} points");
+    assert_eq!(b.points().count_ones() as usize, f.points, "{name} points");
+    assert_eq!(b.edge_count(), f.pairs, "{name} adjacent pairs");
+    assert_eq!(b.line_count(), f.lines, "{name} lines");
+    let hop_sum: usize = points(b).map(|p| b.hops(p).len()).sum();
+    assert_eq!(hop_sum, f.triples, "{name} jump triples");
     let degrees: BTreeMap<usize, usize> = f.degrees.iter().copied().collect();
-    assert_eq!(histogram_of(b), degrees, "{b:?} degree histogram");
+    assert_eq!(histogram_of(b), degrees, "{name} degree histogram");
 
     // The same figures recounted from the tables themselves...
-    let neighbour_sum: usize = b.points().iter().map(|p| b.neighbours(p).count()).sum();
-    assert_eq!(neighbour_sum, 2 * f.pairs, "{b:?} neighbours");
-    let step_sum: usize = b.points().iter().map(|p| b.steps(p).len()).sum();
-    assert_eq!(step_sum, 2 * f.pairs, "{b:?} steps");
-    let jump_sum: usize = b.points().iter().map(|p| b.jumps(p).len()).sum();
-    assert_eq!(jump_sum, f.triples, "{b:?} jumps");
+    let neighbour_sum: usize = points(b)
+        .map(|p| b.neighbours(p).count_ones() as usize)
+        .sum();
+    assert_eq!(neighbour_sum, 2 * f.pairs, "{name} neighbours");
+    let step_sum = points(b)
+        .flat_map(|p| Direction::ALL.map(|d| b.neighbour(p, d)))
+        .flatten()
+        .count();
+    assert_eq!(step_sum, 2 * f.pairs, "{name} steps");
+    let beyond_sum = points(b)
+        .flat_map(|p| Direction::ALL.map(|d| beyond(b, p, d)))
+        .flatten()
+        .count();
+    assert_eq!(beyond_sum, f.triples, "{name} points straight beyond");
+    assert_eq!(drawn_lines(b).len(), f.lines, "{name} lines drawn");
 
     // ...and from the rule book's lines.
     let lines = lines_of(b);
-    assert_eq!(lines.len(), f.lines, "{b:?} lines typed from the rule book");
-    let pairs: usize = lines.iter().map(|l| l.points.len() - 1).sum();
-    assert_eq!(pairs, f.pairs, "{b:?} pairs from the rule book's lines");
+    assert_eq!(
+        lines.len(),
+        f.lines,
+        "{name} lines typed from the rule book"
+    );
+    let pairs: usize = lines.iter().map(|l| l.names.len() - 1).sum();
+    assert_eq!(pairs, f.pairs, "{name} pairs from the rule book's lines");
     let triples: usize = lines
         .iter()
-        .map(|l| 2 * l.points.len().saturating_sub(2))
+        .map(|l| 2 * l.names.len().saturating_sub(2))
         .sum();
     assert_eq!(
         triples, f.triples,
-        "{b:?} triples from the rule book's lines"
+        "{name} triples from the rule book's lines"
     );
     assert_eq!(
         histogram_from_lines(&lines),
         degrees,
-        "{b:?} degrees from the rule book's lines"
+        "{name} degrees from the rule book's lines"
     );
 }
 
 #[test]
 fn r1_4_figures_of_the_whole_board() {
     check_figures(&Figures {
-        board: Board::Full,
+        board: &FULL,
         points: 49,
         pairs: 96,
         lines: 24,
@@ -452,7 +698,7 @@ fn r1_5_permainan_board_figures() {
     // and the two arm tips e3, e7; 5 at c5, g5 (no arm there); 4 at e4, d5,
     // f5, e6 and the arms' e2, e8; 2 at the four base corners; 3 elsewhere.
     check_figures(&Figures {
-        board: Board::TwoArms,
+        board: &TWO_ARMS,
         points: 37,
         pairs: 76,
         lines: 20,
@@ -468,7 +714,7 @@ fn r1_5_alquerque_board_figures() {
     // even inner points; 5 at the middles of the sides; 4 at the odd inner
     // points; 3 at the corners and the odd edge points.
     check_figures(&Figures {
-        board: Board::Square,
+        board: &SQUARE,
         points: 25,
         pairs: 56,
         lines: 16,
@@ -479,10 +725,9 @@ fn r1_5_alquerque_board_figures() {
 
 #[test]
 fn r1_4_degrees_of_named_points() {
-    let b = Board::Full;
-    let expect = |names: &str, degree: usize| {
+    let expect = |names: &str, degree: u32| {
         for n in names.split_whitespace() {
-            assert_eq!(b.neighbours(full(n)).count(), degree, "{n}");
+            assert_eq!(FULL.neighbours(full(n)).count_ones(), degree, "{n}");
         }
     };
     expect("e5 d4 f4 d6 f6 e3 e7 c5 g5", 8);
@@ -498,43 +743,46 @@ fn r1_4_degrees_of_named_points() {
 fn r1_4_the_24_lines() {
     let text = parse_lines(R1_4_LINES);
     assert_eq!(text.len(), 24);
-    let expected = line_set(text.iter().map(|l| l.points.as_slice()));
+    let expected = line_set(text.iter().map(|l| l.points(&FULL)));
     assert_eq!(expected.len(), 24, "the rule book's lines are distinct");
-    let actual = line_set(Board::Full.lines().iter().map(|l| l.points()));
-    assert_eq!(Board::Full.lines().len(), 24);
-    assert_eq!(actual, expected);
-    for line in Board::Full.lines() {
-        assert_eq!(line.len(), line.points().len());
-        assert!(!line.is_empty());
-        assert!(line.len() >= 3);
+    let drawn = drawn_lines(&FULL);
+    assert_eq!(FULL.line_count(), 24);
+    assert_eq!(drawn.len(), 24);
+    assert_eq!(line_set(drawn.iter().cloned()), expected);
+    for line in &drawn {
+        assert!(line.len() >= 3, "{line:?}");
     }
     // Every point is on a line, and on at most four (one per axis).
-    for p in Point::all() {
-        let on = text.iter().filter(|l| l.points.contains(&p)).count();
-        assert!((1..=4).contains(&on), "{p:?} is on {on} lines");
+    for p in points(&FULL) {
+        let on = text.iter().filter(|l| l.points(&FULL).contains(&p)).count();
+        assert!(
+            (1..=4).contains(&on),
+            "{} is on {on} lines",
+            FULL.point_name(p)
+        );
+        let drawn_on = drawn.iter().filter(|l| l.contains(&p)).count();
+        assert_eq!(drawn_on, on, "{}", FULL.point_name(p));
     }
 }
 
 #[test]
 fn r1_4_the_lines_are_the_same_turned_a_quarter() {
     let text = parse_lines(R1_4_LINES);
-    let lines = line_set(text.iter().map(|l| l.points.as_slice()));
+    let lines = line_set(text.iter().map(|l| l.points(&FULL)));
     let turned = line_set(
         text.iter()
-            .map(|l| l.names.iter().map(|n| full(&rotate(n))).collect::<Vec<_>>())
-            .collect::<Vec<_>>()
-            .iter()
-            .map(Vec::as_slice),
+            .map(|l| l.names.iter().map(|n| full(&rotate(n))).collect::<Vec<_>>()),
     );
     assert_eq!(turned, lines);
+    assert_eq!(line_set(drawn_lines(&FULL)), turned);
 }
 
 #[test]
 fn r1_4_each_line_is_a_run_of_neighbours_with_jumps_straight_beyond() {
-    let b = Board::Full;
+    let b = &FULL;
     for line in parse_lines(R1_4_LINES) {
         let d = name_direction(&line.names[0], &line.names[1]);
-        let ps = &line.points;
+        let ps = line.points(b);
         let n = ps.len();
         for i in 0..n {
             let (p, name) = (ps[i], &line.names[i]);
@@ -554,33 +802,32 @@ fn r1_4_each_line_is_a_run_of_neighbours_with_jumps_straight_beyond() {
                 line.names
             );
             // Straight beyond.
-            let beyond = ps.get(i + 2).copied();
-            assert_eq!(b.beyond(p, d), beyond, "{name} beyond {d:?}");
-            let jump = b.jumps(p).iter().find(|j| j.direction == d);
-            match beyond {
+            let straight_beyond = ps.get(i + 2).copied();
+            assert_eq!(beyond(b, p, d), straight_beyond, "{name} beyond {d:?}");
+            match straight_beyond {
                 Some(to) => {
-                    let jump = jump.unwrap_or_else(|| panic!("{name} jumps {d:?}"));
-                    assert_eq!((jump.over, jump.to), (ps[i + 1], to), "{name} jump {d:?}");
+                    let hop = hop(b, p, d).unwrap_or_else(|| panic!("{name} jumps {d:?}"));
+                    assert_eq!((hop.over, hop.to), (ps[i + 1], to), "{name} jump {d:?}");
                 }
-                None => assert!(jump.is_none(), "{name} has no jump {d:?}"),
+                None => assert!(hop(b, p, d).is_none(), "{name} has no jump {d:?}"),
             }
             let back = i.checked_sub(2).map(|j| ps[j]);
             assert_eq!(
-                b.beyond(p, d.opposite()),
+                beyond(b, p, d.opposite()),
                 back,
                 "{name} beyond {:?}",
                 d.opposite()
             );
-            // The step along the line.
-            let step = b.steps(p).iter().find(|s| s.direction == d).map(|s| s.to);
-            assert_eq!(step, ahead, "{name} step {d:?}");
+            // The rest of the line along it.
+            let rest = ps[i + 1..].iter().fold(0, |set, &q| set | 1 << q);
+            assert_eq!(b.ray(p, d), rest, "{name} ray {d:?}");
         }
     }
 }
 
 #[test]
 fn r1_4_base_and_outer_columns_skip_cells() {
-    let b = Board::Full;
+    let b = &FULL;
     // c1-e1-g1 runs east but skips d1 and f1; a3-a5-a7 runs north.
     assert_eq!(b.neighbour(full("c1"), Direction::East), Some(full("e1")));
     assert_eq!(b.neighbour(full("g1"), Direction::West), Some(full("e1")));
@@ -604,65 +851,69 @@ fn r1_4_base_and_outer_columns_skip_cells() {
 // Every board: steps, jumps, neighbours and rays exactly as the lines say
 // ---------------------------------------------------------------------------
 
-fn check_tables_against_lines(b: Board) {
+fn check_tables_against_lines(b: &Graph) {
     let lines = lines_of(b);
-    let rays = rays_from_lines(&lines);
-    for p in Point::all() {
-        let mut expected_steps = Vec::new();
+    let rays = rays_from_lines(b, &lines);
+    for p in points(b) {
+        let name = name_9x9(b, p);
         let mut expected_jumps = Vec::new();
-        let mut expected_neighbours = Bitboard::EMPTY;
+        let mut expected_neighbours = 0;
         for d in Direction::ALL {
             let ray = rays.get(&(p, d)).cloned().unwrap_or_default();
             assert_eq!(
                 b.ray(p, d),
-                ray.iter().copied().collect::<Bitboard>(),
-                "{b:?} ray from {p:?} {d:?}"
+                ray.iter().fold(0, |set, &q| set | 1 << q),
+                "{} ray from {name} {d:?}",
+                b.name()
             );
-            assert_eq!(b.neighbour(p, d), ray.first().copied(), "{b:?} {p:?} {d:?}");
             assert_eq!(
-                b.beyond(p, d),
+                b.neighbour(p, d),
+                ray.first().copied(),
+                "{} {name} {d:?}",
+                b.name()
+            );
+            assert_eq!(
+                beyond(b, p, d),
                 ray.get(1).copied(),
-                "{b:?} {p:?} beyond {d:?}"
+                "{} {name} beyond {d:?}",
+                b.name()
             );
             if let Some(&to) = ray.first() {
-                expected_steps.push((d, to));
-                expected_neighbours.insert(to);
+                expected_neighbours |= 1 << to;
             }
             if let [over, to, ..] = ray[..] {
                 expected_jumps.push((d, over, to));
             }
         }
-        let mut steps: Vec<_> = b.steps(p).iter().map(|s| (s.direction, s.to)).collect();
-        let mut jumps: Vec<_> = b
-            .jumps(p)
+        // In the order of `Direction::ALL`, as `Graph::hops` says.
+        let jumps: Vec<_> = b
+            .hops(p)
             .iter()
-            .map(|j| (j.direction, j.over, j.to))
+            .map(|h| (h.direction, h.over, h.to))
             .collect();
-        steps.sort();
-        jumps.sort();
-        assert_eq!(steps, expected_steps, "{b:?} steps from {p:?}");
-        assert_eq!(jumps, expected_jumps, "{b:?} jumps from {p:?}");
+        assert_eq!(jumps, expected_jumps, "{} jumps from {name}", b.name());
         assert_eq!(
             b.neighbours(p),
             expected_neighbours,
-            "{b:?} neighbours of {p:?}"
+            "{} neighbours of {name}",
+            b.name()
         );
     }
 }
 
 #[test]
 fn r1_4_steps_jumps_and_rays_of_the_whole_board() {
-    check_tables_against_lines(Board::Full);
+    check_tables_against_lines(&FULL);
 }
 
 #[test]
 fn r1_5_steps_jumps_and_rays_of_the_permainan_board() {
-    check_tables_against_lines(Board::TwoArms);
+    check_tables_against_lines(&TWO_ARMS);
 }
 
 #[test]
 fn r1_5_steps_jumps_and_rays_of_the_alquerque_board() {
-    check_tables_against_lines(Board::Square);
+    check_tables_against_lines(&SQUARE);
 }
 
 // ---------------------------------------------------------------------------
@@ -670,122 +921,106 @@ fn r1_5_steps_jumps_and_rays_of_the_alquerque_board() {
 // ---------------------------------------------------------------------------
 
 /// The 24 lines with the points off `board` removed, keeping those with at
-/// least two points left.
-fn cut_lines(board: Board) -> BTreeSet<Vec<Point>> {
-    parse_lines(R1_4_LINES)
-        .iter()
-        .map(|l| {
-            l.points
-                .iter()
-                .copied()
-                .filter(|&p| board.contains(p))
-                .collect::<Vec<_>>()
-        })
-        .filter(|l| l.len() >= 2)
-        .map(|l| normalised(&l))
-        .collect()
+/// least two points left, in 9x9 names.
+fn cut_lines(board: &Graph) -> BTreeSet<Vec<String>> {
+    line_set(
+        parse_lines(R1_4_LINES)
+            .into_iter()
+            .map(|l| {
+                l.names
+                    .into_iter()
+                    .filter(|n| try_on(board, n).is_some())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|l| l.len() >= 2),
+    )
 }
 
-fn check_cut_lines(board: Board, text: &str, count: usize) {
+fn check_cut_lines(board: &Graph, text: &str, count: usize) {
     let typed = parse_lines(text);
     assert_eq!(typed.len(), count);
-    let expected = line_set(typed.iter().map(|l| l.points.as_slice()));
+    let expected = line_set(typed.into_iter().map(|l| l.names));
     assert_eq!(expected.len(), count);
     assert_eq!(
         cut_lines(board),
         expected,
-        "typed lines are the 24 cut to {board:?}"
+        "typed lines are the 24 cut to {}",
+        board.name()
     );
-    let actual = line_set(board.lines().iter().map(|l| l.points()));
-    assert_eq!(actual, expected, "{board:?} lines");
-    for line in board.lines() {
-        for &p in line.points() {
-            assert!(board.contains(p), "{board:?} line through {p:?}");
-        }
-    }
+    assert_eq!(board.line_count(), count, "{}", board.name());
+    assert_eq!(drawn_lines_9x9(board), expected, "{} lines", board.name());
 }
 
 #[test]
 fn r1_5_permainan_lines_are_cut() {
-    check_cut_lines(Board::TwoArms, R1_5_TWO_ARMS_LINES, 20);
-    let lines = line_set(Board::TwoArms.lines().iter().map(|l| l.points()));
-    let line = |t: &str| normalised(&t.split('-').map(full).collect::<Vec<_>>());
+    check_cut_lines(&TWO_ARMS, R1_5_TWO_ARMS_LINES, 20);
+    let lines = drawn_lines_9x9(&TWO_ARMS);
+    let line = |t: &str| normalised(&t.split('-').map(str::to_owned).collect::<Vec<_>>());
     assert!(lines.contains(&line("c5-d6-e7-f8-g9")));
     assert!(!lines.contains(&line("a3-b4-c5-d6-e7-f8-g9")));
     assert!(lines.contains(&line("c1-d2-e3-f4-g5")));
     assert!(lines.contains(&line("c5-d5-e5-f5-g5")));
     assert!(lines.contains(&line("e1-e2-e3-e4-e5-e6-e7-e8-e9")));
     // The line stops at c5 and g5.
-    let b = Board::TwoArms;
-    assert_eq!(b.neighbour(full("c5"), Direction::SouthWest), None);
-    assert_eq!(b.neighbour(full("c5"), Direction::West), None);
-    assert_eq!(b.neighbour(full("g5"), Direction::NorthEast), None);
-    assert_eq!(b.neighbour(full("g5"), Direction::East), None);
-    assert_eq!(
-        b.neighbour(full("c5"), Direction::NorthEast),
-        Some(full("d6"))
-    );
-    assert_eq!(b.beyond(full("e7"), Direction::NorthEast), Some(full("g9")));
-    assert_eq!(b.beyond(full("e5"), Direction::West), Some(full("c5")));
-    assert_eq!(b.beyond(full("d5"), Direction::West), None);
+    let b = &TWO_ARMS;
+    let p = |name: &str| on(b, name);
+    assert_eq!(b.neighbour(p("c5"), Direction::SouthWest), None);
+    assert_eq!(b.neighbour(p("c5"), Direction::West), None);
+    assert_eq!(b.neighbour(p("g5"), Direction::NorthEast), None);
+    assert_eq!(b.neighbour(p("g5"), Direction::East), None);
+    assert_eq!(b.neighbour(p("c5"), Direction::NorthEast), Some(p("d6")));
+    assert_eq!(beyond(b, p("e7"), Direction::NorthEast), Some(p("g9")));
+    assert_eq!(beyond(b, p("e5"), Direction::West), Some(p("c5")));
+    assert_eq!(beyond(b, p("d5"), Direction::West), None);
 }
 
 #[test]
 fn r1_5_alquerque_lines_are_cut() {
-    check_cut_lines(Board::Square, R1_5_SQUARE_LINES, 16);
-    let b = Board::Square;
-    assert_eq!(b.neighbour(full("e3"), Direction::South), None);
-    assert_eq!(b.neighbour(full("e3"), Direction::SouthWest), None);
-    assert_eq!(b.neighbour(full("e7"), Direction::North), None);
-    assert_eq!(b.neighbour(full("c5"), Direction::West), None);
-    assert_eq!(b.neighbour(full("g5"), Direction::SouthEast), None);
-    assert_eq!(b.beyond(full("c5"), Direction::NorthEast), Some(full("e7")));
-    assert_eq!(b.beyond(full("d6"), Direction::NorthEast), None);
+    check_cut_lines(&SQUARE, R1_5_SQUARE_LINES, 16);
+    let b = &SQUARE;
+    let p = |name: &str| on(b, name);
+    assert_eq!(b.neighbour(p("e3"), Direction::South), None);
+    assert_eq!(b.neighbour(p("e3"), Direction::SouthWest), None);
+    assert_eq!(b.neighbour(p("e7"), Direction::North), None);
+    assert_eq!(b.neighbour(p("c5"), Direction::West), None);
+    assert_eq!(b.neighbour(p("g5"), Direction::SouthEast), None);
+    assert_eq!(beyond(b, p("c5"), Direction::NorthEast), Some(p("e7")));
+    assert_eq!(beyond(b, p("d6"), Direction::NorthEast), None);
 }
 
 #[test]
 fn r1_5_no_step_leaves_the_board() {
-    for b in Board::ALL {
+    for b in all_boards() {
+        let name = b.name();
         let points = b.points();
-        for p in Point::all() {
-            if points.contains(p) {
-                assert!(b.contains(p));
-                assert!(b.neighbours(p).any(), "{b:?} {p:?} has neighbours");
-                assert!(
-                    b.neighbours(p).is_subset(points),
-                    "{b:?} neighbours of {p:?}"
-                );
-                for s in b.steps(p) {
-                    assert!(points.contains(s.to), "{b:?} step {p:?} to {:?}", s.to);
-                }
-                for j in b.jumps(p) {
+        assert_eq!(points, (1 << b.len()) - 1, "{name}");
+        for p in 0..MAX_POINTS as u8 {
+            if points & 1 << p != 0 {
+                assert_ne!(b.neighbours(p), 0, "{name}: {p} has neighbours");
+                assert_eq!(b.neighbours(p) & !points, 0, "{name}: neighbours of {p}");
+                for h in b.hops(p) {
                     assert!(
-                        points.contains(j.over) && points.contains(j.to),
-                        "{b:?} jump from {p:?}"
+                        points & 1 << h.over != 0 && points & 1 << h.to != 0,
+                        "{name}: jump from {p}"
                     );
                 }
                 for d in Direction::ALL {
-                    assert!(b.ray(p, d).is_subset(points), "{b:?} ray from {p:?} {d:?}");
-                    for f in Facing::ALL {
-                        for h in Heading::ALL {
-                            assert!(b.toward(p, f, h).is_subset(points));
-                        }
+                    if let Some(q) = b.neighbour(p, d) {
+                        assert!(points & 1 << q != 0, "{name}: step {p} to {q}");
                     }
+                    assert_eq!(b.ray(p, d) & !points, 0, "{name}: ray from {p} {d:?}");
+                    assert_eq!(b.fan(p, d) & !points, 0, "{name}: fan from {p} {d:?}");
                 }
             } else {
-                assert!(!b.contains(p));
-                assert!(b.neighbours(p).is_empty(), "{b:?} off-board {p:?}");
-                assert!(b.steps(p).is_empty(), "{b:?} off-board {p:?}");
-                assert!(b.jumps(p).is_empty(), "{b:?} off-board {p:?}");
+                // A number that is no point of the board has no tables.
+                assert_eq!(b.neighbours(p), 0, "{name}: off-board {p}");
+                assert!(b.hops(p).is_empty(), "{name}: off-board {p}");
                 for d in Direction::ALL {
                     assert_eq!(b.neighbour(p, d), None);
-                    assert!(b.ray(p, d).is_empty());
+                    assert_eq!(b.ray(p, d), 0);
+                    assert_eq!(b.fan(p, d), 0);
                 }
-                for f in Facing::ALL {
-                    for h in Heading::ALL {
-                        assert!(b.toward(p, f, h).is_empty());
-                    }
-                }
+                assert_eq!(b.point_name(p).to_string(), format!("Point({p})"));
             }
         }
     }
@@ -793,13 +1028,13 @@ fn r1_5_no_step_leaves_the_board() {
     for n in [
         "c1", "e1", "g1", "d2", "e2", "f2", "d8", "e8", "f8", "c9", "e9", "g9",
     ] {
-        assert!(Board::TwoArms.contains(full(n)), "{n}");
-        assert!(!Board::Square.contains(full(n)), "{n}");
+        assert!(try_on(&TWO_ARMS, n).is_some(), "{n}");
+        assert!(try_on(&SQUARE, n).is_none(), "{n}");
     }
     for n in [
         "a3", "a5", "a7", "b4", "b5", "b6", "h4", "h5", "h6", "i3", "i5", "i7",
     ] {
-        assert!(!Board::TwoArms.contains(full(n)), "{n}");
+        assert!(try_on(&TWO_ARMS, n).is_none(), "{n}");
     }
 }
 
@@ -809,22 +1044,23 @@ fn r1_5_no_step_leaves_the_board() {
 
 #[test]
 fn r1_6_point_names_round_trip() {
-    for b in Board::ALL {
+    for b in all_boards() {
         let mut seen = BTreeSet::new();
-        for p in b.points() {
+        for p in points(b) {
             let name = b.point_name(p).to_string();
-            assert_eq!(name.len(), 2, "{b:?} {p:?}: {name}");
-            assert_eq!(b.parse_point(&name), Ok(p), "{b:?} {name}");
-            assert!(seen.insert(name.clone()), "{b:?} names two points {name}");
-            // The game's name is the 9x9 name shifted as R1.6 says.
-            assert_eq!(
-                to_9x9(b, &name),
-                Board::Full.point_name(p).to_string(),
-                "{b:?} {name}"
+            assert_eq!(name.len(), 2, "{}: {p}: {name}", b.name());
+            assert_eq!(b.parse_point(&name), Ok(p), "{} {name}", b.name());
+            assert!(
+                seen.insert(name.clone()),
+                "{} names two points {name}",
+                b.name()
             );
+            // The game's name is the 9x9 name shifted as R1.6 says: the
+            // same point of the whole board, with the same lines.
+            assert_same_point(b, &name, &to_9x9(b, &name));
         }
         // Every name on the board's grid that parses is one of its points.
-        let (files, ranks) = b.grid_size();
+        let (files, ranks) = b.grid();
         let mut parsed = 0;
         for f in 0..files {
             for r in 0..ranks {
@@ -833,28 +1069,39 @@ fn r1_6_point_names_round_trip() {
                     Ok(p) => {
                         parsed += 1;
                         assert_eq!(b.point_name(p).to_string(), name);
-                        assert_eq!(b.point_at(f, r), Some(p));
+                        assert_eq!(b.coords(p), (f, r));
                     }
-                    Err(e) => {
-                        assert!(
-                            matches!(e, PointNameError::NotOnBoard { .. }),
-                            "{b:?} {name}: {e}"
-                        );
-                        assert_eq!(b.point_at(f, r), None);
-                    }
+                    Err(e) => assert_eq!(
+                        e,
+                        UnknownPoint {
+                            name: name.clone(),
+                            board: b.name()
+                        },
+                        "{} {name}",
+                        b.name()
+                    ),
                 }
             }
         }
-        assert_eq!(parsed, b.points().count(), "{b:?}");
+        assert_eq!(parsed, b.len(), "{}", b.name());
+        // The smallest grid that holds the board (R1.6): its points reach
+        // file `a`, rank `1` and the grid's last file and rank.
+        let coords: Vec<(u8, u8)> = points(b).map(|p| b.coords(p)).collect();
+        let spans = |axis: fn(&(u8, u8)) -> u8| {
+            let values = coords.iter().map(axis);
+            (values.clone().min(), values.max())
+        };
+        assert_eq!(spans(|c| c.0), (Some(0), Some(files - 1)), "{}", b.name());
+        assert_eq!(spans(|c| c.1), (Some(0), Some(ranks - 1)), "{}", b.name());
     }
-    assert_eq!(Board::Full.grid_size(), (9, 9));
-    assert_eq!(Board::TwoArms.grid_size(), (5, 9));
-    assert_eq!(Board::Square.grid_size(), (5, 5));
+    assert_eq!(FULL.grid(), (9, 9));
+    assert_eq!(TWO_ARMS.grid(), (5, 9));
+    assert_eq!(SQUARE.grid(), (5, 5));
 }
 
-fn check_diagram(board: Board, diagram: &str, count: usize) {
+fn check_diagram(board: &Graph, diagram: &str, count: usize) {
     let rows: Vec<&str> = diagram.lines().filter(|l| !l.trim().is_empty()).collect();
-    let top = board.grid_size().1;
+    let top = board.grid().1;
     assert_eq!(rows.len(), usize::from(top));
     for (i, row) in rows.iter().enumerate() {
         for name in row.split_whitespace() {
@@ -868,53 +1115,51 @@ fn check_diagram(board: Board, diagram: &str, count: usize) {
     let names: BTreeSet<&str> = diagram.split_whitespace().collect();
     assert_eq!(names.len(), count);
     let points = set(board, diagram);
-    assert_eq!(points, board.points(), "{board:?}");
-    let printed: BTreeSet<String> = board
-        .points()
-        .iter()
+    assert_eq!(points, board.points(), "{}", board.name());
+    let printed: BTreeSet<String> = points_of(board.points())
         .map(|p| board.point_name(p).to_string())
         .collect();
     let names: BTreeSet<String> = names.into_iter().map(str::to_owned).collect();
-    assert_eq!(printed, names, "{board:?}");
+    assert_eq!(printed, names, "{}", board.name());
     for name in &names {
-        assert_eq!(
-            pt(board, name),
-            full(&to_9x9(board, name)),
-            "{board:?} {name}"
-        );
+        assert_same_point(board, name, &to_9x9(board, name));
     }
 }
 
 #[test]
 fn r1_6_names_of_the_whole_board() {
-    check_diagram(Board::Full, R1_1_DIAGRAM, 49);
+    check_diagram(&FULL, R1_1_DIAGRAM, 49);
 }
 
 #[test]
 fn r1_6_names_of_the_permainan_board() {
-    check_diagram(Board::TwoArms, R1_6_PERMAINAN, 37);
-    let b = Board::TwoArms;
+    check_diagram(&TWO_ARMS, R1_6_PERMAINAN, 37);
+    let b = &TWO_ARMS;
     // "`c1` above is its `a1`; its square is `a3`..`e7`".
-    assert_eq!(pt(b, "a1"), full("c1"));
-    assert_eq!(b.point_name(full("c1")).to_string(), "a1");
-    assert_eq!(pt(b, "a3"), full("c3"));
-    assert_eq!(pt(b, "e7"), full("g7"));
-    assert_eq!(pt(b, "c9"), full("e9"));
+    assert_same_point(b, "a1", "c1");
+    assert_eq!(b.point_name(on(b, "c1")).to_string(), "a1");
+    assert_same_point(b, "a3", "c3");
+    assert_same_point(b, "e7", "g7");
+    assert_same_point(b, "c9", "e9");
     let square = set(
         b,
         "a3 b3 c3 d3 e3 a4 b4 c4 d4 e4 a5 b5 c5 d5 e5 a6 b6 c6 d6 e6 a7 b7 c7 d7 e7",
     );
-    assert_eq!(square, Board::Square.points());
+    assert_eq!(
+        names_9x9(b, square),
+        names_9x9(&SQUARE, SQUARE.points()),
+        "Permainan's square is Alquerque's board"
+    );
 }
 
 #[test]
 fn r1_6_names_of_the_alquerque_board() {
-    check_diagram(Board::Square, R1_6_ALQUERQUE, 25);
-    let b = Board::Square;
-    assert_eq!(pt(b, "a1"), full("c3"));
-    assert_eq!(pt(b, "c3"), full("e5"));
-    assert_eq!(pt(b, "e5"), full("g7"));
-    assert_eq!(b.point_name(full("e5")).to_string(), "c3");
+    check_diagram(&SQUARE, R1_6_ALQUERQUE, 25);
+    let b = &SQUARE;
+    assert_same_point(b, "a1", "c3");
+    assert_same_point(b, "c3", "e5");
+    assert_same_point(b, "e5", "g7");
+    assert_eq!(b.point_name(on(b, "e5")).to_string(), "c3");
 }
 
 #[test]
@@ -927,35 +1172,40 @@ fn r1_6_alquerque_lines_in_its_own_names() {
         a1-b2-c3-d4-e5 e1-d2-c3-b4-a5
         a3-b4-c5 c5-d4-e3 e3-d2-c1 c1-b2-a3
     ";
-    let b = Board::Square;
-    let expected: BTreeSet<Vec<Point>> = text
-        .split_whitespace()
-        .map(|l| normalised(&l.split('-').map(|n| pt(b, n)).collect::<Vec<_>>()))
-        .collect();
+    let b = &SQUARE;
+    let expected: BTreeSet<Vec<u8>> = line_set(
+        text.split_whitespace()
+            .map(|l| l.split('-').map(|n| pt(b, n)).collect::<Vec<_>>()),
+    );
     assert_eq!(expected.len(), 16);
-    assert_eq!(line_set(b.lines().iter().map(|l| l.points())), expected);
+    assert_eq!(line_set(drawn_lines(b)), expected);
 }
 
-fn check_not_on_board(board: Board, name: &str) {
-    let error = board
-        .parse_point(name)
-        .expect_err(&format!("`{name}` should not be a point of {board:?}"));
-    assert!(
-        matches!(&error, PointNameError::NotOnBoard { name: n, board: b } if n == name && *b == board),
-        "{board:?} {name}: {error:?}"
+fn check_not_on_board(board: &Graph, name: &str) {
+    let error = board.parse_point(name).expect_err(&format!(
+        "`{name}` should not be a point of {}",
+        board.name()
+    ));
+    assert_eq!(
+        error,
+        UnknownPoint {
+            name: name.to_owned(),
+            board: board.name()
+        }
     );
     let text = error.to_string();
     assert!(text.contains(&format!("`{name}`")), "{text}");
-    assert!(text.contains(&board.to_string()), "{text}");
+    assert!(text.contains(board.name()), "{text}");
 }
 
-fn check_malformed(board: Board, name: &str) {
+fn check_malformed(board: &Graph, name: &str) {
     let error = board
         .parse_point(name)
-        .expect_err(&format!("`{name}` should be malformed on {board:?}"));
+        .expect_err(&format!("`{name}` should be malformed on {}", board.name()));
     assert!(
-        matches!(&error, PointNameError::Malformed { name: n } if n == name),
-        "{board:?} {name:?}: {error:?}"
+        error.name == name && error.board == board.name(),
+        "{} {name:?}: {error:?}",
+        board.name()
     );
     let text = error.to_string();
     assert!(text.contains(&format!("`{name}`")), "{text}");
@@ -965,23 +1215,23 @@ fn check_malformed(board: Board, name: &str) {
 fn r1_6_names_off_the_board_are_errors() {
     // Grid cells without a point, and cells beyond the board's grid.
     for n in ["a1", "b1", "d1", "i9", "a4", "b3", "h7", "i8", "j5", "z9"] {
-        check_not_on_board(Board::Full, n);
+        check_not_on_board(&FULL, n);
     }
     for n in ["b1", "d1", "a2", "e2", "a8", "e8", "f5", "g5", "i5", "f1"] {
-        check_not_on_board(Board::TwoArms, n);
+        check_not_on_board(&TWO_ARMS, n);
     }
     for n in ["f1", "a6", "e6", "f5", "g7", "i9"] {
-        check_not_on_board(Board::Square, n);
+        check_not_on_board(&SQUARE, n);
     }
     assert_eq!(
-        Board::Square.parse_point("f1").map_err(|e| e.to_string()),
-        Err("`f1` is not a point of the square board (25 points)".to_owned())
+        SQUARE.parse_point("f1").map_err(|e| e.to_string()),
+        Err("`f1` is not a point of the board (the 5x5 alquerque square)".to_owned())
     );
 }
 
 #[test]
 fn r1_6_malformed_names_are_errors() {
-    for b in Board::ALL {
+    for b in all_boards() {
         for n in [
             "", "e", "e10", "E5", "5e", "ee", "55", "e0", " e5", "e5 ", "é5", "e-5",
         ] {
@@ -1024,25 +1274,29 @@ fn r1_7_headings() {
 
 #[test]
 fn r1_7_toward_partitions_the_neighbours() {
-    for b in Board::ALL {
-        let rays = rays_from_lines(&lines_of(b));
-        for p in b.points() {
+    for b in all_boards() {
+        let rays = rays_from_lines(b, &lines_of(b));
+        for p in points(b) {
+            let name = name_9x9(b, p);
             for f in Facing::ALL {
-                let mut expected = [Bitboard::EMPTY; 3];
+                let mut expected = [0u128; 3];
                 for d in Direction::ALL {
                     if let Some(ray) = rays.get(&(p, d)) {
-                        expected[r1_7_heading(d, f).index()].insert(ray[0]);
+                        expected[r1_7_heading(d, f).index()] |= 1 << ray[0];
                     }
                 }
                 for h in Heading::ALL {
+                    let what = format!("{} {name} {f:?} {h:?}", b.name());
+                    assert_eq!(toward(b, p, f, h), expected[h.index()], "{what}");
                     assert_eq!(
-                        b.toward(p, f, h),
+                        toward_by_direction(b, p, f, h),
                         expected[h.index()],
-                        "{b:?} {p:?} {f:?} {h:?}"
+                        "{what}"
                     );
                     assert_eq!(
-                        b.toward(p, f, h),
-                        b.toward(
+                        toward(b, p, f, h),
+                        toward(
+                            b,
                             p,
                             f.opposite(),
                             match h {
@@ -1051,11 +1305,14 @@ fn r1_7_toward_partitions_the_neighbours() {
                                 Heading::Backward => Heading::Forward,
                             }
                         ),
-                        "{b:?} {p:?}: one side's forward is the other's backward"
+                        "{what}: one side's forward is the other's backward"
                     );
                 }
                 let all = expected[0] | expected[1] | expected[2];
-                assert_eq!(all, b.neighbours(p), "{b:?} {p:?}");
+                assert_eq!(all, b.neighbours(p), "{} {name}", b.name());
+                assert_eq!(expected[0] & expected[1], 0, "{} {name}", b.name());
+                assert_eq!(expected[0] & expected[2], 0, "{} {name}", b.name());
+                assert_eq!(expected[1] & expected[2], 0, "{} {name}", b.name());
             }
         }
     }
@@ -1063,8 +1320,8 @@ fn r1_7_toward_partitions_the_neighbours() {
 
 #[test]
 fn r1_7_alquerque_from_the_centre_and_corners() {
-    let b = Board::Square;
-    let toward = |name: &str, f: Facing, h: Heading| b.toward(pt(b, name), f, h);
+    let b = &SQUARE;
+    let toward = |name: &str, f: Facing, h: Heading| toward(b, pt(b, name), f, h);
     let s = |names: &str| set(b, names);
     let (w, k) = (Facing::North, Facing::South);
     use Heading::{Backward, Forward, Sideways};
@@ -1102,8 +1359,8 @@ fn r1_7_alquerque_from_the_centre_and_corners() {
 
 #[test]
 fn r1_7_permainan_arms() {
-    let b = Board::TwoArms;
-    let toward = |name: &str, f: Facing, h: Heading| b.toward(pt(b, name), f, h);
+    let b = &TWO_ARMS;
+    let toward = |name: &str, f: Facing, h: Heading| toward(b, pt(b, name), f, h);
     let s = |names: &str| set(b, names);
     let (w, k) = (Facing::North, Facing::South);
     use Heading::{Backward, Forward, Sideways};
@@ -1137,31 +1394,30 @@ fn r1_7_permainan_arms() {
 
 #[test]
 fn r1_7_base_rows() {
-    let f = |names: &str| set(Board::Full, names);
-    assert_eq!(Board::Full.base(Facing::North), f("c1 e1 g1"));
-    assert_eq!(Board::Full.base(Facing::South), f("c9 e9 g9"));
-    assert_eq!(Board::TwoArms.base(Facing::North), f("c1 e1 g1"));
-    assert_eq!(Board::TwoArms.base(Facing::South), f("c9 e9 g9"));
+    assert_eq!(base(&FULL, Facing::North), set(&FULL, "c1 e1 g1"));
+    assert_eq!(base(&FULL, Facing::South), set(&FULL, "c9 e9 g9"));
+    assert_eq!(
+        base(&TWO_ARMS, Facing::North),
+        set_9x9(&TWO_ARMS, "c1 e1 g1")
+    );
+    assert_eq!(
+        base(&TWO_ARMS, Facing::South),
+        set_9x9(&TWO_ARMS, "c9 e9 g9")
+    );
     // In Permainan's names (M6).
-    assert_eq!(
-        Board::TwoArms.base(Facing::North),
-        set(Board::TwoArms, "a1 c1 e1")
-    );
-    assert_eq!(
-        Board::TwoArms.base(Facing::South),
-        set(Board::TwoArms, "a9 c9 e9")
-    );
+    assert_eq!(base(&TWO_ARMS, Facing::North), set(&TWO_ARMS, "a1 c1 e1"));
+    assert_eq!(base(&TWO_ARMS, Facing::South), set(&TWO_ARMS, "a9 c9 e9"));
     // Alquerque: the bottom and top rows of the square (A3).
-    assert_eq!(Board::Square.base(Facing::North), f("c3 d3 e3 f3 g3"));
-    assert_eq!(Board::Square.base(Facing::South), f("c7 d7 e7 f7 g7"));
     assert_eq!(
-        Board::Square.base(Facing::North),
-        set(Board::Square, "a1 b1 c1 d1 e1")
+        base(&SQUARE, Facing::North),
+        set_9x9(&SQUARE, "c3 d3 e3 f3 g3")
     );
     assert_eq!(
-        Board::Square.base(Facing::South),
-        set(Board::Square, "a5 b5 c5 d5 e5")
+        base(&SQUARE, Facing::South),
+        set_9x9(&SQUARE, "c7 d7 e7 f7 g7")
     );
+    assert_eq!(base(&SQUARE, Facing::North), set(&SQUARE, "a1 b1 c1 d1 e1"));
+    assert_eq!(base(&SQUARE, Facing::South), set(&SQUARE, "a5 b5 c5 d5 e5"));
 }
 
 // ---------------------------------------------------------------------------
@@ -1170,133 +1426,143 @@ fn r1_7_base_rows() {
 
 #[test]
 fn r1_4_rays() {
-    let f = |names: &str| set(Board::Full, names);
+    let f = |names: &str| set(&FULL, names);
     let e1 = full("e1");
-    assert_eq!(
-        Board::Full.ray(e1, Direction::North),
-        f("e2 e3 e4 e5 e6 e7 e8 e9")
-    );
-    assert_eq!(Board::Full.ray(e1, Direction::East), f("g1"));
-    assert_eq!(Board::Full.ray(e1, Direction::NorthEast), f(""));
+    assert_eq!(FULL.ray(e1, Direction::North), f("e2 e3 e4 e5 e6 e7 e8 e9"));
+    assert_eq!(FULL.ray(e1, Direction::East), f("g1"));
+    assert_eq!(FULL.ray(e1, Direction::NorthEast), f(""));
     let c1 = full("c1");
+    assert_eq!(FULL.ray(c1, Direction::NorthEast), f("d2 e3 f4 g5 h6 i7"));
+    let t = &TWO_ARMS;
     assert_eq!(
-        Board::Full.ray(c1, Direction::NorthEast),
-        f("d2 e3 f4 g5 h6 i7")
+        t.ray(on(t, "c1"), Direction::NorthEast),
+        set_9x9(t, "d2 e3 f4 g5")
     );
+    // On the square the diagonal through c1 keeps only e3, f4 and g5.
+    let s = &SQUARE;
+    assert_eq!(try_on(s, "c1"), None);
+    assert_eq!(s.ray(on(s, "e3"), Direction::SouthWest), 0);
     assert_eq!(
-        Board::TwoArms.ray(c1, Direction::NorthEast),
-        f("d2 e3 f4 g5")
+        s.ray(on(s, "e3"), Direction::NorthEast),
+        set_9x9(s, "f4 g5")
     );
-    assert_eq!(Board::Square.ray(c1, Direction::NorthEast), f(""));
     // The same in Permainan's names.
-    let tb = Board::TwoArms;
     assert_eq!(
-        tb.ray(pt(tb, "a1"), Direction::NorthEast),
-        set(tb, "b2 c3 d4 e5")
+        t.ray(pt(t, "a1"), Direction::NorthEast),
+        set(t, "b2 c3 d4 e5")
     );
     assert_eq!(
-        Board::Full.ray(full("a5"), Direction::East),
+        FULL.ray(full("a5"), Direction::East),
         f("b5 c5 d5 e5 f5 g5 h5 i5")
     );
-    assert_eq!(Board::TwoArms.ray(full("e5"), Direction::West), f("c5 d5"));
+    assert_eq!(t.ray(on(t, "e5"), Direction::West), set_9x9(t, "c5 d5"));
     assert_eq!(
-        Board::Square.ray(full("c3"), Direction::NorthEast),
-        f("d4 e5 f6 g7")
+        s.ray(on(s, "c3"), Direction::NorthEast),
+        set_9x9(s, "d4 e5 f6 g7")
     );
-    assert_eq!(Board::Square.ray(full("d3"), Direction::NorthEast), f(""));
+    assert_eq!(s.ray(on(s, "d3"), Direction::NorthEast), 0);
     assert_eq!(
-        Board::Full.ray(full("i3"), Direction::NorthWest),
+        FULL.ray(full("i3"), Direction::NorthWest),
         f("h4 g5 f6 e7 d8 c9")
     );
     assert_eq!(
-        Board::Full.ray(full("a7"), Direction::SouthEast),
+        FULL.ray(full("a7"), Direction::SouthEast),
         f("b6 c5 d4 e3 f2 g1")
     );
 }
 
 #[test]
 fn r1_4_nearest_point_along_a_ray() {
-    let b = Board::Full;
+    let b = &FULL;
     let f = |names: &str| set(b, names);
     let among = f("e4 e7");
     // Index-increasing (north) and index-decreasing (south) rays.
     assert_eq!(
-        b.nearest(full("e1"), Direction::North, among),
+        nearest(b, full("e1"), Direction::North, among),
         Some(full("e4"))
     );
     assert_eq!(
-        b.nearest(full("e9"), Direction::South, among),
+        nearest(b, full("e9"), Direction::South, among),
         Some(full("e7"))
     );
     assert_eq!(
-        b.nearest(full("e5"), Direction::North, among),
+        nearest(b, full("e5"), Direction::North, among),
         Some(full("e7"))
     );
     assert_eq!(
-        b.nearest(full("e5"), Direction::South, among),
+        nearest(b, full("e5"), Direction::South, among),
         Some(full("e4"))
     );
-    assert_eq!(b.nearest(full("e8"), Direction::North, among), None);
+    assert_eq!(nearest(b, full("e8"), Direction::North, among), None);
     // The starting point is not on its own ray.
-    assert_eq!(b.nearest(full("e4"), Direction::North, f("e4")), None);
+    assert_eq!(nearest(b, full("e4"), Direction::North, f("e4")), None);
     // Diagonals both ways.
     assert_eq!(
-        b.nearest(full("c1"), Direction::NorthEast, f("f4 h6")),
+        nearest(b, full("c1"), Direction::NorthEast, f("f4 h6")),
         Some(full("f4"))
     );
     assert_eq!(
-        b.nearest(full("i7"), Direction::SouthWest, f("d2 f4")),
+        nearest(b, full("i7"), Direction::SouthWest, f("d2 f4")),
         Some(full("f4"))
     );
     assert_eq!(
-        b.nearest(full("i3"), Direction::NorthWest, f("g5 d8")),
+        nearest(b, full("i3"), Direction::NorthWest, f("g5 d8")),
         Some(full("g5"))
     );
     assert_eq!(
-        b.nearest(full("c9"), Direction::SouthEast, f("f6 g5 i3")),
+        nearest(b, full("c9"), Direction::SouthEast, f("f6 g5 i3")),
         Some(full("f6"))
     );
     // Rows both ways.
     assert_eq!(
-        b.nearest(full("a5"), Direction::East, f("d5 g5")),
+        nearest(b, full("a5"), Direction::East, f("d5 g5")),
         Some(full("d5"))
     );
     assert_eq!(
-        b.nearest(full("i5"), Direction::West, f("d5 g5")),
+        nearest(b, full("i5"), Direction::West, f("d5 g5")),
         Some(full("g5"))
     );
     // Points off the ray do not count.
-    assert_eq!(b.nearest(full("a5"), Direction::East, f("d4 d6 e1")), None);
-    // A cut line ends where the board does.
-    let t = Board::TwoArms;
+    assert_eq!(nearest(b, full("a5"), Direction::East, f("d4 d6 e1")), None);
+    // A cut line ends where the board does: on Permainan's board nothing
+    // lies beyond g5 going north-east from c1.
+    let t = &TWO_ARMS;
+    let p = |name: &str| on(t, name);
+    let off_the_line = t.points() & !set_9x9(t, "c1 d2 e3 f4 g5");
     assert_eq!(
-        t.nearest(full("c1"), Direction::NorthEast, f("h6 i7")),
+        nearest(t, p("c1"), Direction::NorthEast, off_the_line),
         None
     );
     assert_eq!(
-        t.nearest(full("g5"), Direction::SouthWest, f("c1 d2")),
-        Some(full("d2"))
+        nearest(t, p("c1"), Direction::NorthEast, set_9x9(t, "g5")),
+        Some(p("g5"))
+    );
+    assert_eq!(
+        nearest(t, p("g5"), Direction::SouthWest, set_9x9(t, "c1 d2")),
+        Some(p("d2"))
     );
 }
 
 #[test]
 fn r1_4_nearest_is_the_first_point_walking_the_line() {
     let sets = pseudo_random_sets(60);
-    for b in Board::ALL {
-        let rays = rays_from_lines(&lines_of(b));
-        for p in Point::all() {
+    for b in all_boards() {
+        let rays = rays_from_lines(b, &lines_of(b));
+        for p in points(b) {
             for d in Direction::ALL {
                 let ray = rays.get(&(p, d)).cloned().unwrap_or_default();
                 for &among in &sets {
-                    let expected = ray.iter().copied().find(|&q| among.contains(q));
+                    let expected = ray.iter().copied().find(|&q| among & 1 << q != 0);
                     assert_eq!(
-                        b.nearest(p, d, among),
+                        nearest(b, p, d, among),
                         expected,
-                        "{b:?} {p:?} {d:?} {among:?}"
+                        "{} {} {d:?} {among:#x}",
+                        b.name(),
+                        name_9x9(b, p)
                     );
                 }
-                assert_eq!(b.nearest(p, d, Bitboard::EMPTY), None);
-                assert_eq!(b.nearest(p, d, Bitboard::ALL), ray.first().copied());
+                assert_eq!(nearest(b, p, d, 0), None);
+                assert_eq!(nearest(b, p, d, u128::MAX), ray.first().copied());
             }
         }
     }
@@ -1307,19 +1573,26 @@ fn r1_4_nearest_is_the_first_point_walking_the_line() {
 /// points on no common line have none between them.
 #[test]
 fn r1_4_points_between_two_points_of_a_line() {
-    for board in Board::ALL {
-        let rays = rays_from_lines(&lines_of(board));
-        for a in board.points() {
+    for board in all_boards() {
+        let rays = rays_from_lines(board, &lines_of(board));
+        for a in points(board) {
             let mut expected = BTreeMap::new();
             for d in Direction::ALL {
                 let ray = rays.get(&(a, d)).cloned().unwrap_or_default();
                 for (i, &b) in ray.iter().enumerate() {
-                    expected.insert(b, ray[..i].iter().copied().collect::<Bitboard>());
+                    expected.insert(b, ray[..i].iter().fold(0u128, |set, &q| set | 1 << q));
                 }
             }
-            for b in Point::all() {
-                let want = expected.get(&b).copied().unwrap_or(Bitboard::EMPTY);
-                assert_eq!(board.between(a, b), want, "{board:?} {a:?} {b:?}");
+            for b in points(board) {
+                let want = expected.get(&b).copied().unwrap_or(0);
+                assert_eq!(
+                    between(board, a, b),
+                    want,
+                    "{} {} {}",
+                    board.name(),
+                    name_9x9(board, a),
+                    name_9x9(board, b)
+                );
             }
         }
     }
