@@ -425,6 +425,8 @@ pub static SQUARE_9: Graph = checked(
 
 #[cfg(test)]
 mod tests {
+    use std::ops::RangeInclusive;
+
     use super::*;
     use crate::Direction;
 
@@ -513,13 +515,46 @@ mod tests {
         }
     }
 
+    /// R1.4's lines (`FULL_LINES`, 9x9 names) cut to the part of the whole
+    /// board with the files `files` and the ranks `ranks`, keeping the lines
+    /// with two points or more (R1.5), in the part's own names: shifted so
+    /// that its first file is `a` and its first rank `1` (R1.6).
+    fn cut_lines(files: RangeInclusive<u8>, ranks: RangeInclusive<u8>) -> Vec<String> {
+        FULL_LINES
+            .iter()
+            .filter_map(|line| {
+                let kept: Vec<String> = line
+                    .split('-')
+                    .filter_map(|name| {
+                        let (file, rank) = (name.as_bytes()[0], name.as_bytes()[1]);
+                        (files.contains(&file) && ranks.contains(&rank)).then(|| {
+                            let file = char::from(file - files.start() + b'a');
+                            let rank = char::from(rank - ranks.start() + b'1');
+                            format!("{file}{rank}")
+                        })
+                    })
+                    .collect();
+                (kept.len() >= 2).then(|| kept.join("-"))
+            })
+            .collect()
+    }
+
+    /// The rule book's three boards (R1.5) and their lines: R1.4's cut
+    /// where each board ends, in its own names.
+    fn rule_book_boards() -> [(&'static str, &'static Graph, Vec<String>); 3] {
+        [
+            ("FULL", &FULL, cut_lines(b'a'..=b'i', b'1'..=b'9')),
+            ("TWO_ARMS", &TWO_ARMS, cut_lines(b'c'..=b'g', b'1'..=b'9')),
+            ("SQUARE", &SQUARE, cut_lines(b'c'..=b'g', b'3'..=b'7')),
+        ]
+    }
+
     /// The same from the lines as written: the layouts' lines kept in
     /// this module, and the rule book's lines of the three boards of R1.5
-    /// (R1.4, cut where the board ends) as the seed boards' tables hold
-    /// them.
+    /// (R1.4, cut where the board ends).
     #[test]
     fn jumpable_points_are_the_points_strictly_inside_the_written_lines() {
-        let parse = |graph: &Graph, lines: &[&str]| -> Vec<Vec<u8>> {
+        let parse = |graph: &Graph, lines: &[String]| -> Vec<Vec<u8>> {
             lines
                 .iter()
                 .map(|line| {
@@ -529,56 +564,32 @@ mod tests {
                 })
                 .collect()
         };
-        let written: [(&str, &Graph, Vec<&str>); 4] = [
-            ("FULL", &FULL, FULL_LINES.to_vec()),
+        let owned = |lines: &[&str]| lines.iter().map(|&l| l.to_owned()).collect::<Vec<_>>();
+        let written: [(&str, &Graph, Vec<String>); 4] = [
+            ("FULL", &FULL, owned(&FULL_LINES)),
             (
                 "FULL_WITHOUT_LONG_DIAGONALS",
                 &FULL_WITHOUT_LONG_DIAGONALS,
-                FULL_LINES[..22].to_vec(),
+                owned(&FULL_LINES[..22]),
             ),
             (
                 "SQUARE_WITH_CROSSINGS",
                 &SQUARE_WITH_CROSSINGS,
-                [&KHARBAGA_SQUARE[..], &DIAGONALS_9X9[..]].concat(),
+                owned(&[&KHARBAGA_SQUARE[..], &DIAGONALS_9X9[..]].concat()),
             ),
             (
                 "SQUARE_9",
                 &SQUARE_9,
-                [&ROWS_AND_COLUMNS_9X9[..], &DIAGONALS_9X9[..]].concat(),
+                owned(&[&ROWS_AND_COLUMNS_9X9[..], &DIAGONALS_9X9[..]].concat()),
             ),
         ];
-        for (name, graph, lines) in written {
+        for (name, graph, lines) in written.into_iter().chain(rule_book_boards()) {
             let lines = parse(graph, &lines);
             let inner = inner_points(lines.iter().map(Vec::as_slice));
             assert_eq!(
                 names(graph, graph.jumpable()),
                 names(graph, inner),
                 "{name}"
-            );
-        }
-        for (graph, board) in [
-            (&FULL, crate::Board::Full),
-            (&TWO_ARMS, crate::Board::TwoArms),
-            (&SQUARE, crate::Board::Square),
-        ] {
-            let lines: Vec<Vec<u8>> = board
-                .lines()
-                .iter()
-                .map(|line| {
-                    line.points()
-                        .iter()
-                        .map(|&p| {
-                            let name = board.point_name(p).to_string();
-                            graph.parse_point(&name).expect("the same names")
-                        })
-                        .collect()
-                })
-                .collect();
-            let inner = inner_points(lines.iter().map(Vec::as_slice));
-            assert_eq!(
-                names(graph, graph.jumpable()),
-                names(graph, inner),
-                "{board:?}"
             );
         }
     }
@@ -672,28 +683,40 @@ mod tests {
         );
     }
 
-    /// The seed games' boards as layouts have exactly the lines of their
-    /// hand-built tables (R1.4, R1.5): the same neighbours, point by point.
+    /// The rule book's boards as layouts have exactly the lines of R1.4 cut
+    /// where each board ends (R1.5): the same points, and the same
+    /// neighbours, point by point and direction by direction.
     #[test]
-    fn the_seed_boards_agree_with_their_own_tables() {
-        use crate::{Board, Direction};
-        for (graph, board) in [
-            (&FULL, Board::Full),
-            (&TWO_ARMS, Board::TwoArms),
-            (&SQUARE, Board::Square),
-        ] {
-            assert_eq!(graph.len(), board.points().count());
+    fn the_rule_books_boards_are_the_whole_board_cut() {
+        for (name, graph, lines) in rule_book_boards() {
+            let mut expected = std::collections::BTreeMap::new();
+            let mut points = std::collections::BTreeSet::new();
+            for line in &lines {
+                let line: Vec<&str> = line.split('-').collect();
+                points.extend(line.iter().copied());
+                for pair in line.windows(2) {
+                    let [a, b] = [pair[0], pair[1]].map(|n| graph.parse_point(n).expect("a point"));
+                    let ((af, ar), (bf, br)) = (graph.coords(a), graph.coords(b));
+                    let direction = Direction::from_delta(
+                        i32::from(bf) - i32::from(af),
+                        i32::from(br) - i32::from(ar),
+                    )
+                    .expect("two points");
+                    expected.insert((pair[0], direction), pair[1]);
+                    expected.insert((pair[1], direction.opposite()), pair[0]);
+                }
+            }
+            assert_eq!(graph.len(), points.len(), "{name}");
             for p in 0..graph.len() as u8 {
-                let name = graph.point_name(p).to_string();
-                let point = board.parse_point(&name).expect("the same names");
+                let point = graph.point_name(p).to_string();
                 for direction in Direction::ALL {
-                    let theirs = board
-                        .neighbour(point, direction)
-                        .map(|q| board.point_name(q).to_string());
+                    let theirs = expected
+                        .get(&(point.as_str(), direction))
+                        .map(|q| q.to_string());
                     let ours = graph
                         .neighbour(p, direction)
                         .map(|q| graph.point_name(q).to_string());
-                    assert_eq!(ours, theirs, "{name} {direction:?}");
+                    assert_eq!(ours, theirs, "{name}: {point} {direction:?}");
                 }
             }
         }

@@ -25,7 +25,7 @@
 mod common;
 
 use common::{assert_mentions, rehashed};
-use peralikatuma_rules::board_topology::{Bitboard, Board, Direction, POINT_COUNT, Point};
+use peralikatuma_rules::board_topology::{Direction, PointSet};
 use peralikatuma_rules::{
     Game, MAX_LANDINGS, Position, Record, RecordError, Ruleset, SEED_RULESETS, Setup, Turn, playout,
 };
@@ -170,25 +170,41 @@ fn plausible_position() -> impl Strategy<Value = Position> {
 }
 
 // ---------------------------------------------------------------------------
-// board-topology: points, point names, bitboards
+// board-topology: points, point names, sets of points
 
-/// `Point::new` and `Point::at` take any index or coordinates and answer
-/// `None` off the 49 points (R1.1).
+/// A board's point names and numbers take any input: a name on any grid
+/// (files `a` to `z`, ranks 0 to 200) is a point exactly where the board
+/// has one, at the cell it names (R1.1, R1.6), and any number that is no
+/// point of the board prints as `Point(n)`, which names none.
 #[test]
-fn point_constructors_take_any_input() {
-    let mut on_board = 0;
-    for file in 0..=u8::MAX {
-        for rank in 0..=u8::MAX {
-            if let Some(p) = Point::at(file, rank) {
-                on_board += 1;
-                assert_eq!((p.file(), p.rank()), (file, rank));
-                assert_eq!(Point::new(p.index()), Some(p));
+fn point_names_and_numbers_take_any_input() {
+    for ruleset in Ruleset::all() {
+        let board = ruleset.board;
+        let mut on_board = 0;
+        for file in b'a'..=b'z' {
+            for rank in 0..=200u8 {
+                let name = format!("{}{rank}", char::from(file));
+                if let Ok(p) = board.parse_point(&name) {
+                    on_board += 1;
+                    assert_eq!(
+                        board.coords(p),
+                        (file - b'a', rank - 1),
+                        "{ruleset}: {name}"
+                    );
+                    assert_eq!(board.point_name(p).to_string(), name, "{ruleset}");
+                }
             }
         }
-    }
-    assert_eq!(on_board, POINT_COUNT);
-    for index in [POINT_COUNT, 63, 64, 255, 256, usize::MAX] {
-        assert_eq!(Point::new(index), None);
+        assert_eq!(on_board, board.len(), "{ruleset}");
+        for p in 0..=u8::MAX {
+            let name = board.point_name(p).to_string();
+            if usize::from(p) < board.len() {
+                assert_eq!(board.parse_point(&name), Ok(p), "{ruleset}: {name}");
+            } else {
+                assert_eq!(name, format!("Point({p})"), "{ruleset}");
+                assert!(board.parse_point(&name).is_err(), "{ruleset}: {name}");
+            }
+        }
     }
 }
 
@@ -248,52 +264,45 @@ fn odd_point_names_are_errors() {
     }
 }
 
-/// A `Bitboard` made from any `u64` holds only points: bits at or above 49
-/// are never visited, complemented or counted, and never panic.
-#[test]
-fn bitboard_bits_above_the_board_are_not_points() {
-    for raw in [
-        u64::MAX,
-        1 << 49,
-        1 << 63,
-        (1 << 63) | 1,
-        0xffff_0000_0000_0000,
-    ] {
-        let set = Bitboard::from_bits(raw);
-        assert!(set.iter().all(|p| p.index() < POINT_COUNT));
-        assert_eq!(
-            set.iter().len(),
-            (raw & Bitboard::ALL.bits()).count_ones() as usize
-        );
-        assert_eq!(set.iter().nth(usize::MAX), None);
-        assert!((!set).is_subset(Bitboard::ALL));
-        let indices: std::collections::BTreeSet<usize> = set.iter().map(Point::index).collect();
-        assert_eq!(format!("{set:?}"), format!("{indices:?}"));
-        for board in Board::ALL {
-            assert!((set & board.points()).is_subset(Bitboard::ALL));
-        }
+/// Checks that `set` answers `has`, `count`, `is_empty` and `pop_first`
+/// as its iterator lists its points, lowest first, below its capacity.
+fn check_point_set<S: PointSet>(set: S) {
+    let points: Vec<u8> = set.points().collect();
+    assert!(points.windows(2).all(|w| w[0] < w[1]), "{set:?}");
+    for &p in &points {
+        assert!(usize::from(p) < S::CAPACITY && set.has(p), "{set:?}: {p}");
     }
+    assert_eq!(set.count() as usize, points.len(), "{set:?}");
+    assert_eq!(set.is_empty(), points.is_empty(), "{set:?}");
+    let rebuilt = points.iter().fold(S::EMPTY, |rest, &p| rest | S::point(p));
+    assert_eq!(rebuilt, set);
+    let mut rest = set;
+    assert_eq!(rest.pop_first(), points.first().copied(), "{set:?}");
+    assert_eq!(rest.count() as usize, points.len().saturating_sub(1));
+    assert_eq!(S::narrow(set.widen()), set);
 }
 
-/// `first`, `last`, `count`, `is_empty` and `single` of a `Bitboard`
-/// describe the same points as its iterator, whatever bits it was made
-/// from. (Regression: a `Bitboard` made with bits at or above 49 counted
-/// them; `Bitboard::from_bits` now drops them.)
+/// A `PointSet` made from any bits, `u64` or `u128`, describes the same
+/// points through its queries as through its iterator, and `narrow` keeps
+/// only the points the smaller set holds. (The 49-point `Bitboard` this
+/// test once checked counted bits above its points.)
 #[test]
-fn bitboard_queries_agree_with_iteration_for_any_u64() {
-    for raw in [(1 << 63) | 1, 1 << 49, u64::MAX, (1 << 48) | (1 << 55)] {
-        let set = Bitboard::from_bits(raw);
-        let points: Vec<Point> = set.iter().collect();
-        assert_eq!(set.first(), points.first().copied(), "{raw:#x}");
-        assert_eq!(set.last(), points.last().copied(), "{raw:#x}");
-        assert_eq!(set.count(), points.len(), "{raw:#x}");
-        assert_eq!(set.is_empty(), points.is_empty(), "{raw:#x}");
-        let single = if points.len() == 1 {
-            Some(points[0])
-        } else {
-            None
-        };
-        assert_eq!(set.single(), single, "{raw:#x}");
+fn point_set_queries_agree_with_iteration_for_any_bits() {
+    for raw in [
+        0,
+        u128::MAX,
+        1 << 127,
+        (1 << 64) | 1,
+        (1 << 63) | 1,
+        1 << 49,
+        u128::from(u64::MAX),
+        (1 << 48) | (1 << 55),
+        0xffff_0000_0000_0000,
+    ] {
+        check_point_set::<u128>(raw);
+        let narrow = <u64 as PointSet>::narrow(raw);
+        check_point_set::<u64>(narrow);
+        assert_eq!(narrow.widen(), raw & u128::from(u64::MAX), "{raw:#x}");
     }
 }
 
