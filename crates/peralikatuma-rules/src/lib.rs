@@ -26,7 +26,7 @@ mod variant;
 mod walk;
 mod zobrist;
 
-pub use board_topology::{self, Bitboard, Board, Point, PointName, PointNameError};
+pub use board_topology;
 pub use check::{Reason, Refusal};
 pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use outcome::{DrawReason, Outcome, WinReason};

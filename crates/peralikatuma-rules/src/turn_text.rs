@@ -2,12 +2,12 @@
 //! form, then the legal turn it names in a position. The rule book's games
 //! read their own N2 and answer in the rule book's words.
 
-use board_topology::Board;
 use board_topology::graph::{Graph, UnknownPoint};
 
 use crate::check::{Reason, Refusal};
 use crate::position::Position;
 use crate::turn::{Kind, Turn};
+use crate::variant::Variant;
 
 /// Turn text that cannot be read, or that names no legal turn of the
 /// position ([`Position::parse_turn`]).
@@ -47,8 +47,10 @@ pub enum TurnTextError {
         text: String,
         /// The name.
         name: String,
-        /// The game's board.
-        board: Board,
+        /// The game's board in the rule book's words (R1.5), as
+        /// `square board (25 points)`; the board itself is the ruleset's
+        /// ([`Ruleset::board`](crate::Ruleset::board)).
+        board: &'static str,
     },
     /// Well formed, but not a legal turn of the position: the refusal
     /// says why.
@@ -100,6 +102,16 @@ impl Parts<'_> {
             .map(|&name| point(name))
             .collect::<Result<_, _>>()?;
         Ok((huff, path))
+    }
+}
+
+/// The board of one of the rule book's games in the rule book's words
+/// (R1.5), for [`TurnTextError::NotOnBoard`].
+const fn rule_book_board(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Peralikatuma => "whole board (49 points)",
+        Variant::Alquerque => "square board (25 points)",
+        Variant::Permainan => "square with two arms (37 points)",
     }
 }
 
@@ -231,15 +243,15 @@ impl Position {
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnTextError> {
         let text = text.trim();
         match self.ruleset().variant() {
-            Some(variant) => self.parse_rule_book_turn(text, variant.board()),
+            Some(variant) => self.parse_rule_book_turn(text, variant),
             None => self.parse_turn_text(text),
         }
     }
 
-    /// Turn text of one of the rule book's games (N2), on its `board`,
+    /// Turn text of one of the rule book's games (N2), `variant`'s,
     /// answered in the rule book's words: what is wrong with the text, or
     /// why the move as written (a step or a chain) is refused.
-    fn parse_rule_book_turn(&self, text: &str, board: Board) -> Result<Turn, TurnTextError> {
+    fn parse_rule_book_turn(&self, text: &str, variant: Variant) -> Result<Turn, TurnTextError> {
         let parts = rule_book_parts(text).map_err(|why| TurnTextError::Notation {
             text: text.to_owned(),
             why,
@@ -247,7 +259,7 @@ impl Position {
         let (huff, path) = parts.points(self.board(), |name, _| TurnTextError::NotOnBoard {
             text: parts.text(),
             name: name.to_owned(),
-            board,
+            board: rule_book_board(variant),
         })?;
         let refusal = match self.check_pick(huff, &path) {
             Ok(turn) if parts.captures == (turn.kind() == Kind::Capture) => return Ok(turn),

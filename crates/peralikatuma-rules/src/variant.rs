@@ -3,8 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use board_topology::Board;
-
 use crate::ruleset::{Ruleset, SEED_RULESETS};
 
 /// A game of the alquerque family, chosen at run time.
@@ -32,15 +30,6 @@ impl Variant {
         Variant::Alquerque,
         Variant::Permainan,
     ];
-
-    /// The board the game is played on (R1.5).
-    pub const fn board(self) -> Board {
-        match self {
-            Variant::Peralikatuma => Board::Full,
-            Variant::Alquerque => Board::Square,
-            Variant::Permainan => Board::TwoArms,
-        }
-    }
 
     /// How many pieces each side starts with.
     pub const fn pieces_per_side(self) -> usize {
@@ -138,7 +127,9 @@ pub struct UnknownVariant {
 
 impl Variant {
     /// The game as a ruleset of the family's model (rules as data): the
-    /// family's move generator plays it as the rule book says.
+    /// family's move generator plays it as the rule book says. The board
+    /// the game is played on (R1.5) is the ruleset's
+    /// ([`Ruleset::board`]).
     ///
     /// ```
     /// use peralikatuma_rules::Variant;
@@ -146,6 +137,7 @@ impl Variant {
     ///
     /// let alquerque = Variant::Alquerque.ruleset();
     /// assert!(alquerque.compulsory);
+    /// assert_eq!(alquerque.board.len(), 25); // the square alone
     /// assert_eq!(Position::start(alquerque).perft(6), 97);
     /// ```
     pub fn ruleset(self) -> &'static Ruleset {
