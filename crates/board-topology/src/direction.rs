@@ -1,8 +1,9 @@
 //! The eight directions of the grid, and how they look to each side (R1.7).
 
-/// A direction on the 9x9 grid. Every line of the board runs along one of
-/// these (the arms' bases and the outer columns skip grid cells, but still
-/// run east-west or north-south).
+/// A direction on a board's grid (the 9x9 grid of R1.1 for the whole
+/// board). Every line of a board runs along one of these (the arms' bases
+/// and the outer columns skip grid cells, but still run east-west or
+/// north-south).
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Direction {
     /// Towards higher ranks.

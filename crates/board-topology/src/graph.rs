@@ -1,10 +1,9 @@
 //! Boards as data: any board of the family, up to 128 points, described by
 //! its lines and turned into lookup tables at compile time.
 //!
-//! The three boards of R1.5 have their own fast tables ([`Board`](crate::Board));
-//! the boards of the family's other games ([`crate::boards`]) are
-//! [`Layout`]s: a grid that names the points, and the straight lines drawn
-//! through them. [`Graph::build`] turns a layout into the tables a move
+//! Every board ([`crate::boards`]: the three of R1.5 and those of the
+//! family's other games) is a [`Layout`]: a grid that names the points, and
+//! the straight lines drawn through them. [`Graph::build`] turns a layout into the tables a move
 //! generator needs, checking the layout as it goes: a board that does not
 //! hold together is a compile error, not a wrong move.
 
