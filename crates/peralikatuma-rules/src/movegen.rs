@@ -751,9 +751,9 @@ impl Position {
             rules,
             side: self.side,
             points: S::narrow(rules.get().board.points()),
-            men: S::narrow(self.men[us]),
-            kings: S::narrow(self.kings[us]),
-            enemy: S::narrow(self.men[them] | self.kings[them]),
+            men: S::narrow(self.pieces[us] & !self.crowned),
+            kings: S::narrow(self.pieces[us] & self.crowned),
+            enemy: S::narrow(self.pieces[them]),
             dead: S::EMPTY,
             barred: self.barred.map(S::narrow),
             turn: &mut turn,
@@ -778,7 +778,11 @@ impl Position {
             }
         }
         let mut any = mover.moves(listener);
-        for huffed in (S::narrow(self.huffable) & mover.enemy).points() {
+        let huffable = match rules.get().huff {
+            true => S::narrow(self.huffable) & mover.enemy,
+            false => S::EMPTY,
+        };
+        for huffed in huffable.points() {
             if mover.stopped {
                 return mover.counted;
             }
@@ -843,8 +847,8 @@ impl Position {
     fn capturable_as<S: PointSet>(&self, rules: &'static Ruleset, side: Side) -> S {
         let board = rules.board;
         let (us, them) = (side.index(), side.opposite().index());
-        let enemy = S::narrow(self.men[them] | self.kings[them]);
-        let empty = S::narrow(board.points() & !(self.men[us] | self.kings[us])) & !enemy;
+        let enemy = S::narrow(self.pieces[them]);
+        let empty = S::narrow(board.points() & !self.pieces[us]) & !enemy;
         // A man's first capture goes only where it steps, where the
         // ruleset says so (A4.1).
         let directions = match rules.first_capture_as_step {
@@ -852,7 +856,7 @@ impl Position {
             false => u8::MAX,
         };
         let mut capturable = S::EMPTY;
-        for from in S::narrow(self.men[us]).points() {
+        for from in S::narrow(self.men(side)).points() {
             if (S::narrow(board.neighbours(from)) & enemy).is_empty() {
                 continue;
             }
@@ -865,7 +869,7 @@ impl Position {
                 }
             }
         }
-        for from in S::narrow(self.kings[us]).points() {
+        for from in S::narrow(self.kings(side)).points() {
             for direction in Direction::ALL {
                 let mut at = from;
                 while let Some(next) = board.neighbour(at, direction) {

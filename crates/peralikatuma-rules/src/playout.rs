@@ -53,7 +53,7 @@ fn playout_as<S: PointSet, R: Rules>(
     let mut turns = Recorded::<S>::default();
     for played in 0.. {
         turns.clear();
-        if position.ended().is_none() {
+        if position.ended_under(rules.get()).is_none() {
             position.generate_as::<S, R, false>(rules, Listing::Turns, &mut turns);
         }
         let count = turns.len;
@@ -153,8 +153,8 @@ impl<S: PointSet> Recorded<S> {
                 let huffed = turn.huff().expect("a huff");
                 let mut without = *position;
                 let opponent = position.side.opposite().index();
-                without.men[opponent] &= !(1 << huffed);
-                without.kings[opponent] &= !(1 << huffed);
+                without.pieces[opponent] &= !(1 << huffed);
+                without.crowned &= !(1 << huffed);
                 let (mut left, mut chosen) = (skip, Turn::PASS);
                 let mut find = |quiet: &Turn| match left {
                     0 => {

@@ -30,8 +30,11 @@ use crate::{DrawReason, Outcome, Side, TurnList, WinReason};
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(super) ruleset: &'static Ruleset,
-    pub(super) men: [u128; 2],
-    pub(super) kings: [u128; 2],
+    /// Each side's pieces, White's first.
+    pub(super) pieces: [u128; 2],
+    /// The kings among them, of either side (a position is 128 bytes,
+    /// copied without a call to `memcpy`).
+    pub(super) crowned: u128,
     pub(super) side: Side,
     /// The opponent's pieces the side to move may huff.
     pub(super) huffable: u128,
@@ -49,13 +52,17 @@ pub struct Position {
     pub(super) code: Code,
 }
 
+// A position is copied into every game's history and every search
+// node: at 128 bytes, without a call to `memcpy`.
+const _: () = assert!(size_of::<Position>() == 128);
+
 impl Position {
     /// The start of `ruleset`, White (the first player) to move.
     pub fn start(ruleset: &'static Ruleset) -> Position {
         Position {
             ruleset,
-            men: ruleset.start,
-            kings: [0, 0],
+            pieces: ruleset.start,
+            crowned: 0,
             side: Side::White,
             huffable: 0,
             passes: 0,
@@ -106,17 +113,17 @@ impl Position {
 
     /// `side`'s men.
     pub fn men(&self, side: Side) -> u128 {
-        self.men[side.index()]
+        self.pieces[side.index()] & !self.crowned
     }
 
     /// `side`'s kings.
     pub fn kings(&self, side: Side) -> u128 {
-        self.kings[side.index()]
+        self.pieces[side.index()] & self.crowned
     }
 
     /// All of `side`'s pieces.
     pub fn pieces(&self, side: Side) -> u128 {
-        self.men[side.index()] | self.kings[side.index()]
+        self.pieces[side.index()]
     }
 
     /// The opponent's pieces that the side to move may huff before moving.
@@ -235,15 +242,23 @@ impl Position {
     /// pieces is lost for that side (E1), but where a player passes and
     /// then loses (that player passes first).
     pub(super) fn ended(&self) -> Option<Outcome> {
+        self.ended_under(self.ruleset())
+    }
+
+    /// [`Position::ended`] under `rules`, the position's ruleset (known at
+    /// compile time in code compiled for it).
+    #[inline(always)]
+    pub(super) fn ended_under(&self, rules: &Ruleset) -> Option<Outcome> {
         let passer = self.side.opposite();
-        if self.ruleset().end != End::PassThenLoses && self.pieces(passer) == 0 {
+        let none_left = |side: Side| self.pieces[side.index()] == 0;
+        if rules.end != End::PassThenLoses && none_left(passer) {
             return Some(Outcome::Win {
                 winner: self.side,
                 reason: WinReason::NoPieces,
             });
         }
-        match self.ruleset().end {
-            End::CaptureAll if self.pieces(self.side) == 0 => Some(Outcome::Win {
+        match rules.end {
+            End::CaptureAll if none_left(self.side) => Some(Outcome::Win {
                 winner: passer,
                 reason: WinReason::NoPieces,
             }),
@@ -252,9 +267,9 @@ impl Position {
             }),
             End::NoMovesLoses | End::PassThenLoses => (self.passes >= 1).then(|| Outcome::Win {
                 winner: self.side,
-                reason: match self.pieces(passer) {
-                    0 => WinReason::NoPieces,
-                    _ => WinReason::Passed,
+                reason: match none_left(passer) {
+                    true => WinReason::NoPieces,
+                    false => WinReason::Passed,
                 },
             }),
         }
@@ -412,9 +427,8 @@ impl Position {
         let (mover, opponent) = (self.side, self.side.opposite());
         let (us, them) = (mover.index(), opponent.index());
         // Worked out in the ruleset's sets, stored as `u128`.
-        let narrow = |sets: [u128; 2]| sets.map(S::narrow);
-        let widen = |sets: [S; 2]| sets.map(S::widen);
-        let (mut men, mut kings) = (narrow(self.men), narrow(self.kings));
+        let mut pieces = self.pieces.map(S::narrow);
+        let mut crowned = S::narrow(self.crowned);
         let quiet = match turn.removes() {
             true => 0,
             false => self.quiet.saturating_add(1),
@@ -422,22 +436,27 @@ impl Position {
         // The hash changes by the keys of what changes (the keys of the
         // pieces that may be huffed now and of the passes go).
         let mut hash = self.hash ^ zobrist::black_to_move_key() ^ zobrist::passes_key(self.passes);
-        if self.huffable != 0 {
+        // What a ruleset does not have costs nothing where it is compiled
+        // for: huffs, passes, kings.
+        if rules.huff && self.huffable != 0 {
             hash ^= zobrist::huffable_key(self.huffable);
         }
         let mut huffed_bit = S::EMPTY;
-        if let Some(huffed) = turn.huff() {
-            huffed_bit = S::point(huffed);
-            hash ^= zobrist::piece_key(opponent, kings[them] & huffed_bit != S::EMPTY, huffed);
-            men[them] &= !huffed_bit;
-            kings[them] &= !huffed_bit;
+        if rules.huff
+            && let Some(huffed) = turn.huff()
+        {
+            // The opponent's (as `playable` checks), not to touch a king
+            // of the mover's in the one set of kings.
+            huffed_bit = S::point(huffed) & pieces[them];
+            hash ^= zobrist::piece_key(opponent, crowned & huffed_bit != S::EMPTY, huffed);
+            pieces[them] &= !huffed_bit;
+            crowned &= !huffed_bit;
         }
-        // Built whole at the end, not copied and then changed: a position
-        // is larger than what is copied without a call to `memcpy`.
-        let position = |men, kings, huffable: S, passes, barred, hash| Position {
+        // Built whole at the end, not copied and then changed.
+        let position = |pieces: [S; 2], crowned: S, huffable: S, passes, barred, hash| Position {
             ruleset,
-            men: widen(men),
-            kings: widen(kings),
+            pieces: pieces.map(S::widen),
+            crowned: crowned.widen(),
             side: opponent,
             huffable: huffable.widen(),
             passes,
@@ -446,40 +465,45 @@ impl Position {
             hash,
             code: self.code,
         };
-        if turn.kind() == Kind::Pass {
+        // A pass lands nowhere.
+        let Some(to) = turn.to() else {
             let passes = self.passes.saturating_add(1);
             hash ^= zobrist::passes_key(passes);
-            return position(men, kings, S::EMPTY, passes, self.barred, hash);
-        }
-        let (from, to) = (turn.from(), turn.to().expect("a move lands somewhere"));
-        let (from_bit, to_bit) = (S::point(from), S::point(to));
-        if kings[us] & from_bit != S::EMPTY {
-            // Not `^= from | to`: a chain may end where it began.
-            kings[us] = kings[us] & !from_bit | to_bit;
-            hash ^= zobrist::piece_key(mover, true, from) ^ zobrist::piece_key(mover, true, to);
-        } else {
-            men[us] ^= from_bit;
-            let crowned = S::narrow(rules.promotion[us]) & to_bit != S::EMPTY;
-            match crowned {
-                true => kings[us] |= to_bit,
-                false => men[us] |= to_bit,
-            }
-            hash ^= zobrist::piece_key(mover, false, from) ^ zobrist::piece_key(mover, crowned, to);
-        }
+            return position(pieces, crowned, S::EMPTY, passes, self.barred, hash);
+        };
+        // The captured pieces leave first: a chain may end on the point of
+        // a piece it took (removed at once), and kings of either side
+        // share one set.
         let captured = S::narrow(turn.captured());
         if captured != S::EMPTY {
+            let taken = pieces[them] & captured;
             hash ^= zobrist::pieces_key(
                 opponent,
-                (men[them] & captured).widen(),
-                (kings[them] & captured).widen(),
+                (taken & !crowned).widen(),
+                (taken & crowned).widen(),
             );
-            men[them] &= !captured;
-            kings[them] &= !captured;
+            pieces[them] &= !taken;
+            crowned &= !taken;
+        }
+        let from = turn.from();
+        let (from_bit, to_bit) = (S::point(from), S::point(to));
+        // Not `^= from | to`: a chain may end where it began.
+        pieces[us] = pieces[us] & !from_bit | to_bit;
+        if rules.has_kings() && crowned & from_bit != S::EMPTY {
+            crowned = crowned & !from_bit | to_bit;
+            hash ^= zobrist::piece_key(mover, true, from) ^ zobrist::piece_key(mover, true, to);
+        } else {
+            let promoted = S::narrow(rules.promotion[us]) & to_bit != S::EMPTY;
+            if promoted {
+                crowned |= to_bit;
+            }
+            hash ^=
+                zobrist::piece_key(mover, false, from) ^ zobrist::piece_key(mover, promoted, to);
         }
         let mut barred = self.barred;
         if rules.no_return {
             let gone = from_bit | captured | huffed_bit;
-            barred = self.barred_after(rules.board, turn, gone, men[us] & to_bit);
+            barred = self.barred_after(rules.board, turn, gone, to_bit & !crowned);
             if barred != self.barred {
                 let [east, west] = self.barred;
                 hash ^= zobrist::barred_key([east ^ barred[0], west ^ barred[1]]);
@@ -492,13 +516,13 @@ impl Position {
             false => S::EMPTY,
         };
         if pending != S::EMPTY {
-            huffable = pending & (men[us] | kings[us]);
+            huffable = pending & pieces[us];
             if pending & from_bit != S::EMPTY {
                 huffable |= to_bit;
             }
             hash ^= zobrist::huffable_key(huffable.widen());
         }
-        position(men, kings, huffable, 0, barred, hash)
+        position(pieces, crowned, huffable, 0, barred, hash)
     }
 
     /// The no-return restrictions (A5) after `turn`, by which the pieces
@@ -543,10 +567,10 @@ impl fmt::Debug for Position {
             "Position({} {:?} to move; White {} kings {}; Black {} kings {})",
             self.ruleset().id,
             self.side,
-            names(self.men[0]),
-            names(self.kings[0]),
-            names(self.men[1]),
-            names(self.kings[1]),
+            names(self.men(Side::White)),
+            names(self.kings(Side::White)),
+            names(self.men(Side::Black)),
+            names(self.kings(Side::Black)),
         )
     }
 }

@@ -221,8 +221,8 @@ impl Position {
         }
         Ok(Position {
             ruleset: rules,
-            men: setup.men,
-            kings: setup.kings,
+            pieces: [setup.pieces(Side::White), setup.pieces(Side::Black)],
+            crowned: setup.kings[0] | setup.kings[1],
             side: setup.side_to_move,
             huffable: setup.huffable,
             passes: setup.passes,
@@ -240,8 +240,8 @@ impl Position {
         Setup {
             ruleset: self.ruleset(),
             side_to_move: self.side,
-            men: self.men,
-            kings: self.kings,
+            men: [self.men(Side::White), self.men(Side::Black)],
+            kings: [self.kings(Side::White), self.kings(Side::Black)],
             huffable: self.huffable,
             barred: self.barred,
             passes: self.passes,

@@ -114,8 +114,8 @@ impl Position {
     /// The position with its hash computed from scratch: for a position
     /// whose fields were set one by one.
     pub(super) fn rehashed(mut self) -> Position {
-        let mut hash = pieces_key(Side::White, self.men[0], self.kings[0])
-            ^ pieces_key(Side::Black, self.men[1], self.kings[1])
+        let mut hash = pieces_key(Side::White, self.men(Side::White), self.kings(Side::White))
+            ^ pieces_key(Side::Black, self.men(Side::Black), self.kings(Side::Black))
             ^ huffable_key(self.huffable)
             ^ barred_key(self.barred)
             ^ passes_key(self.passes);
