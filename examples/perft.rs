@@ -99,7 +99,7 @@ fn main() -> ExitCode {
 /// ended.
 fn random_games(games: u64, seed: u64, start: &Position) {
     let outcomes = play_random(games, seed, |choose| playout(start, choose));
-    tally(games, &outcomes, start.ruleset().variant().is_none());
+    tally(games, &outcomes, !start.ruleset().is_rule_book());
 }
 
 /// Perft with every turn played, the last ply too.

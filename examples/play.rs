@@ -23,8 +23,8 @@ use std::process::ExitCode;
 
 use alquerque_ai::Strength;
 use clap::{Parser, ValueEnum};
+use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset};
-use peralikatuma_rules::{Side, Variant};
 
 use peralikatuma::clock::TimeControl;
 use peralikatuma::play::{Pace, run_full_screen, run_plain};
@@ -118,7 +118,7 @@ impl From<OpponentArg> for Opponent {
 fn main() -> ExitCode {
     let args = Args::parse();
     let plain = args.plain || !io::stdin().is_terminal() || !io::stdout().is_terminal();
-    let ruleset = args.variant.unwrap_or(Variant::Peralikatuma.ruleset());
+    let ruleset = args.variant.unwrap_or(Ruleset::PERALIKATUMA);
     let result = play(&args, ruleset, plain);
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,7 +27,7 @@ use alquerque_tablebase::Tablebase;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::{Position, Turn};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 
 /// Solve Alquerque, or check a proof.
 #[derive(Parser, Debug)]
@@ -35,7 +35,7 @@ use peralikatuma_rules::{Side, Variant};
 struct Args {
     /// The game: only alquerque can be solved (its positions never repeat).
     #[arg(long, default_value = "alquerque")]
-    variant: Variant,
+    variant: &'static Ruleset,
     /// The position to solve (N3 text); the start position by default.
     #[arg(long)]
     position: Option<String>,
@@ -149,9 +149,9 @@ fn main() -> ExitCode {
 fn start_position(args: &Args) -> Result<Position, String> {
     let mut start = match &args.position {
         Some(text) => {
-            Position::parse(args.variant.ruleset(), text).map_err(|e| format!("--position: {e}"))?
+            Position::parse(args.variant, text).map_err(|e| format!("--position: {e}"))?
         }
-        None => Position::start(args.variant.ruleset()),
+        None => Position::start(args.variant),
     };
     for text in args.moves.iter().flat_map(|moves| moves.split_whitespace()) {
         if text.ends_with('.') {
@@ -167,7 +167,7 @@ fn start_position(args: &Args) -> Result<Position, String> {
 
 /// The solve: `None` if stopped by `--seconds`.
 fn solve(args: &Args) -> Result<Option<()>, String> {
-    if args.variant != Variant::Alquerque {
+    if args.variant != Ruleset::ALQUERQUE {
         return Err(format!(
             "only alquerque can be solved: {} positions may repeat (E2)",
             args.variant
@@ -175,10 +175,9 @@ fn solve(args: &Args) -> Result<Option<()>, String> {
     }
     let start = start_position(args)?;
     let tablebase = match &args.tablebases {
-        Some(dir) => Some(
-            Tablebase::load(dir, args.variant.ruleset())
-                .map_err(|e| format!("--tablebases: {e}"))?,
-        ),
+        Some(dir) => {
+            Some(Tablebase::load(dir, args.variant).map_err(|e| format!("--tablebases: {e}"))?)
+        }
         None => None,
     };
     let mut run = Run {

@@ -32,15 +32,15 @@ use alquerque_tablebase::{Indexer, Material, Progress, Stage, Tablebase, Value, 
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::Position;
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 
 /// Build endgame tablebases and probe them.
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
     /// The game: peralikatuma, alquerque or permainan.
-    #[arg(long, default_value = "peralikatuma")]
-    variant: Variant,
+    #[arg(long, default_value = "peralikatuma", value_parser = rule_book_game)]
+    variant: &'static Ruleset,
     /// Build every ending with at most this many pieces.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=12))]
     pieces: u32,
@@ -64,15 +64,26 @@ struct Args {
     sizes: bool,
 }
 
+/// One of the rule book's three games, by its id: only they have tables.
+fn rule_book_game(id: &str) -> Result<&'static Ruleset, String> {
+    match Ruleset::find(id) {
+        Ok(ruleset) if ruleset.is_rule_book() => Ok(ruleset),
+        Ok(_) => Err(format!(
+            "`{id}` has no endgame tables (known: peralikatuma, alquerque, permainan)"
+        )),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 /// What the tables of each number of pieces up to `pieces` would hold.
-fn print_sizes(variant: Variant, pieces: usize) {
+fn print_sizes(variant: &'static Ruleset, pieces: usize) {
     println!("{variant}: positions numbered (both sides to move; some name no legal position)");
     println!(
         "{:>6}  {:>9}  {:>18}  largest material",
         "pieces", "materials", "positions"
     );
     for n in 2..=pieces {
-        let sizes: Vec<(Material, u64)> = Material::up_to(variant.ruleset(), n)
+        let sizes: Vec<(Material, u64)> = Material::up_to(variant, n)
             .into_iter()
             .filter(|m| m.pieces() == n)
             .map(|m| (m, Indexer::new(m).size()))
@@ -94,7 +105,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let probe = match &args.probe {
-        Some(text) => match Position::parse(args.variant.ruleset(), text) {
+        Some(text) => match Position::parse(args.variant, text) {
             Ok(position) => Some(position),
             Err(error) => {
                 eprintln!("error: --probe: {error}");
@@ -157,18 +168,14 @@ fn main() -> ExitCode {
             }
         }
     };
-    let tablebase = match Tablebase::build_in(
-        &args.dir,
-        args.variant.ruleset(),
-        args.pieces as usize,
-        &report,
-    ) {
-        Ok(tablebase) => tablebase,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let tablebase =
+        match Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report) {
+            Ok(tablebase) => tablebase,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::FAILURE;
+            }
+        };
     println!();
     if args.markdown {
         print_markdown(&tablebase);

@@ -35,7 +35,6 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma::clock::TimeControl;
 use peralikatuma::tournament::{Fixture, LADDER, Played, Tally, ratings_table};
-use peralikatuma_rules::Variant;
 use peralikatuma_rules::{RULESETS, Ruleset};
 use rayon::prelude::*;
 
@@ -99,7 +98,7 @@ fn main() -> ExitCode {
     let mut variants: Vec<&'static Ruleset> = Vec::new();
     for name in &args.variant {
         let named: Vec<&'static Ruleset> = if name.eq_ignore_ascii_case("all") {
-            Variant::ALL.map(Variant::ruleset).to_vec()
+            Ruleset::RULE_BOOK.to_vec()
         } else if name.eq_ignore_ascii_case("family") {
             RULESETS.iter().collect()
         } else {

@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use peralikatuma_rules::Side;
 use peralikatuma_rules::{Game, Position, Ruleset, Turn};
-use peralikatuma_rules::{Side, Variant};
 
 use alquerque_ai::{
     Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
@@ -26,26 +26,34 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// The positions and depths of the `bench` command: a fixed workload whose
 /// node count is a signature of the search (it changes only when the
 /// search does).
-pub const BENCH: [(Variant, &str, u32); 6] = [
+pub const BENCH: [(&Ruleset, &str, u32); 6] = [
     (
-        Variant::Peralikatuma,
-        Variant::Peralikatuma.start_text(),
+        Ruleset::PERALIKATUMA,
+        "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
         10,
     ),
     (
-        Variant::Peralikatuma,
+        Ruleset::PERALIKATUMA,
         "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         8,
     ),
-    (Variant::Alquerque, Variant::Alquerque.start_text(), 16),
     (
-        Variant::Alquerque,
+        Ruleset::ALQUERQUE,
+        "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5",
+        16,
+    ),
+    (
+        Ruleset::ALQUERQUE,
         "W:Wc1,b2,e2,e5:Ba4,b4,d4:Rc1-b1,b2-c2",
         16,
     ),
-    (Variant::Permainan, Variant::Permainan.start_text(), 13),
     (
-        Variant::Permainan,
+        Ruleset::PERMAINAN,
+        "W:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,b4,c4,d4,e4:Ba6,b6,c6,d6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
+        13,
+    ),
+    (
+        Ruleset::PERMAINAN,
         "W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9",
         11,
     ),
@@ -105,7 +113,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(out: Arc<Mutex<W>>) -> Engine<W> {
         Engine {
             out,
-            game: Game::new(Variant::Peralikatuma.ruleset()),
+            game: Game::new(Ruleset::PERALIKATUMA),
             searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
             hash_mb: DEFAULT_HASH_MB,
             running: None,
@@ -388,7 +396,7 @@ fn bench_until(extra: u32, stop: &Stop) -> Option<(u64, Duration)> {
     let mut nodes = 0;
     let started = Instant::now();
     for (variant, text, depth) in BENCH {
-        let Ok(position) = Position::parse(variant.ruleset(), text) else {
+        let Ok(position) = Position::parse(variant, text) else {
             continue;
         };
         let mut searcher = Searcher::new(16);

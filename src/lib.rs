@@ -23,8 +23,8 @@ use peralikatuma_rules::{Position, PositionTextError, Ruleset};
 /// standard error, in the words of the command line, and returned.
 ///
 /// ```
-/// use peralikatuma_rules::Variant;
-/// let alquerque = Variant::Alquerque.ruleset();
+/// use peralikatuma_rules::Ruleset;
+/// let alquerque = Ruleset::ALQUERQUE;
 /// let start = peralikatuma::position_arg(alquerque, None)?;
 /// assert_eq!(start.legal_turns().len(), 4);
 /// assert!(peralikatuma::position_arg(alquerque, Some("W:Wz9:B")).is_err());

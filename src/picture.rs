@@ -455,7 +455,7 @@ mod tests {
 
     #[test]
     fn arrows_move_to_the_neighbour_when_there_is_one() {
-        let graph = peralikatuma_rules::Variant::Peralikatuma.ruleset().board;
+        let graph = peralikatuma_rules::Ruleset::PERALIKATUMA.board;
         let picture = Picture::new(graph);
         let point = |name: &str| graph.parse_point(name).expect("a point");
         let name = |p: u8| graph.point_name(p).to_string();

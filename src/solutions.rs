@@ -10,7 +10,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use alquerque_proof::{Proof, ProofError};
-use peralikatuma_rules::Variant;
 use peralikatuma_rules::{Position, Ruleset};
 
 /// The directory the frontends read proofs from.
@@ -28,7 +27,7 @@ enum State {
 
 /// Each game's proof, and a signal when one has been read.
 struct Cache {
-    states: Mutex<HashMap<Variant, State>>,
+    states: Mutex<HashMap<&'static Ruleset, State>>,
     read: Condvar,
 }
 
@@ -40,23 +39,27 @@ fn cache() -> &'static Cache {
     })
 }
 
-/// The proof for `variant`'s start position, if it has been read; the
-/// first call starts reading it in the background. A damaged proof is
-/// reported once on standard error and not used.
-pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
+/// The proof for `ruleset`'s start position, if it has been read; the
+/// first call starts reading it in the background. Only the rule book's
+/// games have one. A damaged proof is reported once on standard error and
+/// not used.
+pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {
+    if !ruleset.is_rule_book() {
+        return None;
+    }
     let mut states = cache().states.lock().ok()?;
-    match states.get(&variant) {
+    match states.get(ruleset) {
         Some(State::Read(proof)) => proof.clone(),
         Some(State::Reading) => None,
         None => {
-            states.insert(variant, State::Reading);
+            states.insert(ruleset, State::Reading);
             std::thread::spawn(move || {
-                let proof = read(variant).unwrap_or_else(|error| {
-                    eprintln!("warning: the proof of {variant} is not used: {error}");
+                let proof = read(ruleset).unwrap_or_else(|error| {
+                    eprintln!("warning: the proof of {ruleset} is not used: {error}");
                     None
                 });
                 if let Ok(mut states) = cache().states.lock() {
-                    states.insert(variant, State::Read(proof));
+                    states.insert(ruleset, State::Read(proof));
                 }
                 cache().read.notify_all();
             });
@@ -65,16 +68,10 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Proof>> {
     }
 }
 
-/// The proof for `ruleset`'s start ([`for_variant`]): only the rule
-/// book's games have one.
-pub fn for_ruleset(ruleset: &Ruleset) -> Option<Arc<Proof>> {
-    ruleset.variant().and_then(for_variant)
-}
-
-/// The proof for `variant`'s start position, waiting for it to be read:
+/// The proof for `ruleset`'s start position, waiting for it to be read:
 /// for runs that must not depend on timing (tournaments).
-pub fn wait_for(variant: Variant) -> Option<Arc<Proof>> {
-    if let Some(proof) = for_variant(variant) {
+pub fn wait_for(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {
+    if let Some(proof) = for_ruleset(ruleset) {
         return Some(proof);
     }
     let cache = cache();
@@ -82,19 +79,19 @@ pub fn wait_for(variant: Variant) -> Option<Arc<Proof>> {
     let states = cache
         .read
         .wait_while(states, |states| {
-            matches!(states.get(&variant), Some(State::Reading))
+            matches!(states.get(ruleset), Some(State::Reading))
         })
         .ok()?;
-    match states.get(&variant) {
+    match states.get(ruleset) {
         Some(State::Read(proof)) => proof.clone(),
         _ => None,
     }
 }
 
 /// Reads the first proof (by file name) in `proofs/<game>/` that starts
-/// from `variant`'s start position: `None` if there is none.
-pub fn read(variant: Variant) -> Result<Option<Arc<Proof>>, ProofError> {
-    let folder = directory().join(variant.name());
+/// from `ruleset`'s start position: `None` if there is none.
+pub fn read(ruleset: &'static Ruleset) -> Result<Option<Arc<Proof>>, ProofError> {
+    let folder = directory().join(ruleset.id);
     let Ok(entries) = std::fs::read_dir(&folder) else {
         return Ok(None);
     };
@@ -103,7 +100,7 @@ pub fn read(variant: Variant) -> Result<Option<Arc<Proof>>, ProofError> {
         .filter(|path| path.to_string_lossy().ends_with(".proof.gz"))
         .collect();
     paths.sort();
-    let start = Position::start(variant.ruleset());
+    let start = Position::start(ruleset);
     for path in paths {
         let proof = Proof::load(&path)?;
         if proof.start == start {
@@ -121,8 +118,8 @@ mod tests {
     fn waiting_for_a_game_without_a_proof_ends_with_none() {
         // No proof of Permainan is kept: the read in the background finds
         // none, and the wait ends there, every time it is asked.
-        assert!(wait_for(Variant::Permainan).is_none());
-        assert!(wait_for(Variant::Permainan).is_none());
-        assert!(for_variant(Variant::Permainan).is_none());
+        assert!(wait_for(Ruleset::PERMAINAN).is_none());
+        assert!(wait_for(Ruleset::PERMAINAN).is_none());
+        assert!(for_ruleset(Ruleset::PERMAINAN).is_none());
     }
 }

@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use alquerque_tablebase::{LoadError, Tablebase};
 use peralikatuma_rules::Ruleset;
-use peralikatuma_rules::Variant;
 
 /// The directory the frontends read tables from.
 pub fn directory() -> PathBuf {
@@ -17,19 +16,22 @@ pub fn directory() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("tablebases"))
 }
 
-type Cache = Mutex<HashMap<Variant, Option<Arc<Tablebase>>>>;
+type Cache = Mutex<HashMap<&'static Ruleset, Option<Arc<Tablebase>>>>;
 
-/// The tables of `variant` in [`directory`], read the first time they are
-/// asked for; `None` if there are none. A damaged file, or one built for
-/// other rules, is reported once on standard error and the game is played
-/// without tables.
-pub fn for_variant(variant: Variant) -> Option<Arc<Tablebase>> {
+/// The tables of `ruleset` in [`directory`], read the first time they are
+/// asked for; `None` if there are none: only the rule book's games have
+/// tables. A damaged file, or one built for other rules, is reported once
+/// on standard error and the game is played without tables.
+pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Tablebase>> {
+    if !ruleset.is_rule_book() {
+        return None;
+    }
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().ok()?;
     cache
-        .entry(variant)
-        .or_insert_with(|| match read(variant) {
+        .entry(ruleset)
+        .or_insert_with(|| match read(ruleset) {
             Ok(found) => found,
             Err(error) => {
                 eprintln!("warning: endgame tables not used: {error}");
@@ -39,15 +41,9 @@ pub fn for_variant(variant: Variant) -> Option<Arc<Tablebase>> {
         .clone()
 }
 
-/// The tables of `ruleset` ([`for_variant`]): only the rule book's games
-/// have tables.
-pub fn for_ruleset(ruleset: &Ruleset) -> Option<Arc<Tablebase>> {
-    ruleset.variant().and_then(for_variant)
-}
-
-/// Reads the tables of `variant` from [`directory`]: `None` if it has none.
-pub fn read(variant: Variant) -> Result<Option<Arc<Tablebase>>, LoadError> {
-    let tablebase = Tablebase::load(&directory(), variant.ruleset())?;
+/// Reads the tables of `ruleset` from [`directory`]: `None` if it has none.
+pub fn read(ruleset: &'static Ruleset) -> Result<Option<Arc<Tablebase>>, LoadError> {
+    let tablebase = Tablebase::load(&directory(), ruleset)?;
     let any = tablebase.tables().next().is_some();
     Ok(any.then(|| Arc::new(tablebase)))
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use peralikatuma::diagram;
 use peralikatuma_rules::Game;
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::Ruleset;
 
 /// The example's binary, next to this test's in the target directory.
 fn binary() -> PathBuf {
@@ -188,7 +188,7 @@ fn bad_input_gets_a_clear_message_and_the_game_goes_on() {
         assert!(text.contains(expected), "missing `{expected}` in:\n{text}");
     }
     // Only d2-c3 was played.
-    let mut game = Game::new(Variant::Alquerque.ruleset());
+    let mut game = Game::new(Ruleset::ALQUERQUE);
     game.play_text("d2-c3").unwrap();
     assert!(text.contains(&diagram(game.position())));
 }
@@ -230,7 +230,7 @@ fn undo_after_a_resignation_takes_back_only_the_resignation_e6() {
 #[test]
 fn a_saved_game_loads_back_where_it_was() {
     // Six legal turns, found with the rules crate.
-    let mut game = Game::new(Variant::Permainan.ruleset());
+    let mut game = Game::new(Ruleset::PERMAINAN);
     let mut texts = Vec::new();
     for _ in 0..6 {
         let turn = game.legal_turns()[0];

@@ -10,7 +10,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use peralikatuma::engine::{Engine, Flow};
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::{Game, Position};
 
 /// An engine writing to a shared buffer, and how much of it has been read.
@@ -182,23 +182,20 @@ fn play_list(game: &mut Game, turns: &[&str]) {
 
 #[test]
 fn a_scripted_session_for_each_game() {
-    let scripts: [(Variant, &[&str]); 3] = [
+    let scripts: [(&'static Ruleset, &[&str]); 3] = [
         // With a forfeit claim: Black did not jump with e6.
-        (Variant::Peralikatuma, &["e4-e5", "d6-d5", "!e6", "e5-e6"]),
-        (Variant::Alquerque, &["c2-c3", "c4xc2"]),
-        (Variant::Permainan, &["c4-c5", "c6xc4", "c3xc5"]),
+        (Ruleset::PERALIKATUMA, &["e4-e5", "d6-d5", "!e6", "e5-e6"]),
+        (Ruleset::ALQUERQUE, &["c2-c3", "c4xc2"]),
+        (Ruleset::PERMAINAN, &["c4-c5", "c6xc4", "c3xc5"]),
     ];
     let mut session = Session::new();
     for (variant, turns) in scripts {
-        session.quiet(&format!("game {}", variant.name()));
+        session.quiet(&format!("game {}", variant.id));
         let start = session.send("show");
-        assert_eq!(start[0], format!("game {}", variant.name()));
-        assert_eq!(
-            start[1],
-            format!("position {}", Position::start(variant.ruleset()))
-        );
+        assert_eq!(start[0], format!("game {}", variant.id));
+        assert_eq!(start[1], format!("position {}", Position::start(variant)));
         session.quiet(&format!("position start turns {}", turns.join(" ")));
-        let mut game = Game::new(variant.ruleset());
+        let mut game = Game::new(variant);
         play_list(&mut game, turns);
         let shown = session.send("show");
         assert_eq!(shown[1], format!("position {}", game.position()));
@@ -230,7 +227,7 @@ fn a_scripted_session_for_each_game() {
 fn claims_in_turn_lists() {
     let mut session = Session::new();
     session.quiet("position start turns e4-e5 d6-d5 !e6 e5-e6");
-    let mut game = Game::new(Variant::Peralikatuma.ruleset());
+    let mut game = Game::new(Ruleset::PERALIKATUMA);
     for turn in ["e4-e5", "d6-d5", "!e6 e5-e6"] {
         game.play_text(turn).unwrap();
     }
@@ -268,31 +265,31 @@ fn claims_in_turn_lists() {
 #[test]
 fn position_text_in_each_game() {
     let texts = [
-        (Variant::Peralikatuma, "W:Wg7,e6,d7:Bf4,d4", "e6-e5"),
+        (Ruleset::PERALIKATUMA, "W:Wg7,e6,d7:Bf4,d4", "e6-e5"),
         (
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
             // Claim d6, then jump onto the point it stood on.
             "!d6 f6xd4xd6",
         ),
         (
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wc1,b2,e2,e5:Ba4,b4,d4:Rc1-b1,b2-c2",
             "b2-b3",
         ),
         (
-            Variant::Permainan,
+            Ruleset::PERMAINAN,
             "W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9",
             "a9-c7",
         ),
         // Read in any order, printed in the order of N3.
-        (Variant::Alquerque, "B:Bd4,a5:C12:We1,a1", "d4-d3"),
+        (Ruleset::ALQUERQUE, "B:Bd4,a5:C12:We1,a1", "d4-d3"),
     ];
     let mut session = Session::new();
     for (variant, text, turn) in texts {
-        session.quiet(&format!("game {}", variant.name()));
+        session.quiet(&format!("game {}", variant.id));
         session.quiet(&format!("position text {text}"));
-        let position = Position::parse(variant.ruleset(), text).unwrap();
+        let position = Position::parse(variant, text).unwrap();
         assert_eq!(session.send("show")[1], format!("position {position}"));
         session.quiet(&format!("position text {text} turns {turn}"));
         let mut game = Game::from_position(position);
@@ -466,7 +463,7 @@ fn t1_go_on_a_clock_spends_a_share_of_the_time_of_the_side_to_move() {
     ] {
         let lines = session.search(go);
         let game = {
-            let mut game = Game::new(Variant::Peralikatuma.ruleset());
+            let mut game = Game::new(Ruleset::PERALIKATUMA);
             game.play_text("e4-e5").unwrap();
             game
         };
@@ -537,7 +534,7 @@ fn commands_during_a_search() {
         // `stop` answers once the search has ended: one not heeded hangs here.
         let mut lines = session.send("stop");
         lines.extend(session.fresh());
-        let mut game = Game::new(Variant::Peralikatuma.ruleset());
+        let mut game = Game::new(Ruleset::PERALIKATUMA);
         game.play_text("e4-e5").unwrap();
         game.play_text(&bestturn(&lines)).unwrap();
         // Nothing changed, and the engine takes commands again.
@@ -550,15 +547,15 @@ fn commands_during_a_search() {
 #[test]
 fn stop_during_go_infinite() {
     within_a_minute(|| {
-        for variant in Variant::ALL {
+        for variant in Ruleset::RULE_BOOK {
             let mut session = Session::new();
-            session.quiet(&format!("game {}", variant.name()));
+            session.quiet(&format!("game {}", variant.id));
             session.start("go infinite");
             let mut lines = session.until("info depth 1 ");
             thread::sleep(Duration::from_millis(50));
             lines.extend(session.send("stop"));
             lines.extend(session.fresh());
-            let game = Game::new(variant.ruleset());
+            let game = Game::new(variant);
             check_info(&game, &lines);
             let best = bestturn(&lines);
             assert!(lines.last().unwrap().starts_with("bestturn"), "{lines:?}");
@@ -608,15 +605,13 @@ fn isready_help_and_other_answers() {
     let mut lines = session.send("perft 3");
     lines.extend(session.send("wait"));
     assert_eq!(lines.len(), 1);
-    let perft = Position::start(Variant::Alquerque.ruleset()).perft(3);
+    let perft = Position::start(Ruleset::ALQUERQUE).perft(3);
     assert!(
         lines[0].starts_with(&format!("perft 3 {perft} time ")),
         "{lines:?}"
     );
     let lines = session.send("legal");
-    let count = Position::start(Variant::Alquerque.ruleset())
-        .legal_turns()
-        .len();
+    let count = Position::start(Ruleset::ALQUERQUE).legal_turns().len();
     assert_eq!(lines[0].split(' ').count(), count + 1, "{lines:?}");
     let lines = session.send("eval");
     assert_eq!(lines.len(), 1);
@@ -708,7 +703,7 @@ fn perft_runs_in_the_background_and_stops() {
         // is the rules crate's.
         let mut lines = session.send("perft 7");
         lines.extend(session.send("wait"));
-        let expected = Position::start(Variant::Alquerque.ruleset()).perft(7);
+        let expected = Position::start(Ruleset::ALQUERQUE).perft(7);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
             lines[0].starts_with(&format!("perft 7 {expected} time ")),

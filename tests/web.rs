@@ -16,7 +16,7 @@ use peralikatuma::web::store::legacy::LegacyGame;
 use peralikatuma::web::store::{SqliteStore, Store};
 use peralikatuma::web::{Config, Server, router};
 use peralikatuma_rules::{Game, Record};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -624,9 +624,7 @@ async fn against_the_machine_its_reply_comes_and_undo_takes_back_both() {
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let hinted = answer.body["turn"]["text"].as_str().expect("a turn");
     assert!(
-        Game::new(Variant::Alquerque.ruleset())
-            .play_text(hinted)
-            .is_ok(),
+        Game::new(Ruleset::ALQUERQUE).play_text(hinted).is_ok(),
         "{hinted}"
     );
     // The machine declines a draw in a level start.
@@ -1406,8 +1404,8 @@ async fn twenty_games_against_the_machine_at_once_each_by_the_rules() {
         let (status, _) =
             over_loopback(address, "GET", &format!("/api/games/{id}/record"), None, "").await;
         assert_eq!(status, 200);
-        let variant: Variant = variant.parse().expect("a game");
-        let mut game = Game::new(variant.ruleset());
+        let variant = Ruleset::find(variant).expect("a game");
+        let mut game = Game::new(variant);
         for text in moves(&state) {
             game.play_text(&text)
                 .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));

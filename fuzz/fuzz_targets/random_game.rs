@@ -1,5 +1,5 @@
 //! A game of one of the rule book's three games (as a ruleset of the one
-//! model, `Variant::ruleset`) driven by fuzz bytes, with its invariants
+//! model, `Ruleset::RULE_BOOK`) driven by fuzz bytes, with its invariants
 //! checked after every turn: the legal turns agree with the reference
 //! generator of the rules crate's tests (written straight from RULES.md),
 //! the position reads back from its text (N3), no point holds two pieces,
@@ -23,9 +23,9 @@ use peralikatuma_rules::{QUIET_TURNS_FOR_DRAW, Side};
 fuzz_target!(|input: (u8, Vec<u8>)| {
     let (v, choices) = input;
     let variant = variant(v);
-    let mut game = Game::new(variant.ruleset());
+    let mut game = Game::new(variant);
     let board = game.position().board();
-    let per_side = variant.pieces_per_side();
+    let per_side = variant.start[0].count_ones() as usize;
     // Each removal ends a quiet stretch of at most sixty turns, and there
     // are at most 2 * per_side removals.
     let bound = (2 * per_side + 1) * (QUIET_TURNS_FOR_DRAW as usize + 1);

@@ -1,12 +1,11 @@
 //! Helpers shared by the fuzz targets, on the one model
 //! of the rules crate.
 
-use peralikatuma_rules::Variant;
 use peralikatuma_rules::{Game, Position, RULESETS, Ruleset};
 
 /// The rule book's game a fuzz byte picks.
-pub fn variant(byte: u8) -> Variant {
-    Variant::ALL[usize::from(byte) % Variant::ALL.len()]
+pub fn variant(byte: u8) -> &'static Ruleset {
+    Ruleset::RULE_BOOK[usize::from(byte) % Ruleset::RULE_BOOK.len()]
 }
 
 /// The family's ruleset (any of the 21) a fuzz byte picks.

@@ -281,15 +281,14 @@ fn notations(session: &Session, turns: &[Turn]) -> String {
 #[cfg(test)]
 mod tests {
     use alquerque_ai::Strength;
-    use peralikatuma_rules::{Game, Position, Side, Variant};
+    use peralikatuma_rules::{Game, Position, Ruleset, Side};
 
     use super::*;
     use crate::session::{Opponent, Settings};
 
-    /// A session of `variant` between two players, from `position` if
+    /// A session of `ruleset` between two players, from `position` if
     /// given.
-    fn session(variant: Variant, position: Option<&str>) -> Session {
-        let ruleset = variant.ruleset();
+    fn session(ruleset: &'static Ruleset, position: Option<&str>) -> Session {
         let position = position.map(|text| Position::parse(ruleset, text).expect("valid"));
         let settings = Settings {
             opponent: Opponent::Human,
@@ -314,7 +313,7 @@ mod tests {
 
     #[test]
     fn undo_and_redo_with_nothing_to_take_back_or_play_again() {
-        let mut session = session(Variant::Alquerque, None);
+        let mut session = session(Ruleset::ALQUERQUE, None);
         assert_eq!(said(&run(&mut session, "undo")), "nothing to take back");
         assert_eq!(said(&run(&mut session, "redo")), "nothing to redo");
         assert!(matches!(run(&mut session, "d2-c3"), Step::Played(_)));
@@ -328,7 +327,7 @@ mod tests {
 
     #[test]
     fn no_hint_turn_resignation_or_draw_once_the_game_is_over() {
-        let mut session = session(Variant::Alquerque, Some("W:Wa1,e1:Bb2"));
+        let mut session = session(Ruleset::ALQUERQUE, Some("W:Wa1,e1:Bb2"));
         assert!(matches!(run(&mut session, "a1xc3"), Step::Played(_)));
         let over = "the game is over (White wins: Black has no pieces left (E1))";
         for line in ["hint", "e1-e2", "resign", "draw"] {
@@ -344,7 +343,7 @@ mod tests {
 
     #[test]
     fn warnings_in_a_game_without_forfeits_say_there_are_none() {
-        let mut session = session(Variant::Alquerque, None);
+        let mut session = session(Ruleset::ALQUERQUE, None);
         let mut interpreter = Interpreter::default();
         let step = interpreter.run(&mut session, Command::Warnings(false));
         assert_eq!(said(&step), "this game has no forfeits to warn about");
@@ -353,7 +352,7 @@ mod tests {
 
     #[test]
     fn p6_a_turn_that_forfeits_pieces_is_asked_about_until_warnings_are_off() {
-        let mut session = session(Variant::Peralikatuma, Some("W:We4,c1:Be5,i7"));
+        let mut session = session(Ruleset::PERALIKATUMA, Some("W:We4,c1:Be5,i7"));
         let mut interpreter = Interpreter::default();
         let turn = Command::Turn("c1-d2".into());
         let Step::Ask(question) = interpreter.run(&mut session, turn.clone()) else {
@@ -383,7 +382,7 @@ mod tests {
     #[test]
     fn moves_in_a_position_with_millions_of_turns_lists_the_first_thousand() {
         let mut session = session(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Some(
                 "W:Wc1,g1,e2,h4,b5,i5,g6,i7,f8,c9,e9:Bf2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,d7,f7,d8,e8",
             ),
@@ -394,7 +393,7 @@ mod tests {
         assert_eq!(turns.count, 1_982_269);
         assert_eq!(turns.listed.len(), MOST_LISTED);
         assert_eq!(turns.to_string(), "1982269 legal turns, the first 1000:");
-        let few = LegalTurns::of(&Game::new(Variant::Alquerque.ruleset()));
+        let few = LegalTurns::of(&Game::new(Ruleset::ALQUERQUE));
         assert_eq!(
             few.to_string(),
             format!("{}:", plural(few.count, "legal turn"))
@@ -406,7 +405,7 @@ mod tests {
         let settings = Settings {
             opponent: Opponent::Machine(Strength::Easy),
             human: Side::Black,
-            ..Settings::of(Variant::Alquerque.ruleset())
+            ..Settings::of(Ruleset::ALQUERQUE)
         };
         let mut session = Session::new(settings);
         for line in ["d2-c3", "hint"] {
@@ -423,7 +422,7 @@ mod tests {
 
     #[test]
     fn resigning_and_a_draw_are_asked_first_e6() {
-        let mut session = session(Variant::Alquerque, None);
+        let mut session = session(Ruleset::ALQUERQUE, None);
         let interpreter = Interpreter::default();
         let Step::Ask(question) = run(&mut session, "resign") else {
             panic!("asked first");
@@ -451,7 +450,7 @@ mod tests {
 
     #[test]
     fn a_game_not_saved_is_dropped_and_a_file_written_over_only_when_agreed() {
-        let mut session = session(Variant::Alquerque, None);
+        let mut session = session(Ruleset::ALQUERQUE, None);
         let mut interpreter = Interpreter::default();
         // Nothing to lose yet: quit leaves at once.
         assert!(matches!(run(&mut session, "quit"), Step::Quit));

@@ -29,9 +29,9 @@ pub(crate) fn has_forfeits(game: &Game) -> bool {
 /// The help's lines on taking a piece first (a claim, a huff) and on
 /// passing, for `game`.
 pub(crate) fn notation_help(game: &Game) -> &'static str {
-    match game.ruleset().variant() {
-        Some(_) => "  !e6 d4-d5      claim the forfeited piece on e6, then move (Peralikatuma, P6)",
-        None => {
+    match game.ruleset().is_rule_book() {
+        true => "  !e6 d4-d5      claim the forfeited piece on e6, then move (Peralikatuma, P6)",
+        false => {
             "  !e6 d4-d5      huff the piece on e6 (where the game has the huff), then move\n  pass           pass, where a player without a move must"
         }
     }
@@ -40,11 +40,8 @@ pub(crate) fn notation_help(game: &Game) -> &'static str {
 /// The rules of `ruleset` in brief: the rule book's for its three games
 /// ([`rules_in_brief`]), else from the ruleset's data (rules.md F).
 pub(crate) fn rules_brief(ruleset: &'static Ruleset) -> Vec<String> {
-    match ruleset.variant() {
-        Some(variant) => rules_in_brief(variant)
-            .iter()
-            .map(|p| (*p).to_owned())
-            .collect(),
+    match rules_in_brief(ruleset) {
+        Some(lines) => lines.iter().map(|p| (*p).to_owned()).collect(),
         None => family_brief(ruleset),
     }
 }
@@ -162,7 +159,7 @@ mod tests {
 
     #[test]
     fn p6_the_rule_books_claims_are_advised_and_written_as_claims() {
-        let peralikatuma = peralikatuma_rules::Variant::Peralikatuma.ruleset();
+        let peralikatuma = peralikatuma_rules::Ruleset::PERALIKATUMA;
         let start = Position::parse(peralikatuma, "B:Wc3,e5:Bd4,i5:Fc3").expect("a position");
         let game = Game::from_position(start);
         assert_eq!(

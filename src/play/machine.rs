@@ -142,11 +142,11 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn a_choice_made_waits_out_the_pause_and_is_cancelled_like_thinking() {
-        let game = Game::new(Variant::Alquerque.ruleset());
+        let game = Game::new(Ruleset::ALQUERQUE);
         let player = Player::new(Strength::Easy, 1);
         let hour = Duration::from_secs(3600);
         let thinking = Thinking::start(player, game, 1, None).answering_after(hour);
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn at_once_there_is_no_pause() {
-        let game = Game::new(Variant::Alquerque.ruleset());
+        let game = Game::new(Ruleset::ALQUERQUE);
         let player = Player::new(Strength::Beginner, 1);
         let pause = Pace::AtOnce.pause(Strength::Beginner, None);
         let thinking = Thinking::start(player, game, 1, None).answering_after(pause);

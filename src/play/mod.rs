@@ -12,10 +12,10 @@
 //! ```
 //! use peralikatuma::play::{Pace, run_plain};
 //! use peralikatuma::session::{Opponent, Session, Settings};
-//! use peralikatuma_rules::{Side, Variant};
+//! use peralikatuma_rules::{Ruleset, Side};
 //!
 //! let settings = Settings {
-//!     variant: Variant::Alquerque.ruleset(),
+//!     variant: Ruleset::ALQUERQUE,
 //!     opponent: Opponent::Human,
 //!     human: Side::White,
 //!     first: Side::White,

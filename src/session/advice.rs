@@ -30,10 +30,9 @@ pub fn claim_rule(position: &Position) -> &'static str {
 ///
 /// ```
 /// use peralikatuma::session::advice::claim_advice;
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let position = Position::parse(Variant::Peralikatuma.ruleset(), "B:Wc3,e5:Bd4,i5:Fc3")?;
+/// let position = Position::parse(Ruleset::PERALIKATUMA, "B:Wc3,e5:Bd4,i5:Fc3")?;
 /// assert_eq!(
 ///     claim_advice(&position).as_deref(),
 ///     Some("White moved without capturing when it could have jumped, so Black may first take its piece on c3 (P6)")
@@ -64,10 +63,9 @@ pub fn claim_advice(position: &Position) -> Option<String> {
 ///
 /// ```
 /// use peralikatuma::session::advice::forfeit_warning;
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let position = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc3,e1:Bd4,i5")?;
+/// let position = Position::parse(Ruleset::PERALIKATUMA, "W:Wc3,e1:Bd4,i5")?;
 /// let step = position.parse_turn("e1-e2")?;
 /// assert_eq!(
 ///     forfeit_warning(&position, &step).as_deref(),
@@ -100,10 +98,9 @@ pub fn forfeit_warning(position: &Position, turn: &Turn) -> Option<String> {
 ///
 /// ```
 /// use peralikatuma::session::advice::no_return_advice;
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb3,d3:Bd5:Rb3-a3")?;
+/// let position = Position::parse(Ruleset::ALQUERQUE, "W:Wb3,d3:Bd5:Rb3-a3")?;
 /// assert_eq!(no_return_advice(&position).as_deref(), Some("No return (A5): b3 not to a3"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

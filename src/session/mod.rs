@@ -152,7 +152,7 @@ impl Default for Settings {
     /// first.
     fn default() -> Settings {
         Settings {
-            variant: peralikatuma_rules::Variant::Peralikatuma.ruleset(),
+            variant: peralikatuma_rules::Ruleset::PERALIKATUMA,
             opponent: Opponent::Machine(Strength::Easy),
             human: Side::White,
             first: Side::White,
@@ -866,11 +866,11 @@ fn recorded_clock(record: &Record) -> Option<Clock> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::{Outcome, Variant, WinReason};
+    use peralikatuma_rules::{Outcome, Ruleset, WinReason};
 
     fn settings(opponent: Opponent, human: Side) -> Settings {
         Settings {
-            variant: Variant::Alquerque.ruleset(),
+            variant: Ruleset::ALQUERQUE,
             opponent,
             human,
             first: Side::White,
@@ -1118,7 +1118,7 @@ mod tests {
     #[test]
     fn black_can_move_first_by_agreement_p2() {
         let mut chosen = settings(Opponent::Human, Side::White);
-        chosen.variant = Variant::Peralikatuma.ruleset();
+        chosen.variant = Ruleset::PERALIKATUMA;
         chosen.first = Side::Black;
         let session = Session::new(chosen);
         assert_eq!(session.game().side_to_move(), Side::Black);
@@ -1128,7 +1128,7 @@ mod tests {
     fn a_claim_is_explained_with_its_rule_p6() {
         use advice::claim_advice;
         let position = Position::parse(
-            Variant::Peralikatuma.ruleset(),
+            Ruleset::PERALIKATUMA,
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         )
         .expect("valid");
@@ -1138,16 +1138,13 @@ mod tests {
                 "White moved without capturing when it could have jumped, so Black may first take one of its pieces on a3 or d6 (P6)"
             )
         );
-        assert_eq!(
-            claim_advice(&Position::start(Variant::Peralikatuma.ruleset())),
-            None
-        );
+        assert_eq!(claim_advice(&Position::start(Ruleset::PERALIKATUMA)), None);
     }
 
     #[test]
     fn pieces_that_may_not_step_back_are_named_a5() {
         use advice::no_return_advice;
-        let alquerque = Variant::Alquerque.ruleset();
+        let alquerque = Ruleset::ALQUERQUE;
         let position =
             Position::parse(alquerque, "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4,e2-d2").expect("valid");
         assert_eq!(
@@ -1189,7 +1186,7 @@ mod tests {
     #[test]
     fn a_saved_record_brings_back_its_players_as_tags() {
         let mut chosen = settings(Opponent::Machine(Strength::Hard), Side::Black);
-        chosen.variant = Variant::Peralikatuma.ruleset();
+        chosen.variant = Ruleset::PERALIKATUMA;
         chosen.first = Side::Black;
         let mut session = Session::new(chosen.clone());
         session.fix_seed(12345);
@@ -1221,7 +1218,7 @@ mod tests {
         assert_eq!(other.settings().opponent, Opponent::Machine(Strength::Hard));
         assert_eq!(other.settings().human, Side::Black);
         assert_eq!(other.settings().first, Side::Black);
-        assert_eq!(other.settings().variant, Variant::Peralikatuma.ruleset());
+        assert_eq!(other.settings().variant, Ruleset::PERALIKATUMA);
         assert_eq!(other.seed(), 12345);
         assert_eq!(other.game().turns(), session.game().turns());
         assert_eq!(other.record().to_string(), text);
@@ -1301,7 +1298,7 @@ mod tests {
     #[test]
     fn a_step_that_leaves_a_jump_untaken_forfeits_the_piece_p6() {
         use advice::forfeit_warning;
-        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let peralikatuma = Ruleset::PERALIKATUMA;
         let position = Position::parse(peralikatuma, "W:We4,c1:Be5,i7").expect("valid");
         let turn = |text| position.parse_turn(text).expect("legal");
         assert_eq!(
@@ -1319,7 +1316,7 @@ mod tests {
         );
         assert_eq!(forfeit_warning(&position, &turn("e4xe6")), None);
         // Captures are compulsory elsewhere: nothing is forfeited (A4, M5).
-        let alquerque = Position::start(Variant::Alquerque.ruleset());
+        let alquerque = Position::start(Ruleset::ALQUERQUE);
         let step = alquerque.legal_turns()[0];
         assert_eq!(forfeit_warning(&alquerque, &step), None);
     }
@@ -1332,7 +1329,7 @@ mod tests {
         assert_eq!(resumed.game(), session.game());
         assert_eq!(resumed.settings().position, None);
         // A start of its own is kept in the settings; Black moved first.
-        let start = Position::parse(Variant::Alquerque.ruleset(), "B:Wa1:Be5").expect("valid");
+        let start = Position::parse(Ruleset::ALQUERQUE, "B:Wa1:Be5").expect("valid");
         let resumed = Session::resume(
             settings(Opponent::Human, Side::White),
             Game::from_position(start),

@@ -50,18 +50,16 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// The games of `first` against `second` in `game` (a [`Ruleset`], or
-    /// a [`Variant`](peralikatuma_rules::Variant) for the rule book's
-    /// games): `games` of them (rounded up to even), in pairs with the
-    /// same seed, one with each colour; pair `i` has the seed `seed + i`.
+    /// The games of `first` against `second` in `game`: `games` of them
+    /// (rounded up to even), in pairs with the same seed, one with each
+    /// colour; pair `i` has the seed `seed + i`.
     pub fn match_games(
-        game: impl Into<&'static Ruleset>,
+        game: &'static Ruleset,
         first: Strength,
         second: Strength,
         games: u32,
         seed: u64,
     ) -> impl Iterator<Item = Fixture> {
-        let game = game.into();
         (0..u64::from(games.div_ceil(2))).flat_map(move |i| {
             [true, false].map(|first_is_white| Fixture {
                 game,
@@ -118,7 +116,7 @@ impl Fixture {
             .iter()
             .any(|s| matches!(s, Strength::Hard | Strength::Master));
         let solution = match proof_used {
-            true => self.game.variant().and_then(crate::solutions::wait_for),
+            true => crate::solutions::wait_for(self.game),
             false => None,
         };
         for player in [&mut first, &mut second] {
@@ -187,10 +185,10 @@ impl Fixture {
     /// ```
     /// use alquerque_ai::Strength;
     /// use peralikatuma::tournament::Fixture;
-    /// use peralikatuma_rules::Variant;
+    /// use peralikatuma_rules::Ruleset;
     ///
     /// let games: Vec<Fixture> =
-    ///     Fixture::match_games(Variant::Alquerque, Strength::Hard, Strength::Medium, 2, 7).collect();
+    ///     Fixture::match_games(Ruleset::ALQUERQUE, Strength::Hard, Strength::Medium, 2, 7).collect();
     /// assert_eq!(games[0].file_name(), "alquerque-hard-medium-7-white.txt");
     /// assert_eq!(games[1].file_name(), "alquerque-hard-medium-7-black.txt");
     /// ```
@@ -463,12 +461,12 @@ pub fn ratings_table(played: &[Played], anchor: Strength) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::{Game, Variant};
+    use peralikatuma_rules::{Game, Ruleset};
 
     #[test]
     fn a_match_pairs_its_games_by_seed_one_with_each_colour() {
         let games: Vec<Fixture> = Fixture::match_games(
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             Strength::Casual,
             Strength::Random,
             5,
@@ -485,7 +483,7 @@ mod tests {
     #[test]
     fn a_game_is_played_to_its_end_and_tallied_for_the_first_player() {
         let played: Vec<Played> =
-            Fixture::match_games(Variant::Alquerque, Strength::Casual, Strength::Random, 4, 1)
+            Fixture::match_games(Ruleset::ALQUERQUE, Strength::Casual, Strength::Random, 4, 1)
                 .map(|f| f.play(Duration::from_millis(1), None))
                 .collect();
         for game in &played {
@@ -513,7 +511,7 @@ mod tests {
         std::fs::create_dir_all(&folder).expect("a temporary folder");
         let time = Duration::from_millis(1);
         let mut games = Fixture::match_games(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Strength::Casual,
             Strength::Random,
             2,
@@ -549,7 +547,7 @@ mod tests {
 
         // A game cut short is not taken as played.
         let mut unfinished = played.record.clone();
-        let mut replay = Game::new(Variant::Peralikatuma.ruleset());
+        let mut replay = Game::new(Ruleset::PERALIKATUMA);
         for turn in unfinished.game.turns().iter().take(3) {
             replay.play(turn).expect("a turn of the game");
         }

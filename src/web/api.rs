@@ -13,8 +13,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use futures_util::Stream;
+use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset};
-use peralikatuma_rules::{Side, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
@@ -230,7 +230,7 @@ async fn start(
         (None, Some(name)) if !name.is_empty() => {
             Ruleset::find(name).map_err(|e| ApiError::bad_request(format!("{e}")))?
         }
-        (None, _) => Variant::Peralikatuma.ruleset(),
+        (None, _) => Ruleset::PERALIKATUMA,
     };
     let (entry, fault) = start_game(server, new, ruleset).await?;
     Ok((entry, fault))

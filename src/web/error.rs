@@ -278,7 +278,6 @@ pub async fn pages_for_browsers(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
     use peralikatuma_rules::{Position, Ruleset};
 
     #[test]
@@ -291,7 +290,7 @@ mod tests {
 
     #[test]
     fn an_illegal_turn_reports_the_rule_and_the_points_in_the_games_names() {
-        let start = Position::start(Variant::Peralikatuma.ruleset());
+        let start = Position::start(Ruleset::PERALIKATUMA);
         let turn = start.parse_turn("d4-e4").expect_err("e4 is taken");
         let refusal = turn.refusal().expect("a refusal");
         let error = ApiError::illegal(refusal);

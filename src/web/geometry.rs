@@ -71,26 +71,25 @@ pub fn graph_view(graph: &'static Graph, id: &'static str) -> BoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn each_board_has_its_points_and_lines_r1_5() {
         let counts = [
-            (Variant::Peralikatuma, 49),
-            (Variant::Permainan, 37),
-            (Variant::Alquerque, 25),
+            (Ruleset::PERALIKATUMA, 49),
+            (Ruleset::PERMAINAN, 37),
+            (Ruleset::ALQUERQUE, 25),
         ];
-        for (variant, points) in counts {
-            let ruleset = variant.ruleset();
+        for (ruleset, points) in counts {
             let view = graph_view(ruleset.board, ruleset.id);
-            assert_eq!(view.points.len(), points, "{variant}");
-            assert!(view.lines.iter().all(|line| line.len() == 2), "{variant}");
+            assert_eq!(view.points.len(), points, "{ruleset}");
+            assert!(view.lines.iter().all(|line| line.len() == 2), "{ruleset}");
             for point in &view.points {
                 let named = ruleset.board.parse_point(&point.name).expect("a point");
                 assert_eq!(ruleset.board.coords(named), (point.file, point.rank));
             }
         }
-        let square = Variant::Alquerque.ruleset();
+        let square = Ruleset::ALQUERQUE;
         let square = graph_view(square.board, square.id);
         assert_eq!((square.files, square.ranks), (5, 5));
         assert_eq!(square.points[0].name, "a1");

@@ -248,7 +248,7 @@ impl Tables {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::{Game, Ruleset, Variant};
+    use peralikatuma_rules::{Game, Ruleset};
 
     use super::*;
 
@@ -272,7 +272,7 @@ mod tests {
                         .await
                         .map(|turn| turn.is_some())
                 } else {
-                    pool.think(Job::new(strength, Game::new(Variant::Alquerque.ruleset())))
+                    pool.think(Job::new(strength, Game::new(Ruleset::ALQUERQUE)))
                         .await
                         .map(|turn| turn.is_some())
                 }
@@ -289,7 +289,7 @@ mod tests {
         let made = status.made;
         for strength in [Strength::Medium, Strength::Hard, Strength::Beginner] {
             let turn = pool
-                .think(Job::new(strength, Game::new(Variant::Alquerque.ruleset())))
+                .think(Job::new(strength, Game::new(Ruleset::ALQUERQUE)))
                 .await;
             assert!(turn.flatten().is_some());
         }
@@ -299,7 +299,7 @@ mod tests {
     #[tokio::test]
     async fn a_table_is_enlarged_for_a_stronger_player_and_kept() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let game = Game::new(Variant::Alquerque.ruleset());
+        let game = Game::new(Ruleset::ALQUERQUE);
         pool.think(Job::new(Strength::Easy, game.clone())).await;
         let easy = pool.status();
         assert_eq!((easy.tables, easy.table_bytes, easy.made), (1, 4 << 20, 1));
@@ -314,7 +314,7 @@ mod tests {
     #[tokio::test]
     async fn a_job_stopped_before_it_begins_chooses_nothing() {
         let pool = Pool::new(1, Duration::from_millis(5), HINT_TIME);
-        let job = Job::new(Strength::Easy, Game::new(Variant::Peralikatuma.ruleset()));
+        let job = Job::new(Strength::Easy, Game::new(Ruleset::PERALIKATUMA));
         job.stop.stop();
         assert_eq!(pool.think(job).await, Some(None));
         assert_eq!(pool.status().made, 0);

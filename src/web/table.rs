@@ -710,13 +710,13 @@ pub enum DrawOffer {
 #[cfg(test)]
 mod tests {
     use alquerque_ai::Strength;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     use super::*;
 
     fn against_the_machine() -> Table {
         let settings = Settings {
-            variant: Variant::Alquerque.ruleset(),
+            variant: Ruleset::ALQUERQUE,
             opponent: crate::session::Opponent::Machine(Strength::Easy),
             human: Side::Black,
             first: Side::White,

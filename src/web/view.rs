@@ -277,7 +277,7 @@ pub fn view(table: &Table, seat: Seat) -> GameView {
         id: table.id.clone(),
         variant: game.ruleset().id,
         name: game.ruleset().name.to_owned(),
-        family: game.ruleset().variant().is_none(),
+        family: !game.ruleset().is_rule_book(),
         brief: crate::play::line_game::rules_brief(game.ruleset()),
         removal_rule: claim_rule(position),
         opponent: table.seating.name(),

@@ -48,13 +48,13 @@ fn keep_if_any<T>(turns: &mut Vec<(T, Facts)>, rule: impl Fn(&Facts) -> bool) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
-    fn parse(variant: Variant, text: &str) -> Position {
-        Position::parse(variant.ruleset(), text).unwrap()
+    fn parse(variant: &'static Ruleset, text: &str) -> Position {
+        Position::parse(variant, text).unwrap()
     }
 
-    fn choices(variant: Variant, text: &str) -> (Position, Vec<String>) {
+    fn choices(variant: &'static Ruleset, text: &str) -> (Position, Vec<String>) {
         let position = parse(variant, text);
         let mut names: Vec<String> = casual_choices(&position)
             .iter()
@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn p6_always_claims() {
         // The example of P6: 1. e4-e5 d6-d5, and White may claim e6.
-        let mut position = Position::start(Variant::Peralikatuma.ruleset());
+        let mut position = Position::start(Ruleset::PERALIKATUMA);
         for turn in ["e4-e5", "d6-d5"] {
             position = position.play(&position.parse_turn(turn).unwrap()).unwrap();
         }
@@ -80,9 +80,9 @@ mod tests {
     fn never_leaves_a_piece_to_be_jumped_when_it_can_avoid_it() {
         // In each game some turns walk into a jump, and some do not.
         for (variant, text) in [
-            (Variant::Peralikatuma, "W:Wd4,a7:Bf6"),
-            (Variant::Alquerque, "W:Wa1,c3:Be5"),
-            (Variant::Permainan, "W:Wc5,a1:Bc7"),
+            (Ruleset::PERALIKATUMA, "W:Wd4,a7:Bf6"),
+            (Ruleset::ALQUERQUE, "W:Wa1,c3:Be5"),
+            (Ruleset::PERMAINAN, "W:Wc5,a1:Bc7"),
         ] {
             let position = parse(variant, text);
             let legal = position.legal_turns();
@@ -102,7 +102,7 @@ mod tests {
     fn leaves_a_piece_only_when_every_turn_does() {
         // Alquerque: White's only turn is c1xc3 (captures are compulsory,
         // A4), and b4 then jumps c3; casual still plays it.
-        let position = parse(Variant::Alquerque, "W:Wc1:Bc2,b4,a5");
+        let position = parse(Ruleset::ALQUERQUE, "W:Wc1:Bc2,b4,a5");
         let legal = position.legal_turns();
         assert!(legal.iter().all(|t| position.facts(t).exposes()));
         assert!(!casual_choices(&position).is_empty());
@@ -112,7 +112,7 @@ mod tests {
     fn safety_comes_before_the_size_of_a_capture() {
         // Peralikatuma: c3xe5xe7 takes two and hangs, c3xe5xe3 takes two
         // and does not; the safe chains of four are chosen.
-        let (position, names) = choices(Variant::Peralikatuma, "W:Wc3:Bd4,f6,e6,g4,g6,e4");
+        let (position, names) = choices(Ruleset::PERALIKATUMA, "W:Wc3:Bd4,f6,e6,g4,g6,e4");
         assert_eq!(
             names,
             ["c3xe5xe7xg5xg3", "c3xe5xe7xg5xg7", "c3xe5xg7xg5xg3"]
@@ -125,7 +125,7 @@ mod tests {
     fn takes_the_biggest_capture() {
         // Peralikatuma: White c3 can take d4 (to e5) or d4 then f6 (to g7);
         // both leave nothing to be jumped.
-        let (position, names) = choices(Variant::Peralikatuma, "W:Wc3,a7:Bd4,f6");
+        let (position, names) = choices(Ruleset::PERALIKATUMA, "W:Wc3,a7:Bd4,f6");
         assert!(!names.is_empty());
         for name in &names {
             let captured = position.parse_turn(name).unwrap().captured();

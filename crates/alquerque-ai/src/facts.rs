@@ -34,7 +34,7 @@ mod tests {
     use super::*;
     use crate::node::Node;
     use peralikatuma_rules::Position;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     fn facts(position: &Position, turn: &str) -> Facts {
         position.facts(&position.parse_turn(turn).unwrap())
@@ -43,7 +43,7 @@ mod tests {
     #[test]
     fn captures_hanging_pieces_and_forfeits_p6() {
         // The example of P6: after 1. e4-e5, Black's e6 could jump e6xe4.
-        let start = Position::start(Variant::Peralikatuma.ruleset());
+        let start = Position::start(Ruleset::PERALIKATUMA);
         let step = facts(&start, "e4-e5");
         // e5 can be jumped by e6 (e6xe4).
         assert!(step.hangs && !step.forfeits && step.captured == 0);

@@ -96,7 +96,7 @@ pub(crate) fn is_mistake(kind: Kind, meant: Facts, turn: Facts) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
     use rand::SeedableRng;
 
     fn facts(captured: u32, claims: bool, hangs: bool, forfeits: bool) -> Facts {
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn rates_of_zero_and_one_never_and_always_err() {
         // 1. e4-e5: Black's e6 can jump e4; a step instead forfeits it.
-        let mut position = Position::start(Variant::Peralikatuma.ruleset());
+        let mut position = Position::start(Ruleset::PERALIKATUMA);
         position = position
             .play(&position.parse_turn("e4-e5").unwrap())
             .unwrap();

@@ -99,11 +99,7 @@ impl Node for Position {
     }
 
     fn tuning(&self) -> Tuning {
-        let ruleset = self.ruleset();
-        match ruleset.variant() {
-            Some(variant) => Tuning::of(variant),
-            None => Tuning::of_family(ruleset),
-        }
+        Tuning::of(self.ruleset())
     }
 
     fn probe(&self, tablebase: &Tablebase) -> Option<(Verdict, Value)> {
@@ -126,7 +122,6 @@ impl Node for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
     use peralikatuma_rules::{RULESETS, Ruleset};
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
@@ -136,13 +131,9 @@ mod tests {
     /// compulsory (the rule book's games in the family's model, A4, M5).
     #[test]
     fn captures_are_compulsory_where_the_ruleset_says_so() {
-        for variant in Variant::ALL {
-            let node = Position::start(variant.ruleset());
-            assert_eq!(
-                node.captures_compulsory(),
-                variant.captures_compulsory(),
-                "{variant}"
-            );
+        for variant in Ruleset::RULE_BOOK {
+            let node = Position::start(variant);
+            assert_eq!(node.captures_compulsory(), variant.compulsory, "{variant}");
         }
         // Ludii's rulesets never make captures compulsory.
         for ruleset in &RULESETS {
@@ -179,9 +170,9 @@ mod tests {
     #[test]
     fn the_rule_books_games_tell_the_weak_strengths_what_their_turns_do() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(26);
-        for variant in Variant::ALL {
+        for variant in Ruleset::RULE_BOOK {
             for _ in 0..20 {
-                let mut node = Position::start(variant.ruleset());
+                let mut node = Position::start(variant);
                 for _ in 0..150 {
                     assert_eq!(node.tuning(), Tuning::of(variant), "{variant}");
                     let turns = node.legal_turns();
@@ -207,7 +198,7 @@ mod tests {
     /// three-piece tables, and not by its two-piece ones nor by Alquerque's.
     #[test]
     fn a_node_reads_the_tables_of_its_game_and_pieces() {
-        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let peralikatuma = Ruleset::PERALIKATUMA;
         let node = Position::parse(peralikatuma, "W:Wd2,a3:Bi3").expect("a position");
         let three = Tablebase::build(peralikatuma, 3, &|_| {}).expect("small tables");
         let probe = three.probe(&node).expect("covered");
@@ -218,7 +209,7 @@ mod tests {
         let two = Tablebase::build(peralikatuma, 2, &|_| {}).expect("small tables");
         assert_eq!(node.probe(&two), None);
         assert_eq!(node.best_in(&two), None);
-        let alquerque = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {}).expect("tables");
+        let alquerque = Tablebase::build(Ruleset::ALQUERQUE, 3, &|_| {}).expect("tables");
         assert_eq!(node.probe(&alquerque), None);
     }
 
@@ -238,7 +229,7 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(29);
         let mut proved = 0;
         for _ in 0..40 {
-            let mut position = Position::start(Variant::Alquerque.ruleset());
+            let mut position = Position::start(Ruleset::ALQUERQUE);
             for _ in 0..30 {
                 if position.outcome().is_some() {
                     break;

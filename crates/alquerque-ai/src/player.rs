@@ -39,10 +39,9 @@ const MASTER_THREADS: usize = 2;
 ///
 /// ```
 /// use alquerque_ai::{Player, Strength};
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Game;
+/// use peralikatuma_rules::{Game, Ruleset};
 ///
-/// let game = Game::new(Variant::Permainan.ruleset());
+/// let game = Game::new(Ruleset::PERMAINAN);
 /// let mut easy = Player::new(Strength::Easy, 7);
 /// let turn = easy.choose(&game).expect("the start has legal turns");
 /// assert!(game.position().legal_turns().contains(&turn));
@@ -80,11 +79,10 @@ impl Player {
     ///
     /// ```
     /// use alquerque_ai::{Player, Strength, TranspositionTable};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let table = TranspositionTable::new(64);
-    /// let game = Game::new(Variant::Permainan.ruleset());
+    /// let game = Game::new(Ruleset::PERMAINAN);
     /// let mut easy = Player::with_table(Strength::Easy, 7, &table);
     /// let turn = easy.choose(&game).expect("the start has legal turns");
     /// assert!(game.position().legal_turns().contains(&turn));
@@ -142,13 +140,12 @@ impl Player {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = Duration::from_secs(3600);
     /// let stop = hard.stop_handle();
-    /// let game = Game::new(Variant::Alquerque.ruleset());
+    /// let game = Game::new(Ruleset::ALQUERQUE);
     /// let thinking = std::thread::spawn(move || hard.choose(&game));
     /// stop.stop();
     /// assert!(thinking.join().expect("no panic").is_some());
@@ -164,8 +161,7 @@ impl Player {
     ///
     /// ```
     /// use alquerque_ai::{Player, Stop, Strength};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// hard.hard_time = std::time::Duration::from_secs(3600);
@@ -173,7 +169,7 @@ impl Player {
     /// hard.share_stop(stop.clone());
     /// stop.stop();
     /// // Raised before the search, the flag stops it after its first iteration.
-    /// assert!(hard.choose(&Game::new(Variant::Alquerque.ruleset())).is_some());
+    /// assert!(hard.choose(&Game::new(Ruleset::ALQUERQUE)).is_some());
     /// ```
     pub fn share_stop(&mut self, stop: Stop) {
         self.searcher.share_stop(stop);
@@ -255,10 +251,9 @@ impl Player {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
-    /// let game = Game::new(Variant::Peralikatuma.ruleset());
+    /// let game = Game::new(Ruleset::PERALIKATUMA);
     /// let budget = TimeBudget::from_clock(Duration::from_millis(300), Duration::ZERO, 0);
     /// let mut hard = Player::new(Strength::Hard, 1);
     /// // A stepping source (each reading counts 2 ms) in place of the
@@ -364,16 +359,21 @@ impl std::fmt::Debug for Player {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
     use peralikatuma_rules::{RULESETS, Turn};
 
     /// A few turns of a game between `white` and `black`, seeded.
-    fn opening(variant: Variant, white: Strength, black: Strength, seed: u64) -> Vec<Turn> {
+    fn opening(
+        variant: &'static Ruleset,
+        white: Strength,
+        black: Strength,
+        seed: u64,
+    ) -> Vec<Turn> {
         let mut players = [Player::new(white, seed), Player::new(black, seed + 1)];
         for player in &mut players {
             player.hard_time = Duration::from_millis(5);
         }
-        let mut game = Game::new(variant.ruleset());
+        let mut game = Game::new(variant);
         let mut turns = Vec::new();
         for ply in 0..12 {
             let Some(turn) = players[ply % 2].choose(&game) else {
@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn every_strength_plays_legal_turns_in_every_game() {
-        for variant in Variant::ALL {
+        for variant in Ruleset::RULE_BOOK {
             for strength in Strength::ALL {
                 assert!(!opening(variant, strength, Strength::Random, 3).is_empty());
             }
@@ -403,7 +403,7 @@ mod tests {
             Strength::Beginner,
             Strength::Easy,
         ] {
-            for variant in Variant::ALL {
+            for variant in Ruleset::RULE_BOOK {
                 assert_eq!(
                     opening(variant, strength, strength, 11),
                     opening(variant, strength, strength, 11),

@@ -86,10 +86,9 @@ impl<T> Progress<'_, T> {
 ///
 /// ```
 /// use alquerque_ai::{Limits, Searcher};
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Game;
+/// use peralikatuma_rules::{Game, Ruleset};
 ///
-/// let game = Game::new(Variant::Alquerque.ruleset());
+/// let game = Game::new(Ruleset::ALQUERQUE);
 /// let mut searcher = Searcher::new(16);
 /// let result = searcher.search(&game, Limits::depth(5), |_| {});
 /// assert!(game.position().legal_turns().contains(&result.best.unwrap()));
@@ -235,10 +234,9 @@ impl Searcher {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher, TimeSource};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
-    /// let game = Game::new(Variant::Alquerque.ruleset());
+    /// let game = Game::new(Ruleset::ALQUERQUE);
     /// let mut searcher = Searcher::new(4);
     /// // The time is read every 1,024 nodes: each reading counts 1 ms.
     /// searcher.set_time_source(TimeSource::stepping(Duration::from_millis(1)));
@@ -273,10 +271,9 @@ impl Searcher {
     /// ```
     /// use std::time::Duration;
     /// use alquerque_ai::{Limits, Searcher};
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Game;
+    /// use peralikatuma_rules::{Game, Ruleset};
     ///
-    /// let game = Game::new(Variant::Peralikatuma.ruleset());
+    /// let game = Game::new(Ruleset::PERALIKATUMA);
     /// let mut searcher = Searcher::new(16);
     /// searcher.threads = 2;
     /// let result = searcher.search(&game, Limits::time(Duration::from_millis(50)), |_| {});

@@ -74,12 +74,11 @@ fn pack(score: i32, best: u16, depth: u8, bound: Bound) -> u64 {
 ///
 /// ```
 /// use alquerque_ai::{Limits, Searcher, TranspositionTable};
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Game;
+/// use peralikatuma_rules::{Game, Ruleset};
 ///
 /// let table = TranspositionTable::new(4);
 /// assert_eq!(table.bytes(), 4 << 20);
-/// let game = Game::new(Variant::Alquerque.ruleset());
+/// let game = Game::new(Ruleset::ALQUERQUE);
 /// let first = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});
 /// // A second searcher on the same table finds what the first stored.
 /// let second = Searcher::with_table(&table).search(&game, Limits::depth(6), |_| {});

@@ -1,8 +1,9 @@
 //! How the weak strengths play each game: the rates of their mistakes and
 //! how deep Medium looks.
 
+use std::ptr;
+
 use peralikatuma_rules::Ruleset;
-use peralikatuma_rules::Variant;
 
 use crate::mistakes::Mistakes;
 
@@ -17,54 +18,69 @@ pub struct Tuning {
     pub medium_depth: u32,
 }
 
+/// Peralikatuma's settings.
+const PERALIKATUMA: Tuning = Tuning {
+    beginner: Mistakes {
+        forfeit: 0.25,
+        missed_capture: 0.2,
+        hanging: 0.15,
+    },
+    easy: Mistakes {
+        forfeit: 0.12,
+        missed_capture: 0.1,
+        hanging: 0.06,
+    },
+    medium_depth: 4,
+};
+
+/// Alquerque's settings.
+const ALQUERQUE: Tuning = Tuning {
+    beginner: Mistakes {
+        forfeit: 0.0,
+        missed_capture: 1.0,
+        hanging: 0.8,
+    },
+    easy: Mistakes {
+        forfeit: 0.0,
+        missed_capture: 0.35,
+        hanging: 0.3,
+    },
+    medium_depth: 8,
+};
+
+/// Permainan's settings.
+const PERMAINAN: Tuning = Tuning {
+    beginner: Mistakes {
+        forfeit: 0.0,
+        missed_capture: 0.35,
+        hanging: 0.25,
+    },
+    easy: Mistakes {
+        forfeit: 0.0,
+        missed_capture: 0.12,
+        hanging: 0.08,
+    },
+    medium_depth: 4,
+};
+
 impl Tuning {
-    /// The settings for a seed game. In Peralikatuma every kind of mistake
-    /// can be made; in Alquerque and Permainan, where captures are
-    /// compulsory (A4, M5) and there are no forfeits, a missed capture is a
-    /// shorter chain and the chances of a mistake are fewer, so the rates
-    /// are higher. Alquerque's small board is cheap to search and its
-    /// compulsory chains need depth to be seen: Medium looks further.
-    pub const fn of(variant: Variant) -> Tuning {
-        match variant {
-            Variant::Peralikatuma => Tuning {
-                beginner: Mistakes {
-                    forfeit: 0.25,
-                    missed_capture: 0.2,
-                    hanging: 0.15,
-                },
-                easy: Mistakes {
-                    forfeit: 0.12,
-                    missed_capture: 0.1,
-                    hanging: 0.06,
-                },
-                medium_depth: 4,
-            },
-            Variant::Alquerque => Tuning {
-                beginner: Mistakes {
-                    forfeit: 0.0,
-                    missed_capture: 1.0,
-                    hanging: 0.8,
-                },
-                easy: Mistakes {
-                    forfeit: 0.0,
-                    missed_capture: 0.35,
-                    hanging: 0.3,
-                },
-                medium_depth: 8,
-            },
-            Variant::Permainan => Tuning {
-                beginner: Mistakes {
-                    forfeit: 0.0,
-                    missed_capture: 0.35,
-                    hanging: 0.25,
-                },
-                easy: Mistakes {
-                    forfeit: 0.0,
-                    missed_capture: 0.12,
-                    hanging: 0.08,
-                },
-                medium_depth: 4,
-            },
+    /// The settings for `ruleset`: each of the rule book's games has its
+    /// own, the family's others [`Tuning::of_family`]. In Peralikatuma
+    /// every kind of mistake can be made; in Alquerque and Permainan, where
+    /// captures are compulsory (A4, M5) and there are no forfeits, a missed
+    /// capture is a shorter chain and the chances of a mistake are fewer,
+    /// so the rates are higher. Alquerque's small board is cheap to search
+    /// and its compulsory chains need depth to be seen: Medium looks
+    /// further.
+    pub fn of(ruleset: &Ruleset) -> Tuning {
+        if ptr::eq(ruleset, Ruleset::PERALIKATUMA) {
+            PERALIKATUMA
+        } else if ptr::eq(ruleset, Ruleset::ALQUERQUE) {
+            ALQUERQUE
+        } else if ptr::eq(ruleset, Ruleset::PERMAINAN) {
+            PERMAINAN
+        } else {
+            Tuning::of_family(ruleset)
         }
     }
 
@@ -73,7 +89,7 @@ impl Tuning {
     /// Peralikatuma's rates serve (without forfeits where nothing is
     /// huffed).
     pub const fn of_family(ruleset: &Ruleset) -> Tuning {
-        let peralikatuma = Tuning::of(Variant::Peralikatuma);
+        let peralikatuma = PERALIKATUMA;
         if ruleset.huff {
             return peralikatuma;
         }

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use alquerque_ai::{Player, Strength, TimeBudget, TimeSource};
 use peralikatuma_rules::Game;
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 
 const MS: Duration = Duration::from_millis(1);
 
@@ -37,7 +37,7 @@ struct Played {
 /// with each turn, before it is thought about); panics, saying when, if a
 /// player's time runs out (T2).
 fn play_on_clock(
-    variant: Variant,
+    variant: &'static Ruleset,
     [white, black]: [Strength; 2],
     base: Duration,
     increment: Duration,
@@ -49,7 +49,7 @@ fn play_on_clock(
         player.set_time_source(time.clone());
     }
     let mut left = [base, base];
-    let mut game = Game::new(variant.ruleset());
+    let mut game = Game::new(variant);
     let mut least_left = base + increment;
     while game.ending().is_none() && game.turns().len() < most_turns {
         let side = game.position().side_to_move();
@@ -79,7 +79,7 @@ fn play_on_clock(
 
 #[test]
 fn t2_hard_never_runs_out_on_a_tenth_of_a_second_a_turn() {
-    for variant in Variant::ALL {
+    for variant in Ruleset::RULE_BOOK {
         let played = play_on_clock(variant, [Strength::Hard; 2], Duration::ZERO, MS * 100, 30);
         assert!(played.turns > 0);
     }
@@ -88,7 +88,7 @@ fn t2_hard_never_runs_out_on_a_tenth_of_a_second_a_turn() {
 #[test]
 fn t2_hard_never_runs_out_on_one_second_and_a_tenth_a_turn() {
     let played = play_on_clock(
-        Variant::Peralikatuma,
+        Ruleset::PERALIKATUMA,
         [Strength::Hard; 2],
         MS * 1000,
         MS * 100,
@@ -101,7 +101,7 @@ fn t2_hard_never_runs_out_on_one_second_and_a_tenth_a_turn() {
 
 #[test]
 fn t2_easy_and_medium_never_run_out_on_a_tenth_of_a_second_a_turn() {
-    for variant in Variant::ALL {
+    for variant in Ruleset::RULE_BOOK {
         play_on_clock(
             variant,
             [Strength::Easy, Strength::Medium],
@@ -117,7 +117,7 @@ fn t2_easy_and_medium_never_run_out_on_a_tenth_of_a_second_a_turn() {
 #[test]
 #[ignore = "long: long games on a clock; run with --release -- --ignored"]
 fn t2_no_strength_runs_out_in_long_games() {
-    for variant in Variant::ALL {
+    for variant in Ruleset::RULE_BOOK {
         for (pair, base) in [
             ([Strength::Hard; 2], Duration::ZERO),
             ([Strength::Medium, Strength::Hard], Duration::ZERO),

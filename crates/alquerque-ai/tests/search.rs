@@ -12,21 +12,16 @@ use std::thread;
 use std::time::Duration;
 
 use alquerque_ai::{Limits, Score, SearchResult, Searcher, TimeSource};
-use peralikatuma_rules::{DrawReason, Outcome, Side, Variant, WinReason};
-use peralikatuma_rules::{Game, Kind, Position, Ruleset, Turn};
+use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side, WinReason};
+use peralikatuma_rules::{Game, Kind, Position, Turn};
 
-const P: Variant = Variant::Peralikatuma;
-const A: Variant = Variant::Alquerque;
-const M: Variant = Variant::Permainan;
+const P: &Ruleset = Ruleset::PERALIKATUMA;
+const A: &Ruleset = Ruleset::ALQUERQUE;
+const M: &Ruleset = Ruleset::PERMAINAN;
 
 /// A game of `variant` from the position `text` (N3).
-fn game(variant: Variant, text: &str) -> Game {
-    Game::from_position(Position::parse(variant.ruleset(), text).unwrap())
-}
-
-/// The rule book's game that `game` is a game of.
-fn variant_of(game: &Game) -> Variant {
-    game.ruleset().variant().expect("a game of the rule book")
+fn game(variant: &'static Ruleset, text: &str) -> Game {
+    Game::from_position(Position::parse(variant, text).unwrap())
 }
 
 /// The legal turns now, none once the game is over.
@@ -43,7 +38,7 @@ fn is_capture(turn: &Turn) -> bool {
 }
 
 /// `game` after `turns` (N2 notation).
-fn game_after(variant: Variant, text: &str, turns: &[&str]) -> Game {
+fn game_after(variant: &'static Ruleset, text: &str, turns: &[&str]) -> Game {
     let mut game = game(variant, text);
     for turn in turns {
         game.play_text(turn).unwrap();
@@ -57,8 +52,8 @@ fn search(game: &Game, limits: Limits) -> SearchResult {
 }
 
 /// `turn` in the notation of `variant` (N2).
-fn notation(variant: Variant, turn: &Turn) -> String {
-    turn.text(variant.ruleset().board)
+fn notation(variant: &'static Ruleset, turn: &Turn) -> String {
+    turn.text(variant.board)
 }
 
 /// The best turn of `result` in notation, checked to be legal in `game`.
@@ -69,10 +64,10 @@ fn best(game: &Game, result: &SearchResult) -> String {
     assert!(
         legal_turns(game).contains(&turn),
         "best turn {} is not legal in {}",
-        notation(variant_of(game), &turn),
+        notation(game.ruleset(), &turn),
         game.position()
     );
-    notation(variant_of(game), &turn)
+    notation(game.ruleset(), &turn)
 }
 
 /// Plays `pv` on a copy of `game`, checking that every turn is legal there.
@@ -82,7 +77,7 @@ fn replay(game: &Game, pv: &[Turn]) -> Game {
         assert!(
             legal_turns(&line).contains(turn),
             "turn {i} of the principal variation, {}, is not legal in {}",
-            notation(variant_of(game), turn),
+            notation(game.ruleset(), turn),
             line.position()
         );
         line.play(turn).unwrap();
@@ -116,7 +111,7 @@ fn material(position: &Position, plies: u32) -> i32 {
 /// Asserts that `text` is won for the side to move in exactly `plies` turns
 /// with `expected` (one of them) as the first turn, and that playing the
 /// principal variation wins the game.
-fn assert_win(variant: Variant, text: &str, plies: u32, expected: &[&str]) {
+fn assert_win(variant: &'static Ruleset, text: &str, plies: u32, expected: &[&str]) {
     let game = game(variant, text);
     let result = search(&game, Limits::depth(plies + 2));
     let turn = best(&game, &result);
@@ -150,7 +145,7 @@ fn assert_win(variant: Variant, text: &str, plies: u32, expected: &[&str]) {
 
 /// Asserts that `text` is lost for the side to move, that the longest loss
 /// takes `plies` turns and starts with `expected`, other turns losing sooner.
-fn assert_longest_loss(variant: Variant, text: &str, plies: u32, expected: &str) {
+fn assert_longest_loss(variant: &'static Ruleset, text: &str, plies: u32, expected: &str) {
     let game = game(variant, text);
     let result = search(&game, Limits::depth(plies + 2));
     assert_eq!(best(&game, &result), expected, "{text}: the longer loss");
@@ -380,8 +375,8 @@ fn games_played_by_the_searcher_capture_when_they_must() {
     // Thirty turns of each game from the start, the searcher playing both
     // sides at depth 2: in every position the turn chosen at several limits
     // is legal, and a capture where one is compulsory.
-    for variant in Variant::ALL {
-        let mut game = Game::new(variant.ruleset());
+    for variant in Ruleset::RULE_BOOK {
+        let mut game = Game::new(variant);
         let mut searcher = Searcher::new(4);
         for _ in 0..30 {
             if game.ending().is_some() {
@@ -405,7 +400,7 @@ fn games_played_by_the_searcher_capture_when_they_must() {
 /// and the side to move cannot take back as much), the searcher at depth 3
 /// and deeper picks one of the turns that keep the material balance over
 /// three turns, `safe` (all of them, checked here by a material-only search).
-fn assert_keeps_material(variant: Variant, text: &str, safe: &[&str]) {
+fn assert_keeps_material(variant: &'static Ruleset, text: &str, safe: &[&str]) {
     let game = game(variant, text);
     let position = game.position();
     let turns = legal_turns(&game);
@@ -465,7 +460,7 @@ fn permainan_does_not_hang_pieces() {
 /// A game in which two pieces went back and forth twice: its current
 /// position, with `mover` to move, can go back to the start position for
 /// the third time with `repeating`.
-fn shuffled(variant: Variant, text: &str, cycle: [&str; 4], repeating: &str) -> Game {
+fn shuffled(variant: &'static Ruleset, text: &str, cycle: [&str; 4], repeating: &str) -> Game {
     let [a, b, c, d] = cycle;
     let game = game_after(variant, text, &[a, b, c, d, a, b, c]);
     assert_eq!(game.ending(), None);
@@ -607,7 +602,7 @@ fn the_game_history_counts_for_the_sixty_turn_rule() {
 // ---------------------------------------------------------------------------
 
 /// Positions of each game: the starts and later positions.
-const POSITIONS: [(Variant, &str); 7] = [
+const POSITIONS: [(&Ruleset, &str); 7] = [
     (
         P,
         "W:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,e3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,c5,b6,a7:Bi3,h4,g5,h5,i5,c6,d6,e6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
@@ -649,7 +644,7 @@ fn fixed_depth_and_node_searches_are_reproducible() {
         for limits in [Limits::depth(depth), Limits::nodes(3000)] {
             let first = Searcher::new(4).search(&game, limits, |_| {});
             // A searcher that searched something else, then forgot it.
-            used.search(&Game::new(variant.ruleset()), Limits::depth(3), |_| {});
+            used.search(&Game::new(variant), Limits::depth(3), |_| {});
             used.clear();
             let second = used.search(&game, limits, |_| {});
             assert_eq!(signature(&first), signature(&second), "{text} {limits:?}");
@@ -702,8 +697,8 @@ fn depth_limits_are_reached_exactly() {
 
 #[test]
 fn stop_from_another_thread() {
-    for variant in Variant::ALL {
-        let game = Game::new(variant.ruleset());
+    for variant in Ruleset::RULE_BOOK {
+        let game = Game::new(variant);
         let mut searcher = Searcher::new(4);
         let stop = searcher.stop_handle();
         // The other thread raises the flag once the second iteration is
@@ -731,8 +726,8 @@ fn stop_from_another_thread() {
 
 #[test]
 fn a_stop_is_seen_within_a_thousand_nodes() {
-    for variant in Variant::ALL {
-        let game = Game::new(variant.ruleset());
+    for variant in Ruleset::RULE_BOOK {
+        let game = Game::new(variant);
         let mut searcher = Searcher::new(4);
         let stop = searcher.stop_handle();
         let mut raised_at = 0;
@@ -792,7 +787,7 @@ fn principal_variations_are_legal_lines() {
     positions.push(game(P, "W:Wd7,e5,h4,d4:Be6,e7"));
     positions.push(game(M, "W:WKa9,Kd8,e7:Ba5,d5"));
     for game in positions {
-        let depth = if variant_of(&game) == P { 5 } else { 6 };
+        let depth = if game.ruleset() == P { 5 } else { 6 };
         let mut lines = Vec::new();
         let result =
             Searcher::new(4).search(&game, Limits::depth(depth), |p| lines.push(p.pv.to_vec()));
@@ -823,7 +818,7 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     let mut searcher = Searcher::new(4);
     searcher.threads = 2;
     let stop = searcher.stop_handle();
-    let game = Game::new(P.ruleset());
+    let game = Game::new(P);
     let thinking = thread::spawn(move || {
         let result = searcher.search(&game, Limits::default(), |_| {});
         (searcher, result)
@@ -832,6 +827,6 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     stop.stop();
     let (mut searcher, result) = thinking.join().unwrap();
     assert!(result.cut_short && result.best.is_some());
-    let again = searcher.search(&Game::new(P.ruleset()), Limits::depth(3), |_| {});
+    let again = searcher.search(&Game::new(P), Limits::depth(3), |_| {});
     assert_eq!(again.depth, 3);
 }

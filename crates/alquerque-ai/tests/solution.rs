@@ -8,7 +8,7 @@ use std::sync::Arc;
 use alquerque_ai::{Player, Strength};
 use alquerque_proof::{Proof, Strategy, stubborn_defence};
 use peralikatuma_rules::{Game, Position};
-use peralikatuma_rules::{Outcome, Side, Variant};
+use peralikatuma_rules::{Outcome, Ruleset, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -40,7 +40,7 @@ fn e1_hard_and_master_keep_the_proved_win() -> Result<(), Box<dyn std::error::Er
     // Positions of the proof: White plays the proof's turns, Black at
     // random, for a random number of turns.
     let mut rng = StdRng::seed_from_u64(14);
-    let alquerque = Variant::Alquerque.ruleset();
+    let alquerque = Ruleset::ALQUERQUE;
     let mut starts = vec![Position::start(alquerque)];
     while starts.len() < 40 {
         let mut position = Position::start(alquerque);

@@ -39,7 +39,7 @@ pub enum ProofError {
     },
     /// The game is not known.
     #[error("line {line}: `{found}` is not a game")]
-    Variant {
+    Ruleset {
         /// The line.
         line: usize,
         /// The text found.

@@ -40,11 +40,11 @@ const MAGIC: &str = "alquerque-proof 1";
 ///
 /// ```
 /// use alquerque_proof::{Goal, Proof};
-/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::{Ruleset, Side};
 /// use peralikatuma_rules::Position;
 ///
 /// // White captures Black's last piece.
-/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
+/// let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
 /// proof.strategy.insert(&start, &start.parse_turn("c2xc4")?)?;
 ///
@@ -127,7 +127,7 @@ impl Proof {
         }
         let (line, game) = header("variant")?;
         let ruleset =
-            Ruleset::find(&game).map_err(|_| ProofError::Variant { line, found: game })?;
+            Ruleset::find(&game).map_err(|_| ProofError::Ruleset { line, found: game })?;
         let (line, goal) = header("goal")?;
         let goal = goal
             .parse()

@@ -18,10 +18,10 @@ use crate::strategy::Strategy;
 ///
 /// ```
 /// use alquerque_proof::{longest_game, Goal, Proof};
-/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::{Ruleset, Side};
 /// use peralikatuma_rules::Position;
 ///
-/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
+/// let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
 /// proof.strategy.insert(&start, &start.parse_turn("c2xc4")?)?;
 /// let game = longest_game(&proof).expect("a move everywhere");
@@ -47,11 +47,11 @@ pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
 ///
 /// ```
 /// use alquerque_proof::{stubborn_defence, Goal, Proof};
-/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::{Ruleset, Side};
 /// use peralikatuma_rules::Position;
 ///
 /// // White's two men against one: Black's answers are in the defence.
-/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
+/// let start = Position::parse(Ruleset::ALQUERQUE, "W:Wb2,d2:Bc4")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
 /// proof.strategy.insert(&start, &start.parse_turn("d2-e3")?)?;
 /// // Not a whole proof: the defence needs White's turns everywhere.

@@ -101,11 +101,11 @@ impl Packed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn a_packed_position_unpacks_to_itself() -> Result<(), Box<dyn std::error::Error>> {
-        let alquerque = Variant::Alquerque.ruleset();
+        let alquerque = Ruleset::ALQUERQUE;
         // A5's marks and E4's counter are packed too.
         let position = Position::parse(alquerque, "W:Wa1,a2,a3,a5,b5,c5:Be1,b4:Rb4-a4:C17")?;
         let packed = Packed::of(&position).map_err(|e| format!("{e:?}"))?;
@@ -116,9 +116,9 @@ mod tests {
 
     #[test]
     fn what_does_not_fit_is_refused() -> Result<(), Box<dyn std::error::Error>> {
-        let peralikatuma = Position::start(Variant::Peralikatuma.ruleset());
+        let peralikatuma = Position::start(Ruleset::PERALIKATUMA);
         assert_eq!(Packed::of(&peralikatuma), Err(Unpackable::Board));
-        let late = Position::parse(Variant::Alquerque.ruleset(), "W:Wa1:Bc3:C300")?;
+        let late = Position::parse(Ruleset::ALQUERQUE, "W:Wa1:Bc3:C300")?;
         assert_eq!(Packed::of(&late), Err(Unpackable::Counter));
         Ok(())
     }

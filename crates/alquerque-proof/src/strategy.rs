@@ -52,10 +52,9 @@ pub enum StrategyError {
 ///
 /// ```
 /// use alquerque_proof::Strategy;
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let alquerque = Variant::Alquerque.ruleset();
+/// let alquerque = Ruleset::ALQUERQUE;
 /// let position = Position::parse(alquerque, "W:Wc2:Bc3")?;
 /// let turn = position.parse_turn("c2xc4")?;
 /// let mut strategy = Strategy::new(alquerque);

@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 
 use peralikatuma_rules::{Game, Position};
-use peralikatuma_rules::{Outcome, Variant};
+use peralikatuma_rules::{Outcome, Ruleset};
 
 use crate::file::Proof;
 use crate::packed::Packed;
@@ -69,11 +69,11 @@ pub enum VerifyError {
 ///
 /// ```
 /// use alquerque_proof::{verify, Goal, Proof, VerifyError};
-/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::{Ruleset, Side};
 /// use peralikatuma_rules::Position;
 ///
 /// // White captures Black's last piece, whatever the opponent does.
-/// let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc3")?;
+/// let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc3")?;
 /// let mut proof = Proof::new(Goal::win(Side::White), start);
 /// assert!(matches!(verify(&proof), Err(VerifyError::MissingMove(_))));
 /// proof.strategy.insert(&start, &start.parse_turn("c2xc4")?)?;
@@ -87,7 +87,7 @@ pub enum VerifyError {
 /// ```
 pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
     let ruleset = proof.start.ruleset();
-    if ruleset != Variant::Alquerque.ruleset() {
+    if ruleset != Ruleset::ALQUERQUE {
         return Err(VerifyError::NotAlquerque(ruleset.id));
     }
     let mut verified = Verified::default();

@@ -41,12 +41,12 @@ pub(crate) fn key(position: &Position) -> u64 {
 mod tests {
     use super::*;
     use peralikatuma_rules::PositionTextError;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn the_counter_changes_the_key() -> Result<(), PositionTextError> {
-        let early = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4")?;
-        let late = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2:Bc4:C20")?;
+        let early = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc4")?;
+        let late = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc4:C20")?;
         assert_eq!(early.zobrist(), late.zobrist());
         assert_ne!(key(&early), key(&late));
         Ok(())

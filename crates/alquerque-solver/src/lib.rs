@@ -16,7 +16,7 @@ use alquerque_tablebase::Tablebase;
 pub use checkpoint::CheckpointError;
 pub use extract::ExtractError;
 use peralikatuma_rules::Position;
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::Ruleset;
 
 use crate::search::{INF, Search, Worker};
 
@@ -76,11 +76,11 @@ pub struct Progress {
 /// ```
 /// use alquerque_solver::{Goal, Options, Solver};
 /// use alquerque_proof::verify;
-/// use peralikatuma_rules::{Side, Variant};
+/// use peralikatuma_rules::{Ruleset, Side};
 /// use peralikatuma_rules::Position;
 ///
 /// // Two White men against one Black man, White to move.
-/// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
+/// let position = Position::parse(Ruleset::ALQUERQUE, "W:Wb2,d2:Bc4")?;
 /// let options = Options { table_megabytes: 1, threads: 1, keep_work: 1 };
 /// let solver = Solver::new(Goal::win(Side::White), options);
 /// assert_eq!(solver.solve(&position)?, Some(true));
@@ -126,7 +126,7 @@ impl Solver {
     /// every thread: `Some(true)` if it holds, `Some(false)` if not, `None`
     /// if [`Solver::stop`] was called first.
     pub fn solve(&self, start: &Position) -> Result<Option<bool>, SolveError> {
-        if start.ruleset() != Variant::Alquerque.ruleset() {
+        if start.ruleset() != Ruleset::ALQUERQUE {
             return Err(SolveError::NotAlquerque(start.ruleset().id));
         }
         let answers: Vec<Option<bool>> = std::thread::scope(|scope| {

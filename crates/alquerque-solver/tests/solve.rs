@@ -7,7 +7,7 @@ use alquerque_proof::{Goal, Proof, StrategyError, VerifyError, verify};
 use alquerque_solver::{CheckpointError, Options, Solver};
 use alquerque_tablebase::{Tablebase, Verdict};
 use peralikatuma_rules::{Position, Turn};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -20,7 +20,7 @@ const SMALL: Options = Options {
 };
 
 fn position(text: &str) -> Position {
-    Position::parse(Variant::Alquerque.ruleset(), text).expect("a valid position")
+    Position::parse(Ruleset::ALQUERQUE, text).expect("a valid position")
 }
 
 /// The position after the first `plies` turns of a game between the
@@ -29,7 +29,7 @@ fn from_game(plies: usize) -> Position {
     const GAME: &str = "c2-c3 c4xc2 c1xc3 a3xc1 c3xa3 b4-b3 a3xc3 d4xb2 b1xb3 c5-c4 \
         d1xb1 c4-c3 d2xb4 a5xc3xa3 b1-c1 d5-c5 d3-c3 b5-a5 e1-d1 c5-b5 c1-d2 e4-d4 \
         e3xc5 b5xd5 d1-c1 d5-c5 d2-c2 e5-d4 c3xe5 c5-b5 c2-c3 b5-b4 e2-d2 b4-b3";
-    let mut position = Position::start(Variant::Alquerque.ruleset());
+    let mut position = Position::start(Ruleset::ALQUERQUE);
     for text in GAME.split_whitespace().take(plies) {
         let turn = position.parse_turn(text).expect("a legal turn");
         position = position.play_unchecked(&turn);
@@ -144,9 +144,9 @@ fn e4_the_sixty_turn_rule_turns_a_win_into_a_draw() -> Result {
 /// two independent ways agree on who wins, who draws.
 #[test]
 fn values_agree_with_the_tablebases() -> Result {
-    let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {})?;
+    let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 3, &|_| {})?;
     let mut rng = StdRng::seed_from_u64(14);
-    let alquerque = Variant::Alquerque.ruleset();
+    let alquerque = Ruleset::ALQUERQUE;
     let points: Vec<u8> = (0..alquerque.board.len() as u8).collect();
     let mut checked = 0;
     while checked < 200 {
@@ -194,7 +194,7 @@ fn values_agree_with_the_tablebases() -> Result {
 /// search (E1), and its proof follows the tables' quickest win and checks.
 #[test]
 fn the_tables_settle_and_guide_an_ending() -> Result {
-    let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 3, &|_| {})?;
+    let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 3, &|_| {})?;
     let start = position("W:Wb2,d2:Bc4");
     let solver = Solver::new(Goal::win(Side::White), SMALL).with_tablebase(tablebase);
     assert_eq!(solver.solve(&start)?, Some(true));
@@ -270,7 +270,7 @@ fn checkpoints_restore_settled_positions() -> Result {
 /// Only Alquerque's games are known never to repeat.
 #[test]
 fn other_games_are_refused() {
-    let start = Position::start(Variant::Peralikatuma.ruleset());
+    let start = Position::start(Ruleset::PERALIKATUMA);
     let solver = Solver::new(Goal::win(Side::White), SMALL);
     assert!(solver.solve(&start).is_err());
 }

@@ -147,7 +147,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     use super::*;
 
@@ -158,9 +158,9 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn alquerque_tables_valued_depth_first_are_the_linked_tables() {
-        let mut tablebase = Tablebase::empty(Variant::Alquerque.ruleset());
+        let mut tablebase = Tablebase::empty(Ruleset::ALQUERQUE);
         let two_against_two = |m: &Material| m.pieces() < 4 || m.men == [2, 2];
-        for material in Material::up_to(Variant::Alquerque.ruleset(), 4)
+        for material in Material::up_to(Ruleset::ALQUERQUE, 4)
             .into_iter()
             .filter(two_against_two)
         {
@@ -171,11 +171,8 @@ mod tests {
 
     #[test]
     fn one_against_one_valued_depth_first_is_the_linked_table() {
-        let tablebase = Tablebase::empty(Variant::Alquerque.ruleset());
-        both_ways(
-            &tablebase,
-            Material::up_to(Variant::Alquerque.ruleset(), 2)[0],
-        );
+        let tablebase = Tablebase::empty(Ruleset::ALQUERQUE);
+        both_ways(&tablebase, Material::up_to(Ruleset::ALQUERQUE, 2)[0]);
     }
 
     /// The table of `material` built by both builders, which must agree.
@@ -195,8 +192,8 @@ mod tests {
     /// says so.
     #[test]
     fn a_game_whose_turns_come_back_is_refused() {
-        let mut tablebase = Tablebase::empty(Variant::Permainan.ruleset());
-        let mut materials = Material::up_to(Variant::Permainan.ruleset(), 2).into_iter();
+        let mut tablebase = Tablebase::empty(Ruleset::PERMAINAN);
+        let mut materials = Material::up_to(Ruleset::PERMAINAN, 2).into_iter();
         let error = loop {
             let material = materials.next().expect("a material whose pieces come back");
             match tablebase.build_acyclic_table(material, &|_| {}) {

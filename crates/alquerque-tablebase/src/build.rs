@@ -15,8 +15,8 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset};
-use peralikatuma_rules::{Side, Variant};
 use rayon::prelude::*;
 
 use crate::file::{LoadError, file_name};
@@ -77,7 +77,7 @@ pub enum BuildError {
         max: u64,
     },
     /// Tables are built only for the rule book's three games
-    /// ([`Ruleset::variant`]): their file names, the claims (P6) and
+    /// ([`Ruleset::is_rule_book`]): their file names, the claims (P6) and
     /// no-return marks (A5) they index and the depth-first builder of
     /// Alquerque are theirs.
     #[error(
@@ -221,7 +221,7 @@ impl Tablebase {
         directory: Option<&Path>,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
-        if ruleset.variant().is_none() {
+        if !ruleset.is_rule_book() {
             return Err(BuildError::NotRuleBook(ruleset.id));
         }
         if pieces < 2 {
@@ -272,7 +272,7 @@ impl Tablebase {
         material: Material,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Table, BuildError> {
-        if material.ruleset.variant().is_none() {
+        if !material.ruleset.is_rule_book() {
             return Err(BuildError::NotRuleBook(material.ruleset.id));
         }
         let needed = Material::up_to(material.ruleset, material.pieces())
@@ -594,7 +594,7 @@ pub(crate) fn every_turn_in_loses(leaving: Option<Value>, slowest: Value) -> Opt
 /// turn that removes nothing moves one piece further along a way it cannot
 /// retrace.
 fn turns_never_return(ruleset: &Ruleset) -> bool {
-    ruleset.variant() == Some(Variant::Alquerque)
+    std::ptr::eq(ruleset, Ruleset::ALQUERQUE)
 }
 
 /// The most positions of a material built with links: some twenty links
@@ -645,9 +645,9 @@ mod tests {
 
     #[test]
     fn a_table_is_built_only_after_the_tables_it_needs() {
-        let tablebase = Tablebase::empty(Variant::Peralikatuma.ruleset());
+        let tablebase = Tablebase::empty(Ruleset::PERALIKATUMA);
         let two_against_one = Material {
-            ruleset: Variant::Peralikatuma.ruleset(),
+            ruleset: Ruleset::PERALIKATUMA,
             men: [2, 1],
             kings: [0, 0],
         };
@@ -676,8 +676,8 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn a_table_turned_round_is_the_table_built() {
-        for variant in Variant::ALL {
-            let tablebase = Tablebase::build(variant.ruleset(), 3, &|_| {}).expect("builds");
+        for variant in Ruleset::RULE_BOOK {
+            let tablebase = Tablebase::build(variant, 3, &|_| {}).expect("builds");
             for table in tablebase.tables() {
                 let material = table.material();
                 if let Some(turned) = tablebase.turned_table(material) {

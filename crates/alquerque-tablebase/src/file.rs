@@ -238,11 +238,11 @@ impl Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn tables_survive_their_files_and_damage_is_found() {
-        let tablebase = Tablebase::build(Variant::Alquerque.ruleset(), 2, &|_| {}).expect("builds");
+        let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).expect("builds");
         let table = tablebase.tables().next().expect("one table");
         let material = table.material();
         let path = Path::new("alquerque-1v1.tb");

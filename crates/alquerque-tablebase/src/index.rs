@@ -235,7 +235,7 @@ fn nth_free(used: u128, n: usize) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     fn round_trip(material: Material, step: u64) {
         let indexer = Indexer::new(material);
@@ -278,19 +278,19 @@ mod tests {
     }
 
     fn numbers_name_their_own_positions(step: u64) {
-        for variant in Variant::ALL {
-            for material in Material::up_to(variant.ruleset(), 3) {
+        for variant in Ruleset::RULE_BOOK {
+            for material in Material::up_to(variant, 3) {
                 round_trip(material, step);
             }
         }
         let four = Material {
-            ruleset: Variant::Permainan.ruleset(),
+            ruleset: Ruleset::PERMAINAN,
             men: [1, 1],
             kings: [1, 1],
         };
         round_trip(four, 7 * step);
         let alquerque = Material {
-            ruleset: Variant::Alquerque.ruleset(),
+            ruleset: Ruleset::ALQUERQUE,
             men: [3, 2],
             kings: [0, 0],
         };
@@ -299,17 +299,17 @@ mod tests {
 
     #[test]
     fn sizes_count_placements_sides_and_marks() {
-        let m = |variant: Variant, w, b| Material {
-            ruleset: variant.ruleset(),
+        let m = |variant: &'static Ruleset, w, b| Material {
+            ruleset: variant,
             men: [w, b],
             kings: [0, 0],
         };
         assert_eq!(
-            Indexer::new(m(Variant::Peralikatuma, 3, 2)).size(),
+            Indexer::new(m(Ruleset::PERALIKATUMA, 3, 2)).size(),
             18_424 * 1_035 * 2
         );
         assert_eq!(
-            Indexer::new(m(Variant::Alquerque, 1, 1)).size(),
+            Indexer::new(m(Ruleset::ALQUERQUE, 1, 1)).size(),
             25 * 24 * 2 * 9
         );
     }

@@ -14,10 +14,9 @@ use peralikatuma_rules::{Position, Ruleset};
 ///
 /// ```
 /// use alquerque_tablebase::Material;
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let position = Position::parse(Variant::Permainan.ruleset(), "W:Wc3,Ke5:Bd7")?;
+/// let position = Position::parse(Ruleset::PERMAINAN, "W:Wc3,Ke5:Bd7")?;
 /// let material = Material::of(&position);
 /// assert_eq!(material.to_string(), "1m1k-1m");
 /// assert_eq!(material.pieces(), 3);
@@ -25,7 +24,7 @@ use peralikatuma_rules::{Position, Ruleset};
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Material {
-    /// The game: one of the rule book's ([`Ruleset::variant`]) for a
+    /// The game: one of the rule book's ([`Ruleset::is_rule_book`]) for a
     /// material that has tables.
     pub ruleset: &'static Ruleset,
     /// Men of White, then of Black.
@@ -146,11 +145,11 @@ impl fmt::Display for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     #[test]
     fn materials_come_in_building_order() {
-        let all = Material::up_to(Variant::Permainan.ruleset(), 3);
+        let all = Material::up_to(Ruleset::PERMAINAN, 3);
         // 1v1 with kings: 4; two against one: 3 * 2 each way = 6 * 2.
         assert_eq!(all.len(), 4 + 12);
         let first_three = all.iter().position(|m| m.pieces() == 3);
@@ -165,9 +164,6 @@ mod tests {
                 assert!(kings(&pair[0]) >= kings(&pair[1]));
             }
         }
-        assert_eq!(
-            Material::up_to(Variant::Alquerque.ruleset(), 4).len(),
-            1 + 2 + 3
-        );
+        assert_eq!(Material::up_to(Ruleset::ALQUERQUE, 4).len(), 1 + 2 + 3);
     }
 }

@@ -237,16 +237,16 @@ fn origins(board: &Graph, to: u8, occupied: u128, king: bool) -> u128 {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     use super::*;
 
     /// Builds the tables of `variant` up to `pieces` pieces by links, and
     /// again without (of the largest number of pieces only those
     /// `wanted`), and checks that they agree byte for byte.
-    fn both_ways(variant: Variant, pieces: usize, wanted: impl Fn(&Material) -> bool) {
-        let mut tablebase = Tablebase::empty(variant.ruleset());
-        for material in Material::up_to(variant.ruleset(), pieces) {
+    fn both_ways(variant: &'static Ruleset, pieces: usize, wanted: impl Fn(&Material) -> bool) {
+        let mut tablebase = Tablebase::empty(variant);
+        for material in Material::up_to(variant, pieces) {
             let linked = tablebase
                 .build_linked_table(material, &|_| {})
                 .expect("builds");
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn tables_with_predecessors_found_again_are_the_linked_tables() {
         // Claims (P6) in Peralikatuma.
-        both_ways(Variant::Peralikatuma, 2, |_| true);
+        both_ways(Ruleset::PERALIKATUMA, 2, |_| true);
     }
 
     /// Every table up to four pieces of both games agreed too, when
@@ -275,9 +275,9 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn larger_tables_with_predecessors_found_again_are_the_linked_tables() {
-        both_ways(Variant::Peralikatuma, 3, |_| true);
+        both_ways(Ruleset::PERALIKATUMA, 3, |_| true);
         // Kings, crowning and flying turns.
-        both_ways(Variant::Permainan, 3, |m| {
+        both_ways(Ruleset::PERMAINAN, 3, |m| {
             m.kings == [1, 1] || m.men == [1, 1]
         });
     }

@@ -37,12 +37,12 @@ pub(crate) fn turned_round(position: &Position) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::{Side, Variant};
+    use peralikatuma_rules::{Ruleset, Side};
 
     #[test]
     fn r1_1_each_board_turned_half_round_reverses_its_numbering() {
-        for variant in Variant::ALL {
-            let board = variant.ruleset().board;
+        for variant in Ruleset::RULE_BOOK {
+            let board = variant.board;
             let (files, ranks) = board.grid();
             for p in 0..board.len() as u8 {
                 let (file, rank) = board.coords(p);
@@ -54,8 +54,8 @@ mod tests {
 
     #[test]
     fn the_start_turned_round_is_the_start_with_black_to_move() {
-        for variant in Variant::ALL {
-            let start = Position::start(variant.ruleset());
+        for variant in Ruleset::RULE_BOOK {
+            let start = Position::start(variant);
             let turned = turned_round(&start).expect("legal");
             assert_eq!(turned.pieces(Side::White), start.pieces(Side::White));
             assert_eq!(turned.side_to_move(), start.side_to_move().opposite());

@@ -16,11 +16,10 @@ use crate::value::{Value, Verdict};
 ///
 /// ```
 /// use alquerque_tablebase::{Tablebase, Value, Verdict};
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
 /// // Every Alquerque ending with two pieces, built on the spot.
-/// let alquerque = Variant::Alquerque.ruleset();
+/// let alquerque = Ruleset::ALQUERQUE;
 /// let tablebase = Tablebase::build(alquerque, 2, &|_| {})?;
 /// // White's man must still reach Black's before Black's reaches it.
 /// let position = Position::parse(alquerque, "W:Wc2:Bc4")?;
@@ -252,13 +251,13 @@ fn has_turn_claiming(position: &Position, point: u8) -> bool {
 mod tests {
     use super::*;
     use crate::build::BuildError;
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
 
     /// P6, P7, E1: claiming the opponent's last piece, then making any
     /// move, wins at once; without a move after it the claim is no turn.
     #[test]
     fn p6_claiming_the_last_piece_then_moving_wins() {
-        let peralikatuma = Variant::Peralikatuma.ruleset();
+        let peralikatuma = Ruleset::PERALIKATUMA;
         let tablebase = Tablebase::build(peralikatuma, 2, &|_| {}).expect("builds");
         let unclaimed = Position::parse(peralikatuma, "W:We5:Bi3").expect("a position");
         assert_ne!(tablebase.value(&unclaimed), Some(Value::Win(1)));

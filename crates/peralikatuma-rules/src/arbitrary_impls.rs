@@ -1,5 +1,5 @@
 //! `arbitrary::Arbitrary` for fuzzing (feature
-//! `arbitrary`): games, sides, rulesets, setups with any field values, and valid
+//! `arbitrary`): sides, rulesets, setups with any field values, and valid
 //! positions made from setups. A [`Turn`](crate::Turn) has no
 //! constructor of its own; a fuzz target builds turns from any points with
 //! [`Position::check_pick`], which refuses what is not legal.
@@ -11,19 +11,6 @@ use crate::position::Position;
 use crate::ruleset::{End, Ruleset};
 use crate::setup::Setup;
 use crate::side::Side;
-use crate::variant::Variant;
-
-/// Any of the games.
-impl<'a> Arbitrary<'a> for Variant {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Variant> {
-        u.choose(&Variant::ALL).copied()
-    }
-
-    fn size_hint(depth: usize) -> (usize, Option<usize>) {
-        u32::size_hint(depth)
-    }
-}
-
 /// Either side.
 impl<'a> Arbitrary<'a> for Side {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Side> {

@@ -187,7 +187,7 @@ pub enum Reason {
 ///
 /// ```
 /// use peralikatuma_rules::{Position, Reason, Ruleset};
-/// use peralikatuma_rules::{Rule, Variant};
+/// use peralikatuma_rules::Rule;
 ///
 /// let lau = Ruleset::find("lau-kata-kati")?;
 /// let start = Position::start(lau);
@@ -201,7 +201,7 @@ pub enum Reason {
 /// assert_eq!(turn.text(lau.board), "d3-d4");
 ///
 /// // White's c2 can jump c3 to c4: a1 may not step (A4).
-/// let alquerque = Variant::Alquerque.ruleset();
+/// let alquerque = Ruleset::ALQUERQUE;
 /// let position = Position::parse(alquerque, "W:Wc2,a1:Bc3,e5")?;
 /// let point = |name| alquerque.board.parse_point(name);
 /// let refusal = position.check_pick(None, &[point("a1")?, point("a2")?]).unwrap_err();
@@ -225,7 +225,7 @@ impl Refusal {
     /// with kings (Permainan's M) from one without (Alquerque's A).
     pub fn rule(&self) -> Option<Rule> {
         let ruleset = self.ruleset;
-        let rule_book = ruleset.variant().is_some();
+        let rule_book = ruleset.is_rule_book();
         let kings = ruleset.has_kings();
         Some(match self.reason {
             Reason::Over
@@ -325,7 +325,7 @@ impl fmt::Display for Refusal {
                 )
             }
             Reason::Occupied { point, .. } => write!(f, "{} is not empty", name(point)),
-            Reason::ChainGoesOn { at } if self.ruleset.variant().is_some() => write!(
+            Reason::ChainGoesOn { at } if self.ruleset.is_rule_book() => write!(
                 f,
                 "the chain must go on: the piece can jump again from {}",
                 name(at)

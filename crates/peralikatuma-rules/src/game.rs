@@ -150,10 +150,9 @@ impl Game {
     /// board, itself included (E2, E3): the third time draws.
     ///
     /// ```
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::{Game, Position};
+    /// use peralikatuma_rules::{Game, Position, Ruleset};
     ///
-    /// let start = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wa3:Bi3")?;
+    /// let start = Position::parse(Ruleset::PERALIKATUMA, "W:Wa3:Bi3")?;
     /// let mut game = Game::from_position(start);
     /// assert_eq!(game.repetitions(), 1);
     /// for turn in ["a3-a5", "i3-i5", "a5-a3", "i5-i3"] {

@@ -22,7 +22,6 @@ mod text;
 mod turn;
 mod turn_list;
 mod turn_text;
-mod variant;
 mod walk;
 mod zobrist;
 
@@ -43,7 +42,6 @@ pub use text::PositionTextError;
 pub use turn::{Kind, MAX_LANDINGS, Turn};
 pub use turn_list::{TurnList, TurnListIntoIter};
 pub use turn_text::TurnTextError;
-pub use variant::{UnknownVariant, Variant};
 
 /// The revision of the rules as this crate reads them. It is raised
 /// whenever a change makes the legal turns or the result of some position

@@ -142,10 +142,9 @@ impl Position {
     /// point.
     ///
     /// ```
-    /// use peralikatuma_rules::Variant;
-    /// use peralikatuma_rules::Position;
+    /// use peralikatuma_rules::{Position, Ruleset};
     ///
-    /// let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wb3,d3:Bd5:Rb3-a3")?;
+    /// let position = Position::parse(Ruleset::ALQUERQUE, "W:Wb3,d3:Bd5:Rb3-a3")?;
     /// let board = position.board();
     /// let steps: Vec<String> = position
     ///     .barred_steps()

@@ -178,9 +178,9 @@ impl fmt::Display for Record {
         let ruleset = game.start().ruleset();
         // The rule book's games keep the name their records always had
         // (N4: `Peralikatuma`); the reading ignores case.
-        match ruleset.variant() {
-            Some(variant) => write_tag(f, "Variant", &variant.to_string())?,
-            None => write_tag(f, "Variant", ruleset.id)?,
+        match ruleset.is_rule_book() {
+            true => write_tag(f, "Variant", ruleset.name)?,
+            false => write_tag(f, "Variant", ruleset.id)?,
         }
         for key in ["White", "Black"] {
             write_tag(f, key, self.tag(key).unwrap_or("?"))?;
@@ -329,12 +329,11 @@ impl Ruleset {
     ///
     /// ```
     /// use peralikatuma_rules::{RecordGameError, Ruleset};
-    /// use peralikatuma_rules::Variant;
     ///
     /// let zamma = Ruleset::of_record("[Variant \"zamma\"]\n\n1. c2-c3 *")?;
     /// assert_eq!(zamma.id, "zamma");
     /// let alquerque = Ruleset::of_record("[Variant \"Alquerque\"]\n[White \"Ann\"]\n\n*")?;
-    /// assert_eq!(alquerque, Variant::Alquerque.ruleset());
+    /// assert_eq!(alquerque, Ruleset::ALQUERQUE);
     /// assert_eq!(Ruleset::of_record("1. c2-c3 *"), Err(RecordGameError::NoVariant));
     /// assert!(matches!(
     ///     Ruleset::of_record("[Variant \"chess\"]"),

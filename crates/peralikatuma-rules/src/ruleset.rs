@@ -8,7 +8,7 @@ use board_topology::Direction;
 use board_topology::boards;
 use board_topology::graph::Graph;
 
-use crate::{Rule, Side, Variant};
+use crate::{Rule, Side};
 
 /// Whether and how a capture goes on with the same piece.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -216,7 +216,7 @@ const LAU_KATA_KATI: [&str; 2] = ["a1 d1 g1 b2 d2 f2 c3 d3 e3", "c5 d5 e5 b6 d6 
 
 /// The rulesets of FAMILY.md that the family's own move generator plays,
 /// in FAMILY.md's order. (FAMILY.md's `permainan` is this crate's
-/// [`Variant::Permainan`](crate::Variant::Permainan).)
+/// [`Ruleset::PERMAINAN`].)
 pub static RULESETS: [Ruleset; 18] = FAMILY;
 
 /// [`RULESETS`] as a constant, whose rules code compiled for one ruleset
@@ -446,17 +446,16 @@ pub(super) const FAMILY: [Ruleset; 18] = [
     },
 ];
 
-/// The rule book's three games as rulesets of the same model
-/// ([`Variant::ruleset`](crate::Variant::ruleset)), in the order of
-/// [`Variant::ALL`](crate::Variant::ALL): what RULES.md says, as data. The
+/// The rule book's three games as rulesets of the same model, in the
+/// order of [`Ruleset::RULE_BOOK`]: what RULES.md says, as data. The
 /// family's move generator plays them exactly (its perft agrees with the
 /// reference counts of every position of the rule book's games). Every
 /// frontend, the search, the tables and the proofs play them in this
 /// model.
-pub static SEED_RULESETS: [Ruleset; 3] = RULE_BOOK;
+pub static SEED_RULESETS: [Ruleset; 3] = SEED;
 
 /// [`SEED_RULESETS`] as a constant (see [`FAMILY`]).
-pub(super) const RULE_BOOK: [Ruleset; 3] = [
+pub(super) const SEED: [Ruleset; 3] = [
     Ruleset {
         removal: Removal::AtEnd,
         huff: true,
@@ -514,6 +513,43 @@ pub(super) const RULE_BOOK: [Ruleset; 3] = [
 ];
 
 impl Ruleset {
+    /// Peralikatuma (Sri Lanka): the whole 49-point board, 23 pieces each,
+    /// optional captures, claims (P1-P7).
+    pub const PERALIKATUMA: &'static Ruleset = &SEED_RULESETS[0];
+
+    /// Alquerque as on BrainKing: the 25-point square, 12 pieces each,
+    /// forward and sideways moves, compulsory captures, no return (A1-A5).
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Ruleset};
+    ///
+    /// let alquerque = Ruleset::ALQUERQUE;
+    /// assert!(alquerque.compulsory);
+    /// assert_eq!(alquerque.board.len(), 25); // the square alone
+    /// assert_eq!(Position::start(alquerque).perft(6), 97);
+    /// ```
+    pub const ALQUERQUE: &'static Ruleset = &SEED_RULESETS[1];
+
+    /// Permainan (Permainan-Tabal, Java): the square with two arms, 16
+    /// pieces each, compulsory captures, flying kings (M1-M6).
+    pub const PERMAINAN: &'static Ruleset = &SEED_RULESETS[2];
+
+    /// The rule book's three games, Peralikatuma first. These consts are
+    /// the very statics of [`SEED_RULESETS`], not copies, so that a game of
+    /// them runs the code compiled for it.
+    ///
+    /// ```
+    /// use peralikatuma_rules::Ruleset;
+    ///
+    /// let ids = Ruleset::RULE_BOOK.map(|r| r.id);
+    /// assert_eq!(ids, ["peralikatuma", "alquerque", "permainan"]);
+    /// ```
+    pub const RULE_BOOK: [&'static Ruleset; 3] = [
+        Ruleset::PERALIKATUMA,
+        Ruleset::ALQUERQUE,
+        Ruleset::PERMAINAN,
+    ];
+
     /// The ruleset with this id.
     ///
     /// ```
@@ -543,22 +579,21 @@ impl Ruleset {
         SEED_RULESETS.iter().chain(RULESETS.iter())
     }
 
-    /// The rule book's game this ruleset is ([`Variant::ruleset`]), if it
-    /// is one of the three.
+    /// Whether this is one of the rule book's three games
+    /// ([`Ruleset::RULE_BOOK`]): the very static, not a ruleset made with
+    /// the same id.
     ///
     /// ```
-    /// use peralikatuma_rules::Variant;
     /// use peralikatuma_rules::Ruleset;
     ///
-    /// assert_eq!(Ruleset::find("alquerque")?.variant(), Some(Variant::Alquerque));
-    /// assert_eq!(Ruleset::find("alquerque-murray")?.variant(), None);
+    /// assert!(Ruleset::find("alquerque")?.is_rule_book());
+    /// assert!(!Ruleset::find("alquerque-murray")?.is_rule_book());
     /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
-    pub fn variant(&self) -> Option<Variant> {
-        // The rule book's own rulesets, not one made with the same id.
-        Variant::ALL
+    pub fn is_rule_book(&self) -> bool {
+        Ruleset::RULE_BOOK
             .into_iter()
-            .find(|v| std::ptr::eq(v.ruleset(), self))
+            .any(|r| std::ptr::eq(r, self))
     }
 
     /// The rule that lets a player take the opponent's piece before its
@@ -566,19 +601,18 @@ impl Ruleset {
     /// family's huff (F4).
     ///
     /// ```
-    /// use peralikatuma_rules::{Rule, Variant};
-    /// use peralikatuma_rules::Ruleset;
+    /// use peralikatuma_rules::{Rule, Ruleset};
     ///
-    /// assert_eq!(Variant::Peralikatuma.ruleset().removal_rule(), Some(Rule::P6));
+    /// assert_eq!(Ruleset::PERALIKATUMA.removal_rule(), Some(Rule::P6));
     /// assert_eq!(Ruleset::find("zamma")?.removal_rule(), Some(Rule::F4));
-    /// assert_eq!(Variant::Alquerque.ruleset().removal_rule(), None);
+    /// assert_eq!(Ruleset::ALQUERQUE.removal_rule(), None);
     /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn removal_rule(&self) -> Option<Rule> {
-        match (self.huff, self.variant()) {
+        match (self.huff, self.is_rule_book()) {
             (false, _) => None,
-            (true, Some(_)) => Some(Rule::P6),
-            (true, None) => Some(Rule::F4),
+            (true, true) => Some(Rule::P6),
+            (true, false) => Some(Rule::F4),
         }
     }
 
@@ -587,17 +621,16 @@ impl Ruleset {
     /// something only where [`Ruleset::removal_rule`] is `Some`.
     ///
     /// ```
-    /// use peralikatuma_rules::Variant;
     /// use peralikatuma_rules::Ruleset;
     ///
-    /// assert_eq!(Variant::Peralikatuma.ruleset().removal_word(), "claim");
+    /// assert_eq!(Ruleset::PERALIKATUMA.removal_word(), "claim");
     /// assert_eq!(Ruleset::find("zamma")?.removal_word(), "huff");
     /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
     pub fn removal_word(&self) -> &'static str {
-        match self.variant() {
-            Some(_) => "claim",
-            None => "huff",
+        match self.is_rule_book() {
+            true => "claim",
+            false => "huff",
         }
     }
 
@@ -743,6 +776,22 @@ mod tests {
     fn terhuchu_leaps_in_56_points() {
         let terhuchu = Ruleset::find("terhuchu").expect("a ruleset");
         assert_eq!(terhuchu.leap_zone.count_ones(), 56);
+    }
+
+    #[test]
+    fn the_rule_book_consts_are_the_statics() {
+        for (n, ruleset) in Ruleset::RULE_BOOK.into_iter().enumerate() {
+            assert!(
+                std::ptr::eq(ruleset, &SEED_RULESETS[n] as *const Ruleset),
+                "{}",
+                ruleset.id
+            );
+            assert!(ruleset.is_rule_book());
+            assert_eq!(Ruleset::find(ruleset.id), Ok(ruleset));
+        }
+        let copy = Ruleset { ..SEED[1] };
+        assert!(!copy.is_rule_book());
+        assert!(RULESETS.iter().all(|r| !r.is_rule_book()));
     }
 
     #[test]

@@ -1,11 +1,10 @@
-//! `Serialize` and `Deserialize` (feature `serde`): a game by its name, a
-//! side by its colour, and the model in
-//! its text forms, so that what is stored reads like the notation:
-//! rulesets by id, positions and setups as their text (N3, F9) with their
-//! ruleset, a turn as its text (N2, F9) with the position it is played in
-//! ([`TurnAt`]: a turn's text names no game, and only a position tells
-//! which pieces a flying king's capture takes), records as their text
-//! (N4). Reading checks as much as the text allows, and a fault is a
+//! `Serialize` and `Deserialize` (feature `serde`): a side by its colour,
+//! and the model in its text forms, so that what is stored reads like the
+//! notation: rulesets by id, positions and setups as their text (N3, F9)
+//! with their ruleset, a turn as its text (N2, F9) with the position it is
+//! played in ([`TurnAt`]: a turn's text names no game, and only a position
+//! tells which pieces a flying king's capture takes), records as their
+//! text (N4). Reading checks as much as the text allows, and a fault is a
 //! deserialization error with the model's message, never a panic.
 
 use std::fmt::Display;
@@ -20,24 +19,6 @@ use crate::ruleset::Ruleset;
 use crate::setup::Setup;
 use crate::side::Side;
 use crate::turn::Turn;
-use crate::variant::Variant;
-
-/// The game's lower-case name (`"peralikatuma"`, `"alquerque"`,
-/// `"permainan"`), as [`Variant::name`] gives it.
-impl Serialize for Variant {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-/// The game's name in any letter case, as [`Variant`]'s `FromStr` reads it.
-impl<'de> Deserialize<'de> for Variant {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        name.parse().map_err(de::Error::custom)
-    }
-}
-
 /// `"white"` or `"black"`.
 impl Serialize for Side {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -105,7 +105,7 @@ impl Position {
         let points = board.points();
         // The rules broken: the rule book's for its games, the family's
         // for the others.
-        let rule_book = rules.variant().is_some();
+        let rule_book = rules.is_rule_book();
         let (text, crowning) = match rule_book {
             true => (Rule::N3, Rule::M6),
             false => (Rule::F9, Rule::F3),
@@ -258,7 +258,7 @@ fn first(set: u128) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::Ruleset;
 
     fn ruleset(id: &str) -> &'static Ruleset {
         Ruleset::find(id).expect("a ruleset")
@@ -315,7 +315,7 @@ mod tests {
         let mut setup = Setup::empty(murray);
         setup.kings[0] = bit(murray, "c3");
         assert_eq!(refused(&setup), "c3: a king in alquerque-murray (F3)");
-        let permainan = Variant::Permainan.ruleset();
+        let permainan = Ruleset::PERMAINAN;
         let mut setup = Setup::empty(permainan);
         setup.men[1] = bit(permainan, "a1");
         assert_eq!(
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn a5_a_restriction_is_on_a_man_one_way_back_along_its_rank() {
-        let alquerque = Variant::Alquerque.ruleset();
+        let alquerque = Ruleset::ALQUERQUE;
         let mut setup = Setup::empty(alquerque);
         setup.men = [bit(alquerque, "b3"), bit(alquerque, "d5")];
         setup.barred[1] = bit(alquerque, "b3");

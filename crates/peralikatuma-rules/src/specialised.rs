@@ -6,7 +6,7 @@
 
 use board_topology::PointSet;
 
-use crate::ruleset::{FAMILY, RULE_BOOK, RULESETS, Ruleset, SEED_RULESETS};
+use crate::ruleset::{FAMILY, RULESETS, Ruleset, SEED, SEED_RULESETS};
 
 /// Where generic code finds the rules it runs under.
 pub(super) trait Rules: Copy {
@@ -45,9 +45,9 @@ impl Rules for Dynamic {
 /// The `n`-th ruleset of [`Ruleset::all`] (the rule book's three first).
 #[inline(always)]
 const fn by_index(n: usize) -> &'static Ruleset {
-    match n < RULE_BOOK.len() {
-        true => &RULE_BOOK[n],
-        false => &FAMILY[n - RULE_BOOK.len()],
+    match n < SEED.len() {
+        true => &SEED[n],
+        false => &FAMILY[n - SEED.len()],
     }
 }
 
@@ -81,7 +81,7 @@ impl std::hash::Hash for Code {
 }
 
 /// Where `ruleset` is in [`Ruleset::all`], if it is one of the 21 statics
-/// (the same static, as [`Ruleset::variant`] asks, not a copy).
+/// (the same static, as [`Ruleset::is_rule_book`] asks, not a copy).
 fn index(ruleset: &'static Ruleset) -> Option<usize> {
     Ruleset::all().position(|r| std::ptr::eq(r, ruleset))
 }
@@ -136,6 +136,13 @@ mod tests {
             assert_eq!(Code::of(ruleset).0 as usize, n, "{}", ruleset.id);
             let copy: &'static Ruleset = Box::leak(Box::new(Ruleset { ..*ruleset }));
             assert_eq!(Code::of(copy).0, Code::HAND_BUILT.0, "{}", ruleset.id);
+        }
+    }
+
+    #[test]
+    fn the_rule_book_consts_run_their_own_code() {
+        for (n, ruleset) in Ruleset::RULE_BOOK.into_iter().enumerate() {
+            assert_eq!(Code::of(ruleset).0 as usize, n, "{}", ruleset.id);
         }
     }
 

@@ -131,9 +131,9 @@ pub enum PositionTextError {
 /// The rule of `ruleset`'s position text: the rule book's N3 for its
 /// games, F9 for the family's.
 pub(super) fn text_rule(ruleset: &Ruleset) -> Rule {
-    match ruleset.variant() {
-        Some(_) => Rule::N3,
-        None => Rule::F9,
+    match ruleset.is_rule_book() {
+        true => Rule::N3,
+        false => Rule::F9,
     }
 }
 
@@ -179,7 +179,7 @@ impl Setup {
             rule,
         };
         // The rule book's games read N3's fields only (claims as `F`).
-        let rule_book = ruleset.variant().is_some();
+        let rule_book = ruleset.is_rule_book();
         // Blanks around fields and items do not matter.
         let mut fields = text.split(':').map(str::trim);
         let side_to_move = match fields.next() {
@@ -343,10 +343,9 @@ impl fmt::Display for Position {
 /// of the text is the setup again exactly when the text says it all.
 ///
 /// ```
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::{Position, Setup};
+/// use peralikatuma_rules::{Position, Ruleset, Setup};
 ///
-/// let alquerque = Variant::Alquerque.ruleset();
+/// let alquerque = Ruleset::ALQUERQUE;
 /// let setup = Setup::parse(alquerque, "B:Wd3,b1:Bc5:Rd3-c3:C2")?;
 /// assert_eq!(setup.to_string(), "B:Wb1,d3:Bc5:Rd3-c3:C2");
 /// // Kings are syntax; Alquerque's rules have none.
@@ -380,9 +379,9 @@ impl fmt::Display for Setup {
             names(self.men[1], self.kings[1])
         )?;
         if self.huffable != 0 {
-            let field = match self.ruleset.variant() {
-                Some(_) => 'F',
-                None => 'H',
+            let field = match self.ruleset.is_rule_book() {
+                true => 'F',
+                false => 'H',
             };
             write!(f, ":{field}{}", names(self.huffable, 0))?;
         }
@@ -413,12 +412,12 @@ impl fmt::Display for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::Ruleset;
     use crate::{RULESETS, SEED_RULESETS};
 
     #[test]
     fn a5_no_return_restrictions_are_written_and_read_as_n3_writes_them() {
-        let alquerque = Variant::Alquerque.ruleset();
+        let alquerque = Ruleset::ALQUERQUE;
         let text = "W:Wc1,b3:Bd5:Rc1-d1,b3-a3";
         let position = Position::parse(alquerque, text).expect("valid");
         let bit = |name: &str| 1u128 << alquerque.board.parse_point(name).expect("a point");
@@ -468,9 +467,9 @@ mod tests {
     fn bad_text_says_what_is_wrong() {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
         let murray = Ruleset::find("alquerque-murray").expect("a ruleset");
-        let alquerque = Variant::Alquerque.ruleset();
-        let peralikatuma = Variant::Peralikatuma.ruleset();
-        let permainan = Variant::Permainan.ruleset();
+        let alquerque = Ruleset::ALQUERQUE;
+        let peralikatuma = Ruleset::PERALIKATUMA;
+        let permainan = Ruleset::PERMAINAN;
         let cases: [(&Ruleset, &str, &str); 24] = [
             // The rule book's games are read as N3 reads them, with its
             // rules.

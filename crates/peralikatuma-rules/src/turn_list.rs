@@ -24,9 +24,9 @@ const INLINE: usize = 96;
 ///
 /// ```
 /// use peralikatuma_rules::{Position, Turn};
-/// use peralikatuma_rules::{TurnList, Variant};
+/// use peralikatuma_rules::{Ruleset, TurnList};
 ///
-/// let start = Position::start(Variant::Alquerque.ruleset());
+/// let start = Position::start(Ruleset::ALQUERQUE);
 /// let turns: TurnList<Turn> = start.legal_turns();
 /// assert_eq!(turns.len(), 4);
 /// assert!(turns.iter().all(|t| t.captured() == 0));

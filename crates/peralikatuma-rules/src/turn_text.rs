@@ -6,8 +6,8 @@ use board_topology::graph::{Graph, UnknownPoint};
 
 use crate::check::{Reason, Refusal};
 use crate::position::Position;
+use crate::ruleset::Ruleset;
 use crate::turn::{Kind, Turn};
-use crate::variant::Variant;
 
 /// Turn text that cannot be read, or that names no legal turn of the
 /// position ([`Position::parse_turn`]).
@@ -107,11 +107,13 @@ impl Parts<'_> {
 
 /// The board of one of the rule book's games in the rule book's words
 /// (R1.5), for [`TurnTextError::NotOnBoard`].
-const fn rule_book_board(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Peralikatuma => "whole board (49 points)",
-        Variant::Alquerque => "square board (25 points)",
-        Variant::Permainan => "square with two arms (37 points)",
+fn rule_book_board(ruleset: &Ruleset) -> &'static str {
+    if ruleset == Ruleset::PERALIKATUMA {
+        "whole board (49 points)"
+    } else if ruleset == Ruleset::ALQUERQUE {
+        "square board (25 points)"
+    } else {
+        "square with two arms (37 points)"
     }
 }
 
@@ -242,16 +244,16 @@ impl Position {
     /// ```
     pub fn parse_turn(&self, text: &str) -> Result<Turn, TurnTextError> {
         let text = text.trim();
-        match self.ruleset().variant() {
-            Some(variant) => self.parse_rule_book_turn(text, variant),
-            None => self.parse_turn_text(text),
+        match self.ruleset().is_rule_book() {
+            true => self.parse_rule_book_turn(text),
+            false => self.parse_turn_text(text),
         }
     }
 
-    /// Turn text of one of the rule book's games (N2), `variant`'s,
+    /// Turn text of one of the rule book's games (N2), the position's,
     /// answered in the rule book's words: what is wrong with the text, or
     /// why the move as written (a step or a chain) is refused.
-    fn parse_rule_book_turn(&self, text: &str, variant: Variant) -> Result<Turn, TurnTextError> {
+    fn parse_rule_book_turn(&self, text: &str) -> Result<Turn, TurnTextError> {
         let parts = rule_book_parts(text).map_err(|why| TurnTextError::Notation {
             text: text.to_owned(),
             why,
@@ -259,7 +261,7 @@ impl Position {
         let (huff, path) = parts.points(self.board(), |name, _| TurnTextError::NotOnBoard {
             text: parts.text(),
             name: name.to_owned(),
-            board: rule_book_board(variant),
+            board: rule_book_board(self.ruleset()),
         })?;
         let refusal = match self.check_pick(huff, &path) {
             Ok(turn) if parts.captures == (turn.kind() == Kind::Capture) => return Ok(turn),
@@ -314,7 +316,7 @@ mod tests {
     /// move"), and a name off the board "of the the ... board".
     #[test]
     fn n2_the_rule_books_games_answer_bad_text_in_the_rule_books_words() {
-        let start = Position::start(crate::Variant::Alquerque.ruleset());
+        let start = Position::start(crate::Ruleset::ALQUERQUE);
         let error = start.parse_turn("hello there").expect_err("no turn");
         assert!(matches!(error, TurnTextError::Notation { .. }), "{error:?}");
         assert_eq!(
@@ -341,7 +343,7 @@ mod tests {
     /// N2 in the rule book's words, each form of text it refuses.
     #[test]
     fn n2_says_what_is_wrong_with_the_text() {
-        let start = Position::start(crate::Variant::Peralikatuma.ruleset());
+        let start = Position::start(crate::Ruleset::PERALIKATUMA);
         for (text, why) in [
             ("", "it is empty"),
             (

@@ -138,7 +138,9 @@ impl Position {
         from: u8,
         landings: &[u8],
     ) -> Option<Reason> {
-        self.ruleset().variant()?;
+        if !self.ruleset().is_rule_book() {
+            return None;
+        }
         let &[to] = landings else {
             return self.move_reason(huff, from, landings, true);
         };
@@ -155,7 +157,9 @@ impl Position {
     /// `huff`, if any), which has no legal turn, cannot step to the first
     /// free point beside it, if it has one.
     pub(super) fn stuck_reason(&self, huff: Option<u8>, from: u8) -> Option<Reason> {
-        self.ruleset().variant()?;
+        if !self.ruleset().is_rule_book() {
+            return None;
+        }
         let taken = (self.pieces(Side::White) | self.pieces(Side::Black)) & !huff.map_or(0, bit);
         let free = self.board().neighbours(from) & !taken;
         free.points()
@@ -350,11 +354,11 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::Ruleset;
 
     #[test]
     fn between_is_the_points_strictly_inside_a_line() {
-        let board = Variant::Permainan.ruleset().board;
+        let board = Ruleset::PERMAINAN.board;
         let point = |name| board.parse_point(name).expect("a point");
         let names = |set: u128| -> Vec<String> {
             set.points()

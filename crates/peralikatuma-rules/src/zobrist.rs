@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_no_return_restrictions_count_a5() {
-        let alquerque = crate::Variant::Alquerque.ruleset();
+        let alquerque = crate::Ruleset::ALQUERQUE;
         let hashes: Vec<u64> = ["W:Wb3:Bd5", "W:Wb3:Bd5:Rb3-a3", "W:Wb3:Bd5:Rb3-c3"]
             .iter()
             .map(|text| Position::parse(alquerque, text).expect(text).zobrist())

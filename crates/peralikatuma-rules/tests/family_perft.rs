@@ -9,7 +9,6 @@
 
 use std::path::Path;
 
-use peralikatuma_rules::Variant;
 use peralikatuma_rules::{Position, RULESETS, Ruleset};
 
 /// The largest count the fast test computes (quick in debug builds).
@@ -42,12 +41,9 @@ fn records() -> Vec<(String, Vec<(u32, u64)>)> {
 }
 
 /// perft of the start of ruleset `id` at `depth`: FAMILY.md's `permainan`
-/// is the rule book's Permainan (`Variant::ruleset`).
+/// is the rule book's Permainan ([`Ruleset::PERMAINAN`]).
 fn perft(id: &str, depth: u32) -> u64 {
-    let ruleset = match id {
-        "permainan" => Variant::Permainan.ruleset(),
-        _ => Ruleset::find(id).unwrap_or_else(|e| panic!("{e}")),
-    };
+    let ruleset = Ruleset::find(id).unwrap_or_else(|e| panic!("{e}"));
     Position::start(ruleset).perft(depth)
 }
 

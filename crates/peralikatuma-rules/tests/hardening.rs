@@ -29,18 +29,18 @@ use peralikatuma_rules::board_topology::{Direction, PointSet};
 use peralikatuma_rules::{
     Game, MAX_LANDINGS, Position, Record, RecordError, Ruleset, SEED_RULESETS, Setup, Turn, playout,
 };
-use peralikatuma_rules::{Rule, Side, Variant};
+use peralikatuma_rules::{Rule, Side};
 use proptest::prelude::*;
 
-fn position(variant: Variant, text: &str) -> Position {
-    Position::parse(variant.ruleset(), text).unwrap()
+fn position(variant: &'static Ruleset, text: &str) -> Position {
+    Position::parse(variant, text).unwrap()
 }
 
 /// A position reached by play from the start of `variant`, each turn chosen
 /// by the next of `choices` (modulo the number of legal turns), stopping at
 /// the end of the game.
-fn reached(variant: Variant, choices: &[usize]) -> Position {
-    *common::played(Position::start(variant.ruleset()), choices.iter().copied()).position()
+fn reached(variant: &'static Ruleset, choices: &[usize]) -> Position {
+    *common::played(Position::start(variant), choices.iter().copied()).position()
 }
 
 /// Checks that `position` is one `Position::from_setup` accepts as it is,
@@ -144,12 +144,9 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
-fn any_variant() -> impl Strategy<Value = Variant> {
-    prop::sample::select(Variant::ALL.to_vec())
-}
-
+/// Any of the rule book's three games.
 fn any_ruleset() -> impl Strategy<Value = &'static Ruleset> {
-    any_variant().prop_map(Variant::ruleset)
+    prop::sample::select(Ruleset::RULE_BOOK.to_vec())
 }
 
 fn any_side() -> impl Strategy<Value = Side> {
@@ -348,7 +345,7 @@ fn board_len_bit(ruleset: &Ruleset) -> u128 {
 /// (N3).)
 #[test]
 fn a_restriction_that_bars_no_step_is_refused_or_reads_back() {
-    let alquerque = Variant::Alquerque.ruleset();
+    let alquerque = Ruleset::ALQUERQUE;
     let start = Setup::start(alquerque);
     let e1 = alquerque.board.parse_point("e1").unwrap();
     let a1 = alquerque.board.parse_point("a1").unwrap();
@@ -482,7 +479,7 @@ fn max_landings_covers_the_largest_side_of_every_game() {
             .max(ruleset.start[1].count_ones());
         assert!(most as usize <= MAX_LANDINGS, "{ruleset}");
     }
-    let peralikatuma = Variant::Peralikatuma.ruleset();
+    let peralikatuma = Ruleset::PERALIKATUMA;
     let mut too_many = Setup::start(peralikatuma);
     too_many.men[0] = peralikatuma.board.points() & !too_many.men[1];
     assert!(too_many.men[0].count_ones() as usize > MAX_LANDINGS);
@@ -497,24 +494,24 @@ fn max_landings_covers_the_largest_side_of_every_game() {
 fn chains_can_take_every_enemy_piece_and_stay_within_max_landings() {
     for (variant, text, longest) in [
         (
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             "W:We2,c4,g5,h5,d7,d8,f8,c9,e9,g9:Be1,d2,f2,d3,f3,b4,d4,e4,f4,g4,h4,a5,d5,f5,i5,b6,c6,d6,e6,f6,g6,h6,f7",
             23,
         ),
         (
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wc1,d5:Bd1,a2,b2,c2,d2,b3,d3,b4,c4,d4,e4,b5",
             12,
         ),
         (
-            Variant::Permainan,
+            Ruleset::PERMAINAN,
             "W:WKa5,Kb5,Ka6,c8,Ka9:BKc1,b2,Kd2,Kb3,d3,b4,Kc4,Kd4,e4,Kd5,Kb6,c6,d6,e6,b7,Kd7",
             16,
         ),
     ] {
         let p = position(variant, text);
         let enemy = p.pieces(Side::Black).count_ones();
-        assert_eq!(enemy, variant.ruleset().start[1].count_ones());
+        assert_eq!(enemy, variant.start[1].count_ones());
         let turns = p.legal_turns();
         let chain = turns.iter().max_by_key(|t| t.landings().len()).unwrap();
         assert_eq!(chain.landings().len(), longest, "{variant}");
@@ -535,7 +532,7 @@ fn chains_can_take_every_enemy_piece_and_stay_within_max_landings() {
 /// `check` and `play` (regression: they built a list of 19 million turns).
 #[test]
 fn legal_turns_of_a_valid_position_run_into_millions() {
-    let p = position(Variant::Peralikatuma, PIECES);
+    let p = position(Ruleset::PERALIKATUMA, PIECES);
     assert_eq!(p.perft(1), 1_982_269);
     let turn = p.parse_turn("c1-d2").unwrap();
     assert!(p.check(&turn).is_ok());
@@ -549,7 +546,7 @@ fn legal_turns_of_a_valid_position_run_into_millions() {
 #[test]
 #[ignore = "slow: 19 million turns"]
 fn legal_turns_with_every_claim_run_into_tens_of_millions() {
-    let p = position(Variant::Peralikatuma, &format!("{PIECES}:{CLAIMS}"));
+    let p = position(Ruleset::PERALIKATUMA, &format!("{PIECES}:{CLAIMS}"));
     assert!(p.parse_turn("!d8 c1-d2").is_ok());
     assert_eq!(p.perft(1), 19_301_381);
 }
@@ -566,7 +563,7 @@ const CLAIMS: &str = "Ff2,d3,f3,b4,c4,d4,e4,f4,g4,a5,d5,f5,h5,b6,c6,d6,e6,f6,h6,
 #[test]
 fn turn_list_grows_past_its_inline_capacity() {
     let p = position(
-        Variant::Peralikatuma,
+        Ruleset::PERALIKATUMA,
         "W:Wc1,g1,a3,i3,d4,f4,a7,i7,d6,f6:Bc9,e9,g9,b5,h5,e3,e7,c4,g6:Fc9,e9,g9,b5,h5,e3,e7,c4,g6",
     );
     let turns = p.legal_turns();
@@ -654,8 +651,8 @@ proptest! {
     /// The same with positions reached by play in each game.
     #[test]
     fn foreign_turns_from_played_games_never_build_an_invalid_position(
-        from_variant in any_variant(),
-        into_variant in any_variant(),
+        from_variant in any_ruleset(),
+        into_variant in any_ruleset(),
         from_choices in prop::collection::vec(any::<usize>(), 0..80),
         into_choices in prop::collection::vec(any::<usize>(), 0..80),
     ) {
@@ -680,9 +677,9 @@ proptest! {
 /// (issue 10; it used to change nothing, silently).
 #[test]
 fn a_claim_that_is_not_available_is_refused() {
-    let with_claim = position(Variant::Peralikatuma, "W:Wc3,e3:Bd4,e7:Fd4");
+    let with_claim = position(Ruleset::PERALIKATUMA, "W:Wc3,e3:Bd4,e7:Fd4");
     let turn = with_claim.parse_turn("!d4 c3-c4").unwrap();
-    let here = position(Variant::Peralikatuma, "W:Wc3,e3:Bd4,e7");
+    let here = position(Ruleset::PERALIKATUMA, "W:Wc3,e3:Bd4,e7");
     let refusal = here.play(&turn).unwrap_err();
     assert_eq!(refusal.rule(), Some(Rule::P6));
     assert_mentions(&refusal.to_string(), &["no forfeit claim", "(P6)"]);
@@ -690,8 +687,8 @@ fn a_claim_that_is_not_available_is_refused() {
     // The games without claims: the claim is refused, and the turn (its
     // points those of another board) cannot be played.
     for (variant, text) in [
-        (Variant::Alquerque, "W:Wa1,c1:Bb2,c5"),
-        (Variant::Permainan, "W:Wa3,c3:Bb4,c7"),
+        (Ruleset::ALQUERQUE, "W:Wa1,c1:Bb2,c5"),
+        (Ruleset::PERMAINAN, "W:Wa3,c3:Bb4,c7"),
     ] {
         let here = position(variant, text);
         assert!(here.play(&turn).is_err(), "{variant}");
@@ -754,7 +751,7 @@ fn quiet_turn_counter_at_its_limit_neither_overflows_nor_hangs() {
 /// very long in other ways, is an error, not a panic (N2).
 #[test]
 fn overlong_turn_text_is_an_error() {
-    let p = Position::start(Variant::Peralikatuma.ruleset());
+    let p = Position::start(Ruleset::PERALIKATUMA);
     let chain = vec!["e5"; MAX_LANDINGS + 5].join("x");
     let long_name = format!("{}-e5", "e".repeat(1 << 20));
     let spaces = format!("!e6{}d4-d5", " ".repeat(1 << 16));
@@ -805,7 +802,7 @@ proptest! {
     /// prints as text that reads back.
     #[test]
     fn any_turn_text_is_read_or_refused(
-        variant in any_variant(),
+        variant in any_ruleset(),
         choices in prop::collection::vec(any::<usize>(), 0..40),
         text in prop_oneof![
             ".{0,40}",
@@ -911,13 +908,13 @@ const BAD_TURNS: [&str; 8] = [
 /// Setup with Black to move (N4).
 #[test]
 fn record_with_a_bad_turn_reports_its_number_and_keeps_the_turns_before() {
-    let peralikatuma = Variant::Peralikatuma.ruleset();
+    let peralikatuma = Ruleset::PERALIKATUMA;
     let black_first = Position::start(peralikatuma).with_side_to_move(Side::Black);
     let choices: Vec<usize> = (0..12).map(|i| i * 7 + 3).collect();
     for start in [
         Position::start(peralikatuma),
-        Position::start(Variant::Alquerque.ruleset()),
-        Position::start(Variant::Permainan.ruleset()),
+        Position::start(Ruleset::ALQUERQUE),
+        Position::start(Ruleset::PERMAINAN),
         black_first,
     ] {
         let game = played(start, &choices);
@@ -950,7 +947,7 @@ fn record_with_a_turn_after_the_end_keeps_the_game() {
 /// turns before, like any other bad turn.
 #[test]
 fn record_ending_in_a_lone_claim_reports_its_number_and_keeps_the_turns_before() {
-    let game = played(Position::start(Variant::Peralikatuma.ruleset()), &[0, 1, 2]);
+    let game = played(Position::start(Ruleset::PERALIKATUMA), &[0, 1, 2]);
     let (movetext, number) = movetext_with(&game, 2, "!e6");
     let text = format!("{}{movetext}\n", header(&game));
     let error = text.parse::<Record>().unwrap_err();

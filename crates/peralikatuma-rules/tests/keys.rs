@@ -6,13 +6,13 @@
 
 use std::collections::HashSet;
 
+use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset, SEED_RULESETS, Setup, Turn};
-use peralikatuma_rules::{Side, Variant};
 
 /// Every position `depth` turns after the start of `variant`, one per path
 /// of play (a position reached by two orders of turns is there twice).
-fn positions_by_path(variant: Variant, depth: usize) -> Vec<Position> {
-    let mut layer = vec![Position::start(variant.ruleset())];
+fn positions_by_path(variant: &'static Ruleset, depth: usize) -> Vec<Position> {
+    let mut layer = vec![Position::start(variant)];
     for _ in 0..depth {
         layer = layer
             .iter()
@@ -29,10 +29,10 @@ fn positions_by_path(variant: Variant, depth: usize) -> Vec<Position> {
 
 #[test]
 fn positions_reached_by_different_orders_are_one_key() {
-    for variant in Variant::ALL {
+    for variant in Ruleset::RULE_BOOK {
         // Alquerque's first turns are few and mostly forced: it needs more
         // of them for two orders to meet.
-        let depth = if variant == Variant::Alquerque { 6 } else { 4 };
+        let depth = if variant == Ruleset::ALQUERQUE { 6 } else { 4 };
         let paths = positions_by_path(variant, depth);
         let positions: HashSet<Position> = paths.iter().copied().collect();
         let setups: HashSet<Setup> = paths.iter().map(Position::setup).collect();
@@ -49,11 +49,8 @@ fn positions_reached_by_different_orders_are_one_key() {
 
 #[test]
 fn a_turn_built_from_text_or_points_is_the_key_of_the_generated_turn() {
-    let position = Position::parse(
-        Variant::Peralikatuma.ruleset(),
-        "W:Wd4,c3,e3:Be6,d5,f6,a7,e4:Fe6",
-    )
-    .unwrap();
+    let position =
+        Position::parse(Ruleset::PERALIKATUMA, "W:Wd4,c3,e3:Be6,d5,f6,a7,e4:Fe6").unwrap();
     let generated = position.legal_turns();
     let mut keys: HashSet<Turn> = generated.iter().copied().collect();
     assert_eq!(keys.len(), generated.len());
@@ -82,7 +79,10 @@ fn a_turn_built_from_text_or_points_is_the_key_of_the_generated_turn() {
 
 #[test]
 fn games_sides_and_point_names_are_keys() {
-    assert_eq!(Variant::ALL.into_iter().collect::<HashSet<_>>().len(), 3);
+    assert_eq!(
+        Ruleset::RULE_BOOK.into_iter().collect::<HashSet<_>>().len(),
+        3
+    );
     assert_eq!(Side::ALL.into_iter().collect::<HashSet<_>>().len(), 2);
     let rulesets: HashSet<&Ruleset> = Ruleset::all().collect();
     assert_eq!(rulesets.len(), 21);

@@ -1,5 +1,5 @@
 //! perft (RULES.md X1) of the one model (`Position`, the rule
-//! book's games as rulesets, `Variant::ruleset`) against the reference
+//! book's games as rulesets, `Ruleset::RULE_BOOK`) against the reference
 //! counts of `tests/perft/`, verbatim copies of the shared `perft/*.perft`
 //! files (never edited here).
 //!
@@ -15,8 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use peralikatuma_rules::Position;
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::{Position, Ruleset};
 use reference::RefPosition;
 
 /// The suites of all three games, by file name in `tests/perft/`; the game
@@ -32,9 +31,9 @@ const SUITES: [&str; 7] = [
 ];
 
 /// The game of a suite file.
-fn variant(file: &str) -> Variant {
+fn variant(file: &str) -> &'static Ruleset {
     let name = file.split('-').next().unwrap();
-    name.parse().unwrap_or_else(|e| panic!("{file}: {e}"))
+    Ruleset::find(name).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 /// The largest count the fast test computes (quick in debug builds).
@@ -142,7 +141,7 @@ fn suites() -> Vec<(&'static str, Record)> {
 /// The record's position, read as a position of its game's ruleset
 /// (N3), after checking that its text reads back as itself.
 fn position(file: &str, record: &Record) -> Position {
-    let position = Position::parse(variant(file).ruleset(), &record.position).unwrap_or_else(|e| {
+    let position = Position::parse(variant(file), &record.position).unwrap_or_else(|e| {
         panic!(
             "{file}: record {}: position `{}` does not parse: {e}",
             record.id, record.position

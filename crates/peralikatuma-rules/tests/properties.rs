@@ -12,7 +12,7 @@ mod reference;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use peralikatuma_rules::Variant;
+use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::{Game, Position, Record};
 use proptest::prelude::*;
 use reference::{
@@ -35,9 +35,9 @@ const CASES: u32 = 48;
 #[test]
 fn reference_boards_have_the_figures_of_r1_4_and_r1_5() {
     for (game, figures) in [
-        (Variant::Peralikatuma, [49, 96, 24]),
-        (Variant::Permainan, [37, 76, 20]),
-        (Variant::Alquerque, [25, 56, 16]),
+        (Ruleset::PERALIKATUMA, [49, 96, 24]),
+        (Ruleset::PERMAINAN, [37, 76, 20]),
+        (Ruleset::ALQUERQUE, [25, 56, 16]),
     ] {
         let g = geometry(game);
         let pairs: usize = g.neighbours.values().map(BTreeSet::len).sum();
@@ -48,7 +48,7 @@ fn reference_boards_have_the_figures_of_r1_4_and_r1_5() {
         );
         assert_eq!(g.neighbours.len(), g.points.len(), "{game}");
     }
-    let g = geometry(Variant::Peralikatuma);
+    let g = geometry(Ruleset::PERALIKATUMA);
     let degree = |d: usize| g.neighbours.values().filter(|n| n.len() == d).count();
     assert_eq!([degree(8), degree(4), degree(3), degree(2)], [9, 8, 24, 8]);
 }
@@ -63,8 +63,8 @@ fn reference_point_names_follow_r1_6() {
         a5 b5 c5 d5 e5 a4 b4 c4 d4 e4 a3 b3 c3 d3 e3 a2 b2 c2 d2 e2
         a1 b1 c1 d1 e1";
     for (game, figure) in [
-        (Variant::Permainan, permainan),
-        (Variant::Alquerque, alquerque),
+        (Ruleset::PERMAINAN, permainan),
+        (Ruleset::ALQUERQUE, alquerque),
     ] {
         let expected: BTreeSet<&str> = figure.split_whitespace().collect();
         let got: BTreeSet<String> = geometry(game)
@@ -79,8 +79,8 @@ fn reference_point_names_follow_r1_6() {
         }
     }
     // Permainan's a1 is c1 of the whole board, Alquerque's a1 is c3.
-    assert_eq!(game_pt(Variant::Permainan, "a1"), reference::pt("c1"));
-    assert_eq!(game_pt(Variant::Alquerque, "a1"), reference::pt("c3"));
+    assert_eq!(game_pt(Ruleset::PERMAINAN, "a1"), reference::pt("c1"));
+    assert_eq!(game_pt(Ruleset::ALQUERQUE, "a1"), reference::pt("c3"));
 }
 
 /// The reference generator gives the turns of each start position (perft
@@ -92,21 +92,21 @@ fn reference_point_names_follow_r1_6() {
 fn reference_start_turns() {
     for (game, expected) in [
         (
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             &["c5-d5", "d4-d5", "d4-e5", "e4-e5", "f4-e5", "f4-f5"][..],
         ),
         (
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             &["b2-c3", "c2-c3", "d2-c3", "d3-c3"][..],
         ),
         (
-            Variant::Permainan,
+            Ruleset::PERMAINAN,
             &[
                 "a4-a5", "b4-a5", "b4-b5", "b4-c5", "c4-c5", "d4-c5", "d4-d5", "d4-e5", "e4-e5",
             ][..],
         ),
     ] {
-        let start = RefPosition::from_family(&Position::start(game.ruleset()));
+        let start = RefPosition::from_family(&Position::start(game));
         let texts: BTreeSet<String> = start.turn_texts().into_iter().collect();
         let expected: BTreeSet<String> = expected.iter().map(|&t| t.to_owned()).collect();
         assert_eq!(texts, expected, "{game}");
@@ -114,7 +114,7 @@ fn reference_start_turns() {
 }
 
 /// A set of points in the game's own names, for messages.
-fn game_names(game: Variant, set: &BTreeSet<Pt>) -> Vec<String> {
+fn game_names(game: &'static Ruleset, set: &BTreeSet<Pt>) -> Vec<String> {
     set.iter().map(|&p| game_name(game, p)).collect()
 }
 
@@ -152,7 +152,7 @@ fn difference(expected: &RefPosition, got: &RefPosition) -> String {
 }
 
 /// The restrictions of A5 as `y-x` texts in the game's names.
-fn restriction_texts(game: Variant, set: &BTreeSet<(Pt, Pt)>) -> Vec<String> {
+fn restriction_texts(game: &'static Ruleset, set: &BTreeSet<(Pt, Pt)>) -> Vec<String> {
     set.iter()
         .map(|&(y, x)| format!("{}-{}", game_name(game, y), game_name(game, x)))
         .collect()
@@ -164,7 +164,7 @@ fn restriction_texts(game: Variant, set: &BTreeSet<(Pt, Pt)>) -> Vec<String> {
 /// pieces P6, no-return restrictions A5, kings M6) against the reference.
 /// Returns the reference's turns by their text.
 fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, TestCaseError> {
-    let game = position.ruleset().variant().unwrap();
+    let game = position.ruleset();
     let text = position.to_string();
     let reference = RefPosition::from_family(position);
 
@@ -232,24 +232,24 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
         );
         // (f) The state after the turn is the reference's.
         let ref_turn = &by_text[turn_text];
-        let (expected, got) = match game {
-            Variant::Peralikatuma => {
-                let jumpers = jumpers
-                    .entry(ref_turn.claim)
-                    .or_insert_with(|| reference.jumpers(ref_turn.claim));
-                (
-                    game_names(game, &claimable_given(jumpers, ref_turn)),
-                    game_names(game, &family_points_of(&next, next.huffable())),
-                )
-            }
-            Variant::Alquerque => (
+        let (expected, got) = if game == Ruleset::PERALIKATUMA {
+            let jumpers = jumpers
+                .entry(ref_turn.claim)
+                .or_insert_with(|| reference.jumpers(ref_turn.claim));
+            (
+                game_names(game, &claimable_given(jumpers, ref_turn)),
+                game_names(game, &family_points_of(&next, next.huffable())),
+            )
+        } else if game == Ruleset::ALQUERQUE {
+            (
                 restriction_texts(game, &reference.no_return_after(ref_turn)),
                 restriction_texts(game, &RefPosition::from_family(&next).no_return),
-            ),
-            Variant::Permainan => (
+            )
+        } else {
+            (
                 game_names(game, &reference.kings_after(ref_turn)),
                 game_names(game, &RefPosition::from_family(&next).kings),
-            ),
+            )
         };
         prop_assert_eq!(
             got,
@@ -264,11 +264,13 @@ fn check_position(position: &Position) -> Result<BTreeMap<String, RefTurn>, Test
 }
 
 /// The state the game keeps beyond pieces and side to move.
-fn state_name(game: Variant) -> &'static str {
-    match game {
-        Variant::Peralikatuma => "claimable pieces (P6)",
-        Variant::Alquerque => "no-return restrictions (A5)",
-        Variant::Permainan => "kings (M6)",
+fn state_name(game: &'static Ruleset) -> &'static str {
+    if game == Ruleset::PERALIKATUMA {
+        "claimable pieces (P6)"
+    } else if game == Ruleset::ALQUERQUE {
+        "no-return restrictions (A5)"
+    } else {
+        "kings (M6)"
     }
 }
 
@@ -278,8 +280,11 @@ fn state_name(game: Variant) -> &'static str {
 /// played (pieces, side to move, kings, claimable pieces, restrictions) is
 /// the reference's, (d) play then undo restores it, (g) its record
 /// round-trips.
-fn check_random_game(game_variant: Variant, choices: &[usize]) -> Result<(), TestCaseError> {
-    let mut game = Game::new(game_variant.ruleset());
+fn check_random_game(
+    game_variant: &'static Ruleset,
+    choices: &[usize],
+) -> Result<(), TestCaseError> {
+    let mut game = Game::new(game_variant);
     for &choice in choices {
         if game.ending().is_some() {
             break;
@@ -338,20 +343,20 @@ proptest! {
     fn peralikatuma_random_games_agree_with_the_reference_and_round_trip(
         choices in prop::collection::vec(any::<usize>(), 0..120)
     ) {
-        check_random_game(Variant::Peralikatuma, &choices)?;
+        check_random_game(Ruleset::PERALIKATUMA, &choices)?;
     }
 
     #[test]
     fn alquerque_random_games_agree_with_the_reference_and_round_trip(
         choices in prop::collection::vec(any::<usize>(), 0..120)
     ) {
-        check_random_game(Variant::Alquerque, &choices)?;
+        check_random_game(Ruleset::ALQUERQUE, &choices)?;
     }
 
     #[test]
     fn permainan_random_games_agree_with_the_reference_and_round_trip(
         choices in prop::collection::vec(any::<usize>(), 0..120)
     ) {
-        check_random_game(Variant::Permainan, &choices)?;
+        check_random_game(Ruleset::PERMAINAN, &choices)?;
     }
 }

@@ -32,7 +32,7 @@ use peralikatuma_rules::board_topology::{Direction, PointSet};
 use peralikatuma_rules::{
     Chain, Kind, Position, Reason, Refusal, Ruleset, Setup, Turn, TurnTextError,
 };
-use peralikatuma_rules::{Rule, Side, Variant};
+use peralikatuma_rules::{Rule, Side};
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -156,8 +156,7 @@ fn played(start: Position, choices: &[usize]) -> Position {
 /// on every man on the far base, M6), claimable pieces of the side not to
 /// move (P6), no-return restrictions on pieces that have the step they bar
 /// (A5). `None` when `Position::from_setup` refuses it.
-fn unreachable(variant: Variant, side_to_move: Side, raw: [u64; 6]) -> Option<Position> {
-    let ruleset = variant.ruleset();
+fn unreachable(ruleset: &'static Ruleset, side_to_move: Side, raw: [u64; 6]) -> Option<Position> {
     let board = ruleset.board;
     let most = ruleset.start[0].count_ones() as usize;
     let at_most = |set: u128| -> u128 { set.points().take(most).fold(0, |s, p| s | bit(p)) };
@@ -801,8 +800,8 @@ fn check_position(
     Ok(())
 }
 
-fn any_variant() -> impl Strategy<Value = Variant> {
-    prop::sample::select(Variant::ALL.to_vec())
+fn any_variant() -> impl Strategy<Value = &'static Ruleset> {
+    prop::sample::select(Ruleset::RULE_BOOK.to_vec())
 }
 
 fn choices(max: usize) -> impl Strategy<Value = Vec<usize>> {
@@ -812,10 +811,10 @@ fn choices(max: usize) -> impl Strategy<Value = Vec<usize>> {
 /// One position of each game, reached by play: whose turns are tried as
 /// picks of another position.
 fn donors(choices: &[Vec<usize>; 3]) -> Vec<Position> {
-    Variant::ALL
+    Ruleset::RULE_BOOK
         .into_iter()
         .zip(choices)
-        .map(|(variant, choices)| played(Position::start(variant.ruleset()), choices))
+        .map(|(variant, choices)| played(Position::start(variant), choices))
         .collect()
 }
 
@@ -838,7 +837,7 @@ proptest! {
         donor_moves in [choices(60), choices(60), choices(60)],
         seed in any::<u64>(),
     ) {
-        let position = played(Position::start(variant.ruleset()), &moves);
+        let position = played(Position::start(variant), &moves);
         check_position(&position, &donors(&donor_moves), seed)?;
     }
 
@@ -850,7 +849,7 @@ proptest! {
         donor_moves in [choices(60), choices(60), choices(60)],
         seed in any::<u64>(),
     ) {
-        let ruleset = Variant::Permainan.ruleset();
+        let ruleset = Ruleset::PERMAINAN;
         let start = Position::parse(ruleset, KING_POSITIONS[start]).unwrap();
         let position = played(start, &moves);
         check_position(&position, &donors(&donor_moves), seed)?;
@@ -873,13 +872,13 @@ proptest! {
 // One test per reason
 
 /// The point named `name` on `variant`'s board, in its own names (R1.6).
-fn point(variant: Variant, name: &str) -> u8 {
-    variant.ruleset().board.parse_point(name).unwrap()
+fn point(variant: &'static Ruleset, name: &str) -> u8 {
+    variant.board.parse_point(name).unwrap()
 }
 
 /// The pick that `text` writes (N2) in `variant`, read from its points
 /// without looking at a position: `c2-c4`, `c3xe5xg7`, `!e6 d4-d5`.
-fn pick(variant: Variant, text: &str) -> Pick {
+fn pick(variant: &'static Ruleset, text: &str) -> Pick {
     let (huff, body) = match text.strip_prefix('!') {
         Some(rest) => {
             let (claim, body) = rest.split_once(' ').unwrap();
@@ -949,18 +948,18 @@ fn assert_refused(
 }
 
 /// A position of `variant` from its text (N3).
-fn pos(variant: Variant, text: &str) -> Position {
-    Position::parse(variant.ruleset(), text).unwrap()
+fn pos(variant: &'static Ruleset, text: &str) -> Position {
+    Position::parse(variant, text).unwrap()
 }
 
 /// The start of `variant`.
-fn start(variant: Variant) -> Position {
-    Position::start(variant.ruleset())
+fn start(variant: &'static Ruleset) -> Position {
+    Position::start(variant)
 }
 
-const A: Variant = Variant::Alquerque;
-const M: Variant = Variant::Permainan;
-const P: Variant = Variant::Peralikatuma;
+const A: &Ruleset = Ruleset::ALQUERQUE;
+const M: &Ruleset = Ruleset::PERMAINAN;
+const P: &Ruleset = Ruleset::PERALIKATUMA;
 
 #[test]
 fn a_pick_of_another_games_points() {
@@ -1558,12 +1557,11 @@ fn m4_a_king_jumping_onto_the_piece_next_to_it() {
 fn n2_r1_5_text_that_is_not_a_turn_of_the_game() {
     let name = "is not a point name (a file letter and a rank digit, like `e5`)";
     let missing = "is not a turn: a point name is missing: `-` and `x` stand between two points";
-    for variant in Variant::ALL {
-        let board = match variant {
-            Variant::Peralikatuma => "the whole board (49 points)",
-            Variant::Alquerque => "the square board (25 points)",
-            Variant::Permainan => "the square with two arms (37 points)",
-        };
+    for (variant, board) in [
+        (Ruleset::PERALIKATUMA, "the whole board (49 points)"),
+        (Ruleset::ALQUERQUE, "the square board (25 points)"),
+        (Ruleset::PERMAINAN, "the square with two arms (37 points)"),
+    ] {
         let off =
             |text: &str, point: &str| format!("`{text}`: `{point}` is not a point of {board}");
         let claim = "a claim `!point` must be followed by a space and a move";
@@ -1601,20 +1599,23 @@ fn n2_r1_5_text_that_is_not_a_turn_of_the_game() {
             // a1 is off the whole board's corner; i9 off the others.
             (
                 "a1-i9",
-                match variant {
-                    Variant::Peralikatuma => off("a1-i9", "a1"),
-                    _ => off("a1-i9", "i9"),
+                if variant == Ruleset::PERALIKATUMA {
+                    off("a1-i9", "a1")
+                } else {
+                    off("a1-i9", "i9")
                 },
             ),
             ("c3xz9", off("c3xz9", "z9")),
             (
                 "!a1  b1-b2",
-                match variant {
-                    Variant::Peralikatuma => off("!a1 b1-b2", "a1"),
-                    Variant::Alquerque => "`!a1  b1-b2` is not a legal turn: Alquerque has no \
-                                           forfeit claims: a turn is one move (R2.6)"
-                        .to_owned(),
-                    Variant::Permainan => off("!a1 b1-b2", "b1"),
+                if variant == Ruleset::PERALIKATUMA {
+                    off("!a1 b1-b2", "a1")
+                } else if variant == Ruleset::ALQUERQUE {
+                    "`!a1  b1-b2` is not a legal turn: Alquerque has no forfeit claims: a turn \
+                     is one move (R2.6)"
+                        .to_owned()
+                } else {
+                    off("!a1 b1-b2", "b1")
                 },
             ),
             ("c3  c4", format!("`c3  c4` is not a turn: `c3  c4` {name}")),

@@ -2,10 +2,10 @@
 #![allow(clippy::unwrap_used)]
 
 use peralikatuma_rules::{Game, Position, Record};
-use peralikatuma_rules::{Rule, Variant};
+use peralikatuma_rules::{Rule, Ruleset};
 
 fn position(text: &str) -> Position {
-    Position::parse(Variant::Peralikatuma.ruleset(), text).unwrap()
+    Position::parse(Ruleset::PERALIKATUMA, text).unwrap()
 }
 
 /// A turn taken from another position, whose destination is occupied here,
@@ -32,7 +32,7 @@ fn foreign_turn_onto_an_occupied_point_is_refused() {
 fn foreign_turn_of_a_missing_piece_is_refused() {
     let elsewhere = position("W:Wa3:Bi7");
     let turn = elsewhere.parse_turn("a3-a5").unwrap();
-    let start = Position::start(Variant::Peralikatuma.ruleset());
+    let start = Position::start(Ruleset::PERALIKATUMA);
     start.play_unchecked(&turn);
 }
 
@@ -49,7 +49,7 @@ fn record_with_bom_and_leading_blank_lines() {
 /// Setup) were written twice, and a line break in a value broke the header.
 #[test]
 fn reserved_tags_and_line_breaks_are_not_written() {
-    let mut record = Record::new(Game::new(Variant::Peralikatuma.ruleset()));
+    let mut record = Record::new(Game::new(Ruleset::PERALIKATUMA));
     record.set_tag("Setup", "W:We5:Bd7");
     record.set_tag("Result", "1-0");
     record.set_tag("Event", "club\nnight");
@@ -68,7 +68,7 @@ fn reserved_tags_and_line_breaks_are_not_written() {
 #[test]
 fn m4_a_kings_chain_that_ends_where_it_began_keeps_the_king() {
     let text = "B:Wc1,b2,d2,d5:BKe5,b8,c8,d8,a9,c9:C5";
-    let ours = Position::parse(Variant::Permainan.ruleset(), text).unwrap();
+    let ours = Position::parse(Ruleset::PERMAINAN, text).unwrap();
     let ours_after = ours
         .play(&ours.parse_turn("e5xa1xe1xa5xe5").unwrap())
         .unwrap();
@@ -88,12 +88,13 @@ fn e1_a_side_set_up_without_pieces_has_lost_when_not_to_move() {
         winner: Side::White,
         reason: WinReason::NoPieces,
     });
-    for variant in Variant::ALL {
-        let text = match variant {
-            Variant::Peralikatuma => "W:Wd5:B",
-            _ => "W:Wc3:B",
+    for variant in Ruleset::RULE_BOOK {
+        let text = if variant == Ruleset::PERALIKATUMA {
+            "W:Wd5:B"
+        } else {
+            "W:Wc3:B"
         };
-        let ours = Position::parse(variant.ruleset(), text).unwrap();
+        let ours = Position::parse(variant, text).unwrap();
         assert_eq!(ours.outcome(), white_wins, "{variant}");
         assert!(ours.legal_turns().is_empty(), "{variant}");
     }

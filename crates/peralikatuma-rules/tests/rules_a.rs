@@ -13,13 +13,13 @@
 use std::collections::BTreeSet;
 
 use peralikatuma_rules::{Game, Position, PositionTextError, Ruleset, Setup};
-use peralikatuma_rules::{Outcome, Rule, Side, Variant};
+use peralikatuma_rules::{Outcome, Rule, Side};
 
-const V: Variant = Variant::Alquerque;
+const V: &Ruleset = Ruleset::ALQUERQUE;
 
 /// Alquerque as a ruleset of the one model.
 fn rules() -> &'static Ruleset {
-    V.ruleset()
+    V
 }
 
 /// The start position, typed from A1.

@@ -5,15 +5,15 @@
 #![allow(clippy::unwrap_used)]
 
 use peralikatuma_rules::{
-    DrawReason, Outcome, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW, Side, Variant, WinReason,
+    DrawReason, Outcome, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW, Ruleset, Side, WinReason,
 };
-use peralikatuma_rules::{Game, GameError, Position, Ruleset};
+use peralikatuma_rules::{Game, GameError, Position};
 
-const V: Variant = Variant::Peralikatuma;
+const V: &Ruleset = Ruleset::PERALIKATUMA;
 
 /// Peralikatuma as a ruleset of the one model.
 fn rules() -> &'static Ruleset {
-    V.ruleset()
+    V
 }
 
 fn pos(text: &str) -> Position {

@@ -19,13 +19,13 @@
 use std::collections::BTreeSet;
 
 use peralikatuma_rules::{Game, Position, PositionTextError, Record, Ruleset, Setup};
-use peralikatuma_rules::{Outcome, Rule, Side, Variant};
+use peralikatuma_rules::{Outcome, Rule, Side};
 
-const V: Variant = Variant::Permainan;
+const V: &Ruleset = Ruleset::PERMAINAN;
 
 /// Permainan as a ruleset of the one model.
 fn rules() -> &'static Ruleset {
-    V.ruleset()
+    V
 }
 
 /// The start position, typed from M1.
@@ -421,8 +421,8 @@ fn n3_kings_in_text_round_trip() {
         }
     );
     // Kings are not in Alquerque's or Peralikatuma's text.
-    assert!(Position::parse(Variant::Alquerque.ruleset(), "W:WKc5:Be5").is_err());
-    assert!(Position::parse(Variant::Peralikatuma.ruleset(), "W:WKc5:Be5").is_err());
+    assert!(Position::parse(Ruleset::ALQUERQUE, "W:WKc5:Be5").is_err());
+    assert!(Position::parse(Ruleset::PERALIKATUMA, "W:WKc5:Be5").is_err());
 }
 
 #[test]

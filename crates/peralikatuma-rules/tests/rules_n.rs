@@ -6,16 +6,16 @@
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
+use peralikatuma_rules::{DrawReason, Outcome, Rule, Ruleset, Side, WinReason};
 use peralikatuma_rules::{
-    Game, GameError, Kind, Position, PositionTextError, Record, RecordError, Ruleset, Setup, Turn,
+    Game, GameError, Kind, Position, PositionTextError, Record, RecordError, Setup, Turn,
 };
 
-const V: Variant = Variant::Peralikatuma;
+const V: &Ruleset = Ruleset::PERALIKATUMA;
 
 /// Peralikatuma as a ruleset of the one model.
 fn rules() -> &'static Ruleset {
-    V.ruleset()
+    V
 }
 
 /// `turn` in the notation of N2, on Peralikatuma's board.

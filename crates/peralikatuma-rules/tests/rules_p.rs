@@ -10,13 +10,13 @@
 use std::collections::BTreeSet;
 
 use peralikatuma_rules::{Game, Position, Ruleset};
-use peralikatuma_rules::{Rule, Side, Variant};
+use peralikatuma_rules::{Rule, Side};
 
-const V: Variant = Variant::Peralikatuma;
+const V: &Ruleset = Ruleset::PERALIKATUMA;
 
 /// Peralikatuma as a ruleset of the one model.
 fn rules() -> &'static Ruleset {
-    V.ruleset()
+    V
 }
 
 /// The start position, typed from P1.

@@ -1,5 +1,5 @@
 //! The rule book's games as rulesets of the one model
-//! (`Variant::ruleset`): random games of each are checked turn by turn
+//! (`Ruleset::RULE_BOOK`): random games of each are checked turn by turn
 //! against the reference generator of `tests/reference` (written straight
 //! from RULES.md), which must list the same turns (claims as huffs, P6 as
 //! F4), the same pieces either side could take first, and the same end
@@ -13,7 +13,7 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use peralikatuma_rules::{DrawReason, Outcome, Side, Variant};
+use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side};
 use peralikatuma_rules::{Game, Position, Reason};
 use proptest::prelude::*;
 use reference::{Pt, RefPosition, family_points_of, geometry};
@@ -32,8 +32,8 @@ fn first_captures(reference: &RefPosition) -> BTreeSet<Pt> {
 /// Plays one random game of `variant` on the one model, checking it
 /// against the reference generator at every position; returns the turns
 /// played.
-fn follow(variant: Variant, choices: &[usize]) -> Result<usize, TestCaseError> {
-    let mut position = Position::start(variant.ruleset());
+fn follow(variant: &'static Ruleset, choices: &[usize]) -> Result<usize, TestCaseError> {
+    let mut position = Position::start(variant);
     let board = position.board();
     for (ply, &choice) in choices.iter().enumerate() {
         let reference = RefPosition::from_family(&position);
@@ -106,7 +106,7 @@ proptest! {
     /// Random games of each of the three games, up to 300 turns.
     #[test]
     fn random_games_of_the_rule_books_games_agree_with_the_reference(choices in prop::collection::vec(any::<usize>(), 300)) {
-        for variant in Variant::ALL {
+        for variant in Ruleset::RULE_BOOK {
             follow(variant, &choices)?;
         }
     }
@@ -116,25 +116,27 @@ proptest! {
 /// (R1.4, R1.5: the points the reference reads from the rule book) and
 /// start (R1.2: as many pieces a side as the game says).
 #[test]
-fn each_variant_has_its_ruleset() {
-    for variant in Variant::ALL {
-        let ruleset = variant.ruleset();
-        assert_eq!(ruleset.id, variant.name());
-        assert_eq!(ruleset.variant(), Some(variant));
+fn each_rule_book_game_has_its_board_and_start() {
+    for (ruleset, pieces) in [
+        (Ruleset::PERALIKATUMA, 23),
+        (Ruleset::ALQUERQUE, 12),
+        (Ruleset::PERMAINAN, 16),
+    ] {
+        assert!(ruleset.is_rule_book(), "{ruleset}");
         assert_eq!(
             ruleset.board.len(),
-            geometry(variant).points.len(),
-            "{variant}"
+            geometry(ruleset).points.len(),
+            "{ruleset}"
         );
         let start = Position::start(ruleset);
         for side in [Side::White, Side::Black] {
             assert_eq!(
-                start.pieces(side).count_ones() as usize,
-                variant.pieces_per_side(),
-                "{variant} {side:?}"
+                start.pieces(side).count_ones(),
+                pieces,
+                "{ruleset} {side:?}"
             );
         }
-        assert_eq!(start.side_to_move(), Side::White, "{variant}");
+        assert_eq!(start.side_to_move(), Side::White, "{ruleset}");
     }
 }
 
@@ -142,7 +144,7 @@ fn each_variant_has_its_ruleset() {
 /// not before.
 #[test]
 fn e2_the_third_time_of_a_position_draws() {
-    let start = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc1:Bc9").unwrap();
+    let start = Position::parse(Ruleset::PERALIKATUMA, "W:Wc1:Bc9").unwrap();
     let mut game = Game::from_position(start);
     let shuffle = ["c1-d2", "c9-d8", "d2-c1", "d8-c9"];
     for (ply, text) in shuffle.iter().cycle().take(8).enumerate() {
@@ -160,8 +162,8 @@ fn e2_the_third_time_of_a_position_draws() {
 
 /// What the one model says of a pick (a claim, the piece, its landings)
 /// in `variant`'s position `text`: the legal turn, or the refusal.
-fn picked(variant: Variant, text: &str, claim: Option<&str>, path: &[&str]) -> String {
-    let position = Position::parse(variant.ruleset(), text).unwrap();
+fn picked(variant: &'static Ruleset, text: &str, claim: Option<&str>, path: &[&str]) -> String {
+    let position = Position::parse(variant, text).unwrap();
     let point = |name: &str| position.board().parse_point(name).unwrap();
     let path: Vec<u8> = path.iter().map(|&name| point(name)).collect();
     match position.check_pick(claim.map(point), &path) {
@@ -179,66 +181,65 @@ fn picked(variant: Variant, text: &str, claim: Option<&str>, path: &[&str]) -> S
 /// crate now gives.)
 #[test]
 fn a2_a4_m4_p6_r2_a_refused_pick_says_which_rule_of_the_rule_book_forbids_it() {
-    use Variant::{Alquerque, Peralikatuma, Permainan};
     for (variant, text, claim, path, said) in [
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wc3,a5:Be5",
             None,
             &["c3", "c2"][..],
             "a piece steps only forward, diagonally forward or sideways, never backward (A2)",
         ),
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wa1,d3:Bb2,e5",
             None,
             &["d3", "d4"],
             "a capture is compulsory, and the piece on a1 can capture (A4)",
         ),
         (
-            Peralikatuma,
+            Ruleset::PERALIKATUMA,
             "W:Wc3:Bd4,e9",
             None,
             &["c3", "c5"],
             "there is no enemy piece on c4 to jump (R2.2)",
         ),
         (
-            Permainan,
+            Ruleset::PERMAINAN,
             "W:Wc1,Ka5:Ba7,e9",
             None,
             &["a5", "a7"],
             "a7 is not empty (M4)",
         ),
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wa1:Bb2,c4,e5",
             None,
             &["a1", "c3"],
             "the chain must go on: the piece can jump again from c3 (A4.3)",
         ),
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wa1,a2,b1,b2:Be5",
             None,
             &["a1"],
             "the piece on a1 has no free point beside it",
         ),
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wa1:Bb2,c4,e5",
             None,
             &["a1", "c3", "c5"],
             "legal a1xc3xc5",
         ),
         (
-            Alquerque,
+            Ruleset::ALQUERQUE,
             "W:Wa1:Be5",
             Some("e5"),
             &["a1", "a2"],
             "Alquerque has no forfeit claims: a turn is one move (R2.6)",
         ),
         (
-            Peralikatuma,
+            Ruleset::PERALIKATUMA,
             "B:We4,c1:Be5,i7:Fe4",
             Some("c1"),
             &["e5", "e6"],
@@ -254,7 +255,7 @@ fn a2_a4_m4_p6_r2_a_refused_pick_says_which_rule_of_the_rule_book_forbids_it() {
 /// by the rule book's own refusal, whose rule and reason are data.
 #[test]
 fn r2_1_turn_text_is_refused_with_the_rule_books_reason() {
-    let position = Position::start(Variant::Peralikatuma.ruleset());
+    let position = Position::start(Ruleset::PERALIKATUMA);
     let error = position.parse_turn("d4-e4").unwrap_err();
     let refusal = error.refusal().expect("a refusal");
     let point = |name| position.board().parse_point(name).expect("a point");

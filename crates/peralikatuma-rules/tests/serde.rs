@@ -10,8 +10,8 @@
 mod common;
 
 use common::assert_mentions;
-use peralikatuma_rules::{DrawReason, Outcome, Side, Variant, WinReason};
-use peralikatuma_rules::{Game, Position, Record, Ruleset, SEED_RULESETS, Setup, TurnAt};
+use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side, WinReason};
+use peralikatuma_rules::{Game, Position, Record, SEED_RULESETS, Setup, TurnAt};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -33,15 +33,15 @@ fn round_trip<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(val
 
 /// A game of `variant` played from its start, each turn chosen by the next
 /// of `choices`.
-fn played(variant: Variant, choices: &[u8]) -> Game {
+fn played(variant: &'static Ruleset, choices: &[u8]) -> Game {
     common::played(
-        Position::start(variant.ruleset()),
+        Position::start(variant),
         choices.iter().map(|&c| usize::from(c)),
     )
 }
 
-fn parse(variant: Variant, text: &str) -> Position {
-    Position::parse(variant.ruleset(), text).unwrap()
+fn parse(variant: &'static Ruleset, text: &str) -> Position {
+    Position::parse(variant, text).unwrap()
 }
 
 #[test]
@@ -51,27 +51,12 @@ fn a_ruleset_is_its_id_read_in_any_case() {
         round_trip(&ruleset);
     }
     let read: &Ruleset = serde_json::from_str("\"PermaINAN\"").unwrap();
-    assert_eq!(read, Variant::Permainan.ruleset());
+    assert_eq!(read, Ruleset::PERMAINAN);
     assert_mentions(
         &error::<&Ruleset>("\"chess\""),
         &["unknown game `chess`", "peralikatuma, alquerque, permainan"],
     );
     assert_mentions(&error::<&Ruleset>("3"), &["invalid type"]);
-}
-
-#[test]
-fn a_variant_is_its_lower_case_name_read_in_any_case() {
-    for variant in Variant::ALL {
-        assert_eq!(json(&variant), format!("\"{}\"", variant.name()));
-        round_trip(&variant);
-    }
-    let read: Variant = serde_json::from_str("\"PermaINAN\"").unwrap();
-    assert_eq!(read, Variant::Permainan);
-    assert_mentions(
-        &error::<Variant>("\"chess\""),
-        &["unknown game `chess`", "peralikatuma, alquerque, permainan"],
-    );
-    assert_mentions(&error::<Variant>("3"), &["invalid type"]);
 }
 
 #[test]
@@ -91,7 +76,7 @@ fn a_side_is_white_or_black() {
 
 #[test]
 fn a_position_is_its_ruleset_and_its_text() {
-    let start = Position::start(Variant::Alquerque.ruleset());
+    let start = Position::start(Ruleset::ALQUERQUE);
     assert_eq!(
         json(&start),
         r#"{"ruleset":"alquerque","position":"W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5"}"#
@@ -102,9 +87,9 @@ fn a_position_is_its_ruleset_and_its_text() {
     // Every field of N3: claimable pieces (P6), restrictions (A5), kings
     // (M4) and the counter of E4.
     for (variant, text) in [
-        (Variant::Peralikatuma, "B:Wd4,e5:Bf6:Fd4:C3"),
-        (Variant::Alquerque, "W:Wc3:Bd5:Rc3-b3,d5-e5:C12"),
-        (Variant::Permainan, "W:Wb2,Kc5:BKa1,d7"),
+        (Ruleset::PERALIKATUMA, "B:Wd4,e5:Bf6:Fd4:C3"),
+        (Ruleset::ALQUERQUE, "W:Wc3:Bd5:Rc3-b3,d5-e5:C12"),
+        (Ruleset::PERMAINAN, "W:Wb2,Kc5:BKa1,d7"),
     ] {
         let position = parse(variant, text);
         round_trip(&position);
@@ -113,7 +98,7 @@ fn a_position_is_its_ruleset_and_its_text() {
     // The seed model's key, `variant`, reads too.
     let seed: Position =
         serde_json::from_str(r#"{"variant": "Alquerque", "position": "W:Wc3:Bd5"}"#).unwrap();
-    assert_eq!(seed, parse(Variant::Alquerque, "W:Wc3:Bd5"));
+    assert_eq!(seed, parse(Ruleset::ALQUERQUE, "W:Wc3:Bd5"));
 }
 
 #[test]
@@ -159,7 +144,7 @@ fn a_position_is_read_with_every_check_of_position_text() {
 
 #[test]
 fn a_setup_is_written_as_a_position_and_read_for_syntax_only() {
-    let peralikatuma = Variant::Peralikatuma.ruleset();
+    let peralikatuma = Ruleset::PERALIKATUMA;
     let setup = Setup::parse(peralikatuma, "W:We5:Bf6:Fe5").unwrap();
     assert_eq!(
         json(&setup),
@@ -167,7 +152,7 @@ fn a_setup_is_written_as_a_position_and_read_for_syntax_only() {
     );
     round_trip(&setup);
     // A legal position's JSON reads as its setup, and the other way round.
-    let start = Position::start(Variant::Permainan.ruleset());
+    let start = Position::start(Ruleset::PERMAINAN);
     let read: Setup = serde_json::from_str(&json(&start)).unwrap();
     assert_eq!(read, start.setup());
     assert_eq!(json(&read), json(&start));
@@ -180,7 +165,7 @@ fn a_setup_is_written_as_a_position_and_read_for_syntax_only() {
 
 #[test]
 fn a_setup_that_position_text_cannot_say_is_not_written() {
-    let peralikatuma = Variant::Peralikatuma.ruleset();
+    let peralikatuma = Ruleset::PERALIKATUMA;
     let e5 = peralikatuma.board.parse_point("e5").unwrap();
     let mut setup = Setup::parse(peralikatuma, "W:We5:Bf6").unwrap();
     setup.men[1] |= 1 << e5;
@@ -188,7 +173,7 @@ fn a_setup_that_position_text_cannot_say_is_not_written() {
     assert_mentions(&message, &["cannot be written as position text", "e5"]);
 
     // A man barred both ways would lose a restriction (A5).
-    let alquerque = Variant::Alquerque.ruleset();
+    let alquerque = Ruleset::ALQUERQUE;
     let mut setup = Setup::parse(alquerque, "W:Wc3:Bd5:Rc3-b3").unwrap();
     setup.barred[0] = setup.barred[1];
     let message = serde_json::to_string(&setup).unwrap_err().to_string();
@@ -211,7 +196,7 @@ fn a_setup_that_position_text_cannot_say_is_not_written() {
 
 #[test]
 fn a_turn_is_its_position_and_its_text() {
-    let position = parse(Variant::Peralikatuma, "W:Wd4,c3:Be6,d5,f6,a7:Fe6");
+    let position = parse(Ruleset::PERALIKATUMA, "W:Wd4,c3:Be6,d5,f6,a7:Fe6");
     let turns = position.legal_turns();
     assert!(
         turns
@@ -279,8 +264,8 @@ fn a_turn_is_read_only_where_it_is_legal() {
 fn a_turn_not_legal_in_its_position_is_not_written() {
     // A turn of Peralikatuma's start played at Alquerque's: its points name
     // other points there, or none.
-    let peralikatuma = Position::start(Variant::Peralikatuma.ruleset());
-    let alquerque = Position::start(Variant::Alquerque.ruleset());
+    let peralikatuma = Position::start(Ruleset::PERALIKATUMA);
+    let alquerque = Position::start(Ruleset::ALQUERQUE);
     for &turn in peralikatuma.legal_turns().iter() {
         let at = TurnAt {
             position: alquerque,
@@ -344,7 +329,7 @@ fn outcomes_have_readable_names() {
 
 #[test]
 fn a_record_is_its_text() {
-    let mut record = Record::new(played(Variant::Peralikatuma, &[3, 1, 4, 1, 5, 9, 2, 6]));
+    let mut record = Record::new(played(Ruleset::PERALIKATUMA, &[3, 1, 4, 1, 5, 9, 2, 6]));
     record.set_tag("Event", "A \"quoted\" name");
     let written = json(&record);
     assert_eq!(written, serde_json::to_string(&record.to_string()).unwrap());
@@ -358,7 +343,7 @@ fn a_record_is_its_text() {
 #[test]
 fn positions_setups_and_turns_are_keys_that_survive_json() {
     use std::collections::HashMap;
-    let game = played(Variant::Permainan, &[0, 7, 2, 9, 4, 4, 1]);
+    let game = played(Ruleset::PERMAINAN, &[0, 7, 2, 9, 4, 4, 1]);
     let mut seen: HashMap<Position, Vec<TurnAt>> = HashMap::new();
     let mut position = *game.start();
     for turn in game.turns() {
@@ -378,7 +363,7 @@ proptest! {
     /// back from its JSON.
     #[test]
     fn positions_and_turns_reached_by_play_round_trip(
-        variant in prop::sample::select(Variant::ALL.to_vec()),
+        variant in prop::sample::select(Ruleset::RULE_BOOK.to_vec()),
         choices in prop::collection::vec(any::<u8>(), 0..80),
     ) {
         let game = played(variant, &choices);

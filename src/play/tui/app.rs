@@ -631,7 +631,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use alquerque_ai::{Strength, TimeSource};
-    use peralikatuma_rules::Variant;
+    use peralikatuma_rules::Ruleset;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, MouseEvent};
@@ -640,8 +640,12 @@ mod tests {
     use crate::play::tui::draw::draw;
     use crate::session::{Opponent, Settings};
 
-    fn app(variant: Variant, opponent: Opponent, human: Side, position: Option<&str>) -> App {
-        let ruleset = variant.ruleset();
+    fn app(
+        ruleset: &'static Ruleset,
+        opponent: Opponent,
+        human: Side,
+        position: Option<&str>,
+    ) -> App {
         let settings = Settings {
             variant: ruleset,
             opponent,
@@ -699,7 +703,7 @@ mod tests {
 
     /// Peralikatuma against the machine (easy), the person White.
     fn peralikatuma() -> Settings {
-        Settings::of(Variant::Peralikatuma.ruleset())
+        Settings::of(Ruleset::PERALIKATUMA)
     }
 
     /// Lets the machine think until it has moved.
@@ -756,7 +760,7 @@ mod tests {
     #[test]
     fn t2_the_machine_answers_within_its_time_on_a_clock() {
         let settings = Settings {
-            variant: Variant::Alquerque.ruleset(),
+            variant: Ruleset::ALQUERQUE,
             opponent: Opponent::Machine(Strength::Hard),
             clock: "0+200ms".parse().ok(),
             ..peralikatuma()
@@ -777,7 +781,7 @@ mod tests {
 
     #[test]
     fn a_step_made_with_the_arrows_and_enter() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Down);
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::Up);
@@ -788,7 +792,7 @@ mod tests {
 
     #[test]
     fn a_step_made_with_two_clicks() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         screen(&mut app, 100, 30);
         let (x, y) = app.board_origin.expect("the board was drawn");
         let click = |app: &mut App, name: &str| {
@@ -808,7 +812,7 @@ mod tests {
 
     #[test]
     fn the_screen_shows_the_board_the_players_and_the_moves() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         typed(&mut app, "d4-d5");
         let text = screen(&mut app, 100, 30);
         for shown in [
@@ -828,14 +832,14 @@ mod tests {
     #[test]
     fn kings_claims_and_the_end_are_said_on_screen() {
         let mut kings = app(
-            Variant::Permainan,
+            Ruleset::PERMAINAN,
             Opponent::Human,
             Side::White,
             Some("W:Wa1,c1,e1,b2,c2,d2,e4,d5,Ka9:Bb7,d8,e9"),
         );
         assert!(screen(&mut kings, 100, 30).contains("◇ ◆ mark kings"));
         let mut claim = app(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Opponent::Human,
             Side::White,
             Some(
@@ -845,7 +849,7 @@ mod tests {
         let text = screen(&mut claim, 100, 30);
         assert!(text.contains("may first take one of its"), "{text}");
         let mut end = app(
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             Opponent::Human,
             Side::White,
             Some("W:Wa1,e1:Bb2"),
@@ -860,7 +864,7 @@ mod tests {
     fn moves_lists_the_first_thousand_of_millions_of_turns_and_a_piece_is_picked() {
         // From the rules crate's hardening tests: 1,982,269 legal turns.
         let mut app = app(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Opponent::Human,
             Side::White,
             Some(
@@ -887,7 +891,7 @@ mod tests {
 
     #[test]
     fn a_refusal_is_a_sentence_but_a_point_keeps_its_small_letter() {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         let board = app.board();
         let point = |name| board.parse_point(name).expect("a point");
         app.choose(point("d3"));
@@ -908,14 +912,14 @@ mod tests {
 
     #[test]
     fn a_small_terminal_is_asked_to_grow() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         assert!(screen(&mut app, 40, 10).contains("Please make the terminal"));
     }
 
     #[test]
     fn the_machine_thinks_on_its_own_thread_and_replies() {
         let mut app = app(
-            Variant::Alquerque,
+            Ruleset::ALQUERQUE,
             Opponent::Machine(Strength::Easy),
             Side::Black,
             None,
@@ -932,7 +936,7 @@ mod tests {
     #[test]
     fn undo_while_the_machine_thinks_stops_it_and_takes_back_the_turn() {
         let mut app = app(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Opponent::Machine(Strength::Hard),
             Side::White,
             None,
@@ -950,7 +954,7 @@ mod tests {
     #[test]
     fn the_weaker_levels_reply_after_a_pause_that_undo_and_a_new_game_cancel() {
         let settings = Settings {
-            variant: Variant::Alquerque.ruleset(),
+            variant: Ruleset::ALQUERQUE,
             opponent: Opponent::Machine(Strength::Easy),
             ..peralikatuma()
         };
@@ -981,18 +985,18 @@ mod tests {
 
     #[test]
     fn a_new_game_is_chosen_on_the_form() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('n'));
         assert!(screen(&mut app, 100, 30).contains(" New game "));
         press(&mut app, KeyCode::Right); // Alquerque
         press(&mut app, KeyCode::Enter);
-        assert_eq!(app.session.game().ruleset(), Variant::Alquerque.ruleset());
+        assert_eq!(app.session.game().ruleset(), Ruleset::ALQUERQUE);
         assert!(matches!(app.mode, Mode::Board));
     }
 
     #[test]
     fn a_family_game_chosen_on_the_form_is_played_full_screen() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('n'));
         press(&mut app, KeyCode::Left); // the last game: Zamma
         let form = screen(&mut app, 100, 30);
@@ -1018,7 +1022,7 @@ mod tests {
 
     #[test]
     fn saving_over_a_file_asks_first() {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         let path = std::env::temp_dir().join(format!("play-overwrite-{}.txt", std::process::id()));
         std::fs::write(&path, "precious").expect("writable");
         let command = format!("save {}", path.display());
@@ -1047,7 +1051,7 @@ mod tests {
 
     #[test]
     fn new_load_and_ctrl_c_ask_before_dropping_a_game_not_saved() {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         // Nothing to lose yet: the form starts the game at once.
         press(&mut app, KeyCode::Char('n'));
         press(&mut app, KeyCode::Enter);
@@ -1090,14 +1094,14 @@ mod tests {
     }
 
     fn app_after(turn: &str) -> App {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         typed(&mut app, turn);
         app
     }
 
     #[test]
     fn a_loaded_record_brings_back_the_machine_and_its_side() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         let path = std::env::temp_dir().join(format!("play-loaded-{}.txt", std::process::id()));
         let record = "[Variant \"Alquerque\"]\n[Opponent \"easy\"]\n[Person \"Black\"]\n[Seed \"3\"]\n\n1. d2-c3 *\n";
         std::fs::write(&path, record).expect("writable");
@@ -1119,7 +1123,7 @@ mod tests {
     #[test]
     fn a_turn_that_forfeits_pieces_is_confirmed_first_p6() {
         let mut app = app(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             Opponent::Human,
             Side::White,
             Some("W:We4,c1:Be5,i7"),
@@ -1151,7 +1155,7 @@ mod tests {
     /// once the rule came from the rules crate, of "()").
     #[test]
     fn warnings_in_a_game_without_forfeits_say_there_are_none() {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('w'));
         assert_eq!(
             app.message,
@@ -1164,7 +1168,7 @@ mod tests {
 
     #[test]
     fn the_save_prompt_offers_a_name_that_typing_replaces() {
-        let mut app = app(Variant::Alquerque, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('s'));
         let text = screen(&mut app, 100, 30);
         assert!(text.contains("> save alquerque.txt"), "{text}");
@@ -1213,7 +1217,7 @@ mod tests {
 
     #[test]
     fn the_move_list_scrolls_and_earlier_positions_are_reviewed_without_change() {
-        let mut app = app(Variant::Peralikatuma, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
         let start = board_part(&screen(&mut app, 100, 30));
         let mut random = Player::new(Strength::Random, 3);
         for _ in 0..60 {
@@ -1301,7 +1305,7 @@ mod tests {
 
     #[test]
     fn resigning_asks_first() {
-        let mut app = app(Variant::Permainan, Opponent::Human, Side::White, None);
+        let mut app = app(Ruleset::PERMAINAN, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('x'));
         press(&mut app, KeyCode::Char('n'));
         assert_eq!(app.session.game().ending(), None);

@@ -715,7 +715,6 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, height: u
 #[cfg(test)]
 mod tests {
     use peralikatuma_rules::Ruleset;
-    use peralikatuma_rules::Variant;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -825,7 +824,7 @@ mod tests {
     fn the_forms_names_and_values_stand_in_columns_whatever_is_chosen() {
         let mut form = Form::new(&Settings {
             clock: "0+100ms".parse().ok(),
-            ..Settings::of(Variant::Peralikatuma.ruleset())
+            ..Settings::of(Ruleset::PERALIKATUMA)
         });
         // Sixteen Soldiers (Hewakam Keliya, Dam Hariman, Mogul Putt'han)
         // takes two lines.

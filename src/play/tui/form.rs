@@ -158,16 +158,16 @@ fn cycle<T: Copy + PartialEq>(all: &[T], now: T, by: isize) -> T {
 mod tests {
     use super::*;
     use alquerque_ai::Strength;
-    use peralikatuma_rules::{Side, Variant};
+    use peralikatuma_rules::{Ruleset, Side};
 
     fn settings() -> Settings {
-        Settings::of(Variant::Peralikatuma.ruleset())
+        Settings::of(Ruleset::PERALIKATUMA)
     }
 
     #[test]
     fn arrows_cycle_through_every_choice() {
         let mut form = Form::new(&Settings {
-            variant: Variant::Peralikatuma.ruleset(),
+            variant: Ruleset::PERALIKATUMA,
             opponent: Opponent::Human,
             human: Side::White,
             first: Side::White,
@@ -181,7 +181,7 @@ mod tests {
         );
         assert_eq!(form.rows()[0].2, "Zamma");
         form.change(-18);
-        assert_eq!(form.settings.variant, Variant::Permainan.ruleset());
+        assert_eq!(form.settings.variant, Ruleset::PERMAINAN);
         form.move_field(1);
         form.change(1);
         assert_eq!(

@@ -212,13 +212,12 @@ impl Pick {
 
 #[cfg(test)]
 mod tests {
-    use peralikatuma_rules::Variant;
     use peralikatuma_rules::{RULESETS, Ruleset};
 
     use super::*;
 
-    fn parse(variant: Variant, text: &str) -> Position {
-        Position::parse(variant.ruleset(), text).expect("valid")
+    fn parse(variant: &'static Ruleset, text: &str) -> Position {
+        Position::parse(variant, text).expect("valid")
     }
 
     fn point(position: &Position, name: &str) -> u8 {
@@ -265,19 +264,19 @@ mod tests {
     }
 
     fn seed_rulesets() -> impl Iterator<Item = &'static Ruleset> {
-        Variant::ALL.into_iter().map(Variant::ruleset)
+        Ruleset::RULE_BOOK.into_iter()
     }
 
     #[test]
     fn a_step_is_a_piece_then_its_destination() {
-        let start = Position::start(Variant::Peralikatuma.ruleset());
+        let start = Position::start(Ruleset::PERALIKATUMA);
         let picks = pick_all(&start, &["e4", "e5"]);
         assert_eq!(picks[1], Picked::Turn(turn(&start, "e4-e5")));
     }
 
     #[test]
     fn pieces_that_can_move_are_the_first_targets() {
-        let start = Position::start(Variant::Alquerque.ruleset());
+        let start = Position::start(Ruleset::ALQUERQUE);
         let targets = Pick::default().targets(&start);
         let names: Vec<String> = (0..start.board().len() as u8)
             .filter(|&p| has(targets, p))
@@ -355,7 +354,7 @@ mod tests {
     #[test]
     fn a_peralikatuma_chain_may_stop_after_any_jump_p4() {
         // White's c3 can jump d4 to e5 and then f6 to g7.
-        let position = parse(Variant::Peralikatuma, "W:Wc3:Bd4,f6,a7");
+        let position = parse(Ruleset::PERALIKATUMA, "W:Wc3:Bd4,f6,a7");
         let picks = pick_all(&position, &["c3", "e5"]);
         assert!(matches!(picks[1], Picked::Changed(ref m) if m.contains("again to stop")));
         let picks = pick_all(&position, &["c3", "e5", "e5"]);
@@ -367,7 +366,7 @@ mod tests {
     #[test]
     fn an_alquerque_chain_must_go_on_a4_3() {
         // White's a1 jumps b2 to c3, then must jump on over c4 to c5.
-        let position = parse(Variant::Alquerque, "W:Wa1:Bb2,c4,e5");
+        let position = parse(Ruleset::ALQUERQUE, "W:Wa1:Bb2,c4,e5");
         let picks = pick_all(&position, &["a1", "c3", "c3"]);
         assert_eq!(
             picks[1],
@@ -386,7 +385,7 @@ mod tests {
     #[test]
     fn a_permainan_chain_must_go_on_m5() {
         // White's man on c3 jumps d4 to e5, then must jump on over e6 to e7.
-        let position = parse(Variant::Permainan, "W:Wc3:Bd4,e6,a9");
+        let position = parse(Ruleset::PERMAINAN, "W:Wc3:Bd4,e6,a9");
         let picks = pick_all(&position, &["c3", "e5", "e5"]);
         assert_eq!(
             picks[2],
@@ -396,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_piece_that_cannot_capture_is_refused_with_the_rule_a4() {
-        let position = parse(Variant::Alquerque, "W:Wa1,e1:Bb2,e5");
+        let position = parse(Ruleset::ALQUERQUE, "W:Wa1,e1:Bb2,e5");
         let picks = pick_all(&position, &["e1"]);
         assert_eq!(
             picks[0],
@@ -407,14 +406,14 @@ mod tests {
     #[test]
     fn a_piece_hemmed_in_is_refused_for_want_of_a_free_point() {
         // White's a1 has its own pieces on a2, b1 and b2.
-        let position = parse(Variant::Alquerque, "W:Wa1,a2,b1,b2:Be5");
+        let position = parse(Ruleset::ALQUERQUE, "W:Wa1,a2,b1,b2:Be5");
         let picks = pick_all(&position, &["a1"]);
         assert_eq!(
             picks[0],
             Picked::Refused("the piece on a1 has no free point beside it".into())
         );
         // Not "never backward (A2)" for a step onto its own piece on e2.
-        let start = Position::start(Variant::Alquerque.ruleset());
+        let start = Position::start(Ruleset::ALQUERQUE);
         let picks = pick_all(&start, &["e3"]);
         assert_eq!(
             picks[0],
@@ -425,7 +424,7 @@ mod tests {
     #[test]
     fn a_claim_comes_first_and_can_be_withdrawn_p6() {
         let position = parse(
-            Variant::Peralikatuma,
+            Ruleset::PERALIKATUMA,
             "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,c4,e4,f4,g4,a5,d5,e5,d6:Bi3,b4,h4,h5,i5,c6,f6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,c9,e9,g9:Fa3,d6",
         );
         let turns = position.legal_turns();
@@ -456,32 +455,32 @@ mod tests {
         };
         assert_eq!(
             refusal(
-                Variant::Alquerque,
+                Ruleset::ALQUERQUE,
                 "B:Wa2,e2:Ba4,d4,a5,d5,e5:Ra4-b4",
                 &["a4", "b4"]
             ),
             "the piece on a4 may not step straight back to b4, where it came from (A5)"
         );
         assert_eq!(
-            refusal(Variant::Alquerque, "W:Wc3,a5:Be5", &["c3", "c2"]),
+            refusal(Ruleset::ALQUERQUE, "W:Wc3,a5:Be5", &["c3", "c2"]),
             "a piece steps only forward, diagonally forward or sideways, never backward (A2)"
         );
         assert_eq!(
-            refusal(Variant::Permainan, "W:Wc4:Bd8", &["c4", "c3"]),
+            refusal(Ruleset::PERMAINAN, "W:Wc4:Bd8", &["c4", "c3"]),
             "a man steps only forward, diagonally forward or sideways, never backward (M2)"
         );
         assert_eq!(
-            refusal(Variant::Alquerque, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
+            refusal(Ruleset::ALQUERQUE, "W:Wa1,d3:Bb2,e5", &["a1", "a2"]),
             "a capture is compulsory, and the piece on a1 can capture (A4)"
         );
         // A point further off is refused as a jump; a king's, with nothing
         // to jump, as a long move (M4).
         assert_eq!(
-            refusal(Variant::Peralikatuma, "W:Wc3:Bd4,e9", &["c3", "c5"]),
+            refusal(Ruleset::PERALIKATUMA, "W:Wc3:Bd4,e9", &["c3", "c5"]),
             "there is no enemy piece on c4 to jump (R2.2)"
         );
         assert_eq!(
-            refusal(Variant::Permainan, "W:Wc1,Ka5:Ba7,e9", &["a5", "a7"]),
+            refusal(Ruleset::PERMAINAN, "W:Wc1,Ka5:Ba7,e9", &["a5", "a7"]),
             "a7 is not empty (M4)"
         );
     }

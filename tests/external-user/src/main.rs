@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use alquerque_ai::{Limits, Searcher};
 use peralikatuma_rules::board_topology::graph::Graph;
-use peralikatuma_rules::{DrawReason, Outcome, Rule, Side, Variant, WinReason};
+use peralikatuma_rules::{DrawReason, Outcome, Rule, Ruleset, Side, WinReason};
 use peralikatuma_rules::{Game, Kind, Position, Reason, Record, Refusal, Setup, Turn, TurnAt};
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -46,8 +46,8 @@ fn names(board: &Graph, set: u128) -> Vec<String> {
 
 /// The legal turns visited one by one, with early exit, and the list.
 fn generate_turns_without_a_list() -> Result {
-    for variant in Variant::ALL {
-        let start = Position::start(variant.ruleset());
+    for variant in Ruleset::RULE_BOOK {
+        let start = Position::start(variant);
         // Count every turn without listing one.
         let mut turns = 0;
         let _ = start.generate(|_| {
@@ -77,7 +77,7 @@ fn generate_turns_without_a_list() -> Result {
         println!("{variant}: {turns} turns, the first by {first:?}");
     }
     // Captures come as chains, with what they capture.
-    let position = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wc3:Bd4,f6,a7")?;
+    let position = Position::parse(Ruleset::PERALIKATUMA, "W:Wc3:Bd4,f6,a7")?;
     let mut chains = Vec::new();
     let _ = position.generate(|turn| {
         if turn.kind() == Kind::Capture {
@@ -92,7 +92,7 @@ fn generate_turns_without_a_list() -> Result {
 /// A step, a chain and a claim picked by their points, checked and
 /// printed; and position text read in two stages.
 fn make_check_and_print_a_turn() -> Result {
-    let ruleset = Variant::Peralikatuma.ruleset();
+    let ruleset = Ruleset::PERALIKATUMA;
     // Position text, its syntax first, then against the rules.
     let setup = Setup::parse(ruleset, "B:We5,d4,e3,c1:Be6,d6,a7:Fd4")?;
     let position = Position::from_setup(&setup)?;
@@ -135,7 +135,7 @@ fn make_check_and_print_a_turn() -> Result {
 /// Refusals as data: matched on, with their points and rule, and said for
 /// people.
 fn refusals_as_data() -> Result {
-    let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wc2,a1:Bc3,e5")?;
+    let position = Position::parse(Ruleset::ALQUERQUE, "W:Wc2,a1:Bc3,e5")?;
     let board = position.board();
     let Err(refusal) = position.check_pick(None, &[point(board, "a1")?, point(board, "a2")?])
     else {
@@ -170,7 +170,7 @@ fn refusals_as_data() -> Result {
 
 /// The end of the game: what a position decides, and what only a game can.
 fn whether_the_game_is_over() -> Result {
-    let blocked = Position::parse(Variant::Alquerque.ruleset(), "B:Wc3:Ba1")?;
+    let blocked = Position::parse(Ruleset::ALQUERQUE, "B:Wc3:Ba1")?;
     assert_eq!(
         blocked.outcome(),
         Some(Outcome::Win {
@@ -180,7 +180,7 @@ fn whether_the_game_is_over() -> Result {
     );
     assert!(!blocked.has_legal_turn());
     // Repetition needs the history: kings walking to and fro (E2).
-    let kings = Position::parse(Variant::Permainan.ruleset(), "W:WKa3:BKe7")?;
+    let kings = Position::parse(Ruleset::PERMAINAN, "W:WKa3:BKe7")?;
     let mut game = Game::from_position(kings);
     for text in [
         "a3-a4", "e7-e6", "a4-a3", "e6-e7", "a3-a4", "e7-e6", "a4-a3", "e6-e7",
@@ -202,7 +202,7 @@ fn whether_the_game_is_over() -> Result {
         game.ending()
     );
     // Agreement (E6) and taking it back.
-    let mut game = Game::new(Variant::Peralikatuma.ruleset());
+    let mut game = Game::new(Ruleset::PERALIKATUMA);
     game.agree_draw()?;
     assert_eq!(
         game.ending(),
@@ -225,7 +225,7 @@ fn whether_the_game_is_over() -> Result {
 /// position text, setups and refusals; the names of the rule book's
 /// larger board (9x9) never show.
 fn points_named_by_their_game() -> Result {
-    let position = Position::parse(Variant::Alquerque.ruleset(), "W:Wa1,b2:Bb3,e5")?;
+    let position = Position::parse(Ruleset::ALQUERQUE, "W:Wa1,b2:Bb3,e5")?;
     let board = position.board();
     let (a1, b2) = (point(board, "a1")?, point(board, "b2")?);
     let turn = position.legal_turns()[0]; // b2xb4, compulsory (A4)
@@ -258,7 +258,7 @@ fn points_named_by_their_game() -> Result {
 
 /// Positions, turns, setups, games, sides and points as keys.
 fn types_as_keys_and_data() -> Result {
-    let start = Position::start(Variant::Peralikatuma.ruleset());
+    let start = Position::start(Ruleset::PERALIKATUMA);
     let mut seen: HashSet<Position> = HashSet::new();
     let mut by_turn: HashMap<Turn, Position> = HashMap::new();
     for turn in start.legal_turns() {
@@ -269,7 +269,7 @@ fn types_as_keys_and_data() -> Result {
     assert_eq!(seen.len(), by_turn.len());
     let setups: HashSet<Setup> = seen.iter().map(Position::setup).collect();
     assert_eq!(setups.len(), seen.len());
-    let games: HashSet<Variant> = Variant::ALL.into_iter().collect();
+    let games: HashSet<&'static Ruleset> = Ruleset::RULE_BOOK.into_iter().collect();
     let sides: HashSet<Side> = Side::ALL.into_iter().collect();
     let white = start.pieces(Side::White);
     let points: HashSet<u8> = (0..128u8).filter(|&p| white & (1 << p) != 0).collect();
@@ -280,7 +280,7 @@ fn types_as_keys_and_data() -> Result {
 /// With the `serde` feature, positions travel as their text, and a turn
 /// with the position it is played in.
 fn positions_and_turns_as_json() -> Result {
-    let position = Position::parse(Variant::Peralikatuma.ruleset(), "B:Wd4:Be6,a7:Fd4")?;
+    let position = Position::parse(Ruleset::PERALIKATUMA, "B:Wd4:Be6,a7:Fd4")?;
     let turn = position.parse_turn("!d4 a7-a5")?;
     let json = serde_json::to_string(&position)?;
     assert_eq!(
@@ -307,7 +307,7 @@ fn positions_and_turns_as_json() -> Result {
 /// one; a turn comes only from a position's generator, its text or its
 /// picks, and `play` refuses it in a position where it is not legal.
 fn the_unchecked_path() -> Result {
-    let start = Position::start(Variant::Alquerque.ruleset());
+    let start = Position::start(Ruleset::ALQUERQUE);
     let legal = start.legal_turns()[0];
     let next = start.play(&legal)?;
     assert_eq!(start.play_unchecked(&legal), next);
@@ -330,7 +330,7 @@ fn the_rule_document() {
 
 /// Records (N4), read and written.
 fn records() -> Result {
-    let mut game = Game::new(Variant::Permainan.ruleset());
+    let mut game = Game::new(Ruleset::PERMAINAN);
     for _ in 0..6 {
         let turn = game.legal_turns()[0];
         game.play(&turn)?;
@@ -346,7 +346,7 @@ fn records() -> Result {
 /// Alquerque against the search to the end, in the one model every game
 /// is played in (`Game`).
 fn a_one_ply_bot_against_the_search() -> Result {
-    let mut game = Game::new(Variant::Alquerque.ruleset());
+    let mut game = Game::new(Ruleset::ALQUERQUE);
     let mut searcher = Searcher::new(1);
     while game.ending().is_none() {
         let position = *game.position();
@@ -378,7 +378,7 @@ fn solve_a_position_and_check_the_proof() -> Result {
     use alquerque_ai::alquerque_proof::{Proof, verify};
     use alquerque_solver::{Goal, Options, Solver};
 
-    let start = Position::parse(Variant::Alquerque.ruleset(), "W:Wb2,d2:Bc4")?;
+    let start = Position::parse(Ruleset::ALQUERQUE, "W:Wb2,d2:Bc4")?;
     let options = Options {
         table_megabytes: 8,
         ..Options::default()

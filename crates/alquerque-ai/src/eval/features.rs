@@ -4,7 +4,7 @@
 use peralikatuma_rules::Position;
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 
 /// Counts for one side of a position.
 pub(super) struct Features {
@@ -122,23 +122,19 @@ fn advance<S: PointSet>(position: &Position, side: Side, men: S) -> usize {
 /// point beside it (but back, in Alquerque and Permainan), a king's to
 /// every empty point along its lines before the first piece.
 #[inline(always)]
-fn rule_book_mobility<S: PointSet>(
-    position: &Position,
-    side: Side,
-    variant: Variant,
-    sets: Sets<S>,
-) -> usize {
+fn rule_book_mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usize {
     let ruleset = position.ruleset();
     let board = ruleset.board;
     let empty = sets.empty;
     let mut mobility = 0;
-    match (variant, ruleset.forward[side.index()]) {
-        (Variant::Peralikatuma, _) | (_, None) => {
+    // Peralikatuma's men step along every line (no forward direction).
+    match ruleset.forward[side.index()] {
+        None => {
             for from in sets.men.points() {
                 mobility += (S::narrow(board.neighbours(from)) & empty).count();
             }
         }
-        (_, Some(ahead)) => {
+        Some(ahead) => {
             let back = ahead.opposite();
             for from in sets.men.points() {
                 let to = board.neighbours(from) & !board.fan(from, back);
@@ -156,22 +152,19 @@ impl Features {
     /// family's rulesets count them, from the rank beyond the crowning
     /// one), mobility by [`rule_book_mobility`].
     #[inline(always)]
-    pub(super) fn of_rule_book<S: PointSet>(
-        position: &Position,
-        side: Side,
-        variant: Variant,
-    ) -> Features {
+    pub(super) fn of_rule_book<S: PointSet>(position: &Position, side: Side) -> Features {
         let sets = Sets::<S>::of(position, side);
         let men = sets.men.count() as usize;
-        let advance = match variant {
-            Variant::Permainan => advance(position, side, sets.men) - men,
-            _ => 0,
+        let advance = if std::ptr::eq(position.ruleset(), Ruleset::PERMAINAN) {
+            advance(position, side, sets.men) - men
+        } else {
+            0
         };
         Features {
             men,
             kings: sets.kings.count() as usize,
             can_capture: position.capturable(side).count_ones() as usize,
-            mobility: rule_book_mobility(position, side, variant, sets),
+            mobility: rule_book_mobility(position, side, sets),
             on_safe_points: sets.on_safe_points(position.board()),
             advance,
         }

@@ -4,9 +4,11 @@
 
 mod features;
 
+use std::ptr;
+
+use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
 use peralikatuma_rules::{Position, Ruleset};
-use peralikatuma_rules::{Side, Variant};
 
 use crate::score::Score;
 use features::Features;
@@ -39,43 +41,57 @@ pub struct Weights {
     pub advance: i32,
 }
 
+/// Peralikatuma's weights.
+const PERALIKATUMA: Weights = Weights {
+    man: 100,
+    king: 100,
+    claim: 85,
+    capture_now: 70,
+    more_captures: 10,
+    exposed: -25,
+    mobility: 2,
+    safe_point: 6,
+    advance: 0,
+};
+
+/// Alquerque's weights.
+const ALQUERQUE: Weights = Weights {
+    man: 100,
+    king: 100,
+    claim: 0,
+    capture_now: 60,
+    more_captures: 10,
+    exposed: -20,
+    mobility: 4,
+    safe_point: 8,
+    advance: 0,
+};
+
+/// Permainan's weights.
+const PERMAINAN: Weights = Weights {
+    man: 100,
+    king: 300,
+    claim: 0,
+    capture_now: 60,
+    more_captures: 10,
+    exposed: -20,
+    mobility: 2,
+    safe_point: 5,
+    advance: 3,
+};
+
 impl Weights {
-    /// The weights used for `variant`.
-    pub const fn of(variant: Variant) -> Weights {
-        match variant {
-            Variant::Peralikatuma => Weights {
-                man: 100,
-                king: 100,
-                claim: 85,
-                capture_now: 70,
-                more_captures: 10,
-                exposed: -25,
-                mobility: 2,
-                safe_point: 6,
-                advance: 0,
-            },
-            Variant::Alquerque => Weights {
-                man: 100,
-                king: 100,
-                claim: 0,
-                capture_now: 60,
-                more_captures: 10,
-                exposed: -20,
-                mobility: 4,
-                safe_point: 8,
-                advance: 0,
-            },
-            Variant::Permainan => Weights {
-                man: 100,
-                king: 300,
-                claim: 0,
-                capture_now: 60,
-                more_captures: 10,
-                exposed: -20,
-                mobility: 2,
-                safe_point: 5,
-                advance: 3,
-            },
+    /// The weights used for `ruleset`: each of the rule book's games has
+    /// its own, the family's others [`Weights::of_family`].
+    pub fn of(ruleset: &Ruleset) -> Weights {
+        if ptr::eq(ruleset, Ruleset::PERALIKATUMA) {
+            PERALIKATUMA
+        } else if ptr::eq(ruleset, Ruleset::ALQUERQUE) {
+            ALQUERQUE
+        } else if ptr::eq(ruleset, Ruleset::PERMAINAN) {
+            PERMAINAN
+        } else {
+            Weights::of_family(ruleset)
         }
     }
 
@@ -90,7 +106,7 @@ impl Weights {
             mobility: 4,
             claim: if ruleset.huff { 85 } else { 0 },
             advance: if kings { 3 } else { 0 },
-            ..Weights::of(Variant::Peralikatuma)
+            ..PERALIKATUMA
         }
     }
 }
@@ -102,14 +118,13 @@ impl Weights {
 ///
 /// ```
 /// use alquerque_ai::evaluate;
-/// use peralikatuma_rules::Variant;
 /// use peralikatuma_rules::{Position, Ruleset};
 ///
 /// // The start positions are symmetric, and White is to move.
-/// let start = Position::start(Variant::Peralikatuma.ruleset());
+/// let start = Position::start(Ruleset::PERALIKATUMA);
 /// assert!(evaluate(&start).0.abs() < 50);
 /// // A piece up is worth about a piece.
-/// let up = Position::parse(Variant::Peralikatuma.ruleset(), "W:Wa3,i7:Bc9")?;
+/// let up = Position::parse(Ruleset::PERALIKATUMA, "W:Wa3,i7:Bc9")?;
 /// assert!(evaluate(&up).0 > 50);
 /// let zamma = Ruleset::find("zamma")?;
 /// assert!(evaluate(&Position::start(zamma)).0.abs() < 50);
@@ -129,14 +144,13 @@ pub fn evaluate(position: &Position) -> Score {
 fn evaluate_as<S: PointSet>(position: &Position) -> Score {
     let ruleset = position.ruleset();
     let us = position.side_to_move();
-    let (w, ours, theirs) = match ruleset.variant() {
-        Some(variant) => (
-            Weights::of(variant),
-            Features::of_rule_book::<S>(position, us, variant),
-            Features::of_rule_book::<S>(position, us.opposite(), variant),
+    let w = Weights::of(ruleset);
+    let (ours, theirs) = match ruleset.is_rule_book() {
+        true => (
+            Features::of_rule_book::<S>(position, us),
+            Features::of_rule_book::<S>(position, us.opposite()),
         ),
-        None => (
-            Weights::of_family(ruleset),
+        false => (
             Features::of_family::<S>(position, us),
             Features::of_family::<S>(position, us.opposite()),
         ),
@@ -165,10 +179,9 @@ fn side_terms(w: &Weights, f: &Features) -> i32 {
 ///
 /// ```
 /// use alquerque_ai::{evaluate, evaluate_for_white};
-/// use peralikatuma_rules::Variant;
-/// use peralikatuma_rules::Position;
+/// use peralikatuma_rules::{Position, Ruleset};
 ///
-/// let position = Position::parse(Variant::Alquerque.ruleset(), "B:Wa1,b1:Be5")?;
+/// let position = Position::parse(Ruleset::ALQUERQUE, "B:Wa1,b1:Be5")?;
 /// assert_eq!(evaluate_for_white(&position), -evaluate(&position));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -327,10 +340,7 @@ mod tests {
 
     /// The weights of `ruleset`.
     fn weights_of(ruleset: &Ruleset) -> Weights {
-        match ruleset.variant() {
-            Some(variant) => Weights::of(variant),
-            None => Weights::of_family(ruleset),
-        }
+        Weights::of(ruleset)
     }
 
     /// The evaluation for `side`.
@@ -514,55 +524,55 @@ mod tests {
     /// the starts and of positions from seeded random games.
     #[test]
     fn the_rule_books_games_are_weighed_as_the_seed_games_were() {
-        use Variant::{Alquerque, Peralikatuma, Permainan};
         let weighed = [
-            (Peralikatuma, Peralikatuma.start_text(), 0),
-            (Alquerque, Alquerque.start_text(), 0),
-            (Permainan, Permainan.start_text(), 0),
             (
-                Peralikatuma,
+                Ruleset::PERALIKATUMA,
                 "B:Wc1,e1,g1,d2,e2,f2,a3,c3,d3,f3,g3,b4,c4,d4,e4,f4,g4,a5,b5,f5,b6,a7:Bi3,h4,h5,i5,c6,e6,g6,h6,c7,d7,e7,f7,g7,i7,d8,e8,f8,c9,e9,g9",
                 -212,
             ),
             (
-                Peralikatuma,
+                Ruleset::PERALIKATUMA,
                 "B:Wc1,e1,g1,d2,e2,f2,a3,d3,e3,f3,c4,d4,g4,a5,b5,f5,b6,a7:Bi3,h5,i5,f6,g6,h6,c7,d7,f7,d8,e8,f8,c9,e9,g9:C1",
                 -230,
             ),
             (
-                Peralikatuma,
+                Ruleset::PERALIKATUMA,
                 "B:Wc1,e1,g1,d2,e2,f2,a3,d3,e3,c4,d4,f4,g4,a5,c5,f5,b6:Bi3,h4,f6,h6,d7,e7,f7,g7,i7,e8,f8,c9,e9,g9:C2",
                 -306,
             ),
             (
-                Peralikatuma,
+                Ruleset::PERALIKATUMA,
                 "B:Wc1,e1,g1,d2,f2,a3,c3,d3,d4,e4,b6:Bi3,b4,g4,d5,h6,e7,f7,g7,i7,f8,c9,e9,g9:Fa3,d4:C3",
                 255,
             ),
             (
-                Alquerque,
+                Ruleset::ALQUERQUE,
                 "B:Wa1,b1,d1,e1,a2,e2,a3,d3,e3,b4:Bc1,a4,d4,e4,a5,b5,c5,d5,e5",
                 -54,
             ),
             (
-                Permainan,
+                Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,e4:Ba6,b6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
                 109,
             ),
             (
-                Permainan,
+                Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,c3,d3,a4,d5:Bc6,a7,c7,d7,e7,b8,c8,a9,c9:C1",
                 -92,
             ),
             (
-                Permainan,
+                Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,c3,a6,a7:Bc7,e7,b8,a9:C1",
                 -532,
             ),
-            (Permainan, "B:Wa1,c1,b2,c2,d2,e3,a7:Bb8", -657),
+            (Ruleset::PERMAINAN, "B:Wa1,c1,b2,c2,d2,e3,a7:Bb8", -657),
         ];
+        for ruleset in Ruleset::RULE_BOOK {
+            let start = Position::start(ruleset);
+            assert_eq!(evaluate(&start), Score(0), "{ruleset} start");
+        }
         for (variant, text, score) in weighed {
-            let position = Position::parse(variant.ruleset(), text).expect("a position");
+            let position = Position::parse(variant, text).expect("a position");
             assert_eq!(evaluate(&position), Score(score), "{variant} {text}");
         }
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use peralikatuma_rules::{Game, Position};
-use peralikatuma_rules::{Side, Variant};
+use peralikatuma_rules::{Ruleset, Side};
 
 /// The legal turns of `p` in the notation of N2; checks that no turn is
 /// listed twice (R2.5: a move is its path) and that counting (perft 1)
@@ -40,8 +40,8 @@ pub fn set(list: &[&str]) -> BTreeSet<String> {
 /// The position text after playing `turn` in the `variant` position
 /// `position`; checks the hash kept up to date against the hash from
 /// scratch.
-pub fn after(variant: Variant, position: &str, turn: &str) -> String {
-    let p = Position::parse(variant.ruleset(), position).expect("a valid position");
+pub fn after(variant: &'static Ruleset, position: &str, turn: &str) -> String {
+    let p = Position::parse(variant, position).expect("a valid position");
     let t = p.parse_turn(turn).expect("a legal turn");
     let next = p.play(&t).expect("a legal turn plays");
     assert_eq!(next.zobrist(), rehashed(&next), "after {turn}");

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;
 
-use peralikatuma_rules::{Position, Side, Variant};
+use peralikatuma_rules::{Position, Ruleset, Side};
 
 /// A point: file (`a` = 0) and rank (as written, `1`..`9`) on the 9x9 grid
 /// of R1.1.
@@ -65,22 +65,24 @@ pub fn name(p: Pt) -> String {
 /// How far a game's own names are shifted from the whole board's, as
 /// `(files, ranks)` (R1.6): Permainan by two files, Alquerque by two files
 /// and two ranks.
-pub fn shift(game: Variant) -> (u8, u8) {
-    match game {
-        Variant::Peralikatuma => (0, 0),
-        Variant::Permainan => (2, 0),
-        Variant::Alquerque => (2, 2),
+pub fn shift(game: &'static Ruleset) -> (u8, u8) {
+    if game == Ruleset::PERALIKATUMA {
+        (0, 0)
+    } else if game == Ruleset::PERMAINAN {
+        (2, 0)
+    } else {
+        (2, 2)
     }
 }
 
 /// A point's name in the game's own names (R1.6, N1).
-pub fn game_name(game: Variant, p: Pt) -> String {
+pub fn game_name(game: &'static Ruleset, p: Pt) -> String {
     let (files, ranks) = shift(game);
     name((p.0 - files, p.1 - ranks))
 }
 
 /// The point a name of the game's own names (R1.6) stands for.
-pub fn game_pt(game: Variant, point_name: &str) -> Pt {
+pub fn game_pt(game: &'static Ruleset, point_name: &str) -> Pt {
     let (files, ranks) = shift(game);
     let p = pt(point_name);
     (p.0 + files, p.1 + ranks)
@@ -94,12 +96,14 @@ fn in_square(p: Pt) -> bool {
 /// Whether a point of the whole board (it is on some line of [`LINES`]) is
 /// a point of the game (R1.5): Peralikatuma all 49; Permainan the square
 /// with the south and north arms; Alquerque the square alone.
-fn in_game(game: Variant, p: Pt) -> bool {
+fn in_game(game: &'static Ruleset, p: Pt) -> bool {
     let on_arm = |arm: [&str; 6]| arm.iter().any(|&a| pt(a) == p);
-    match game {
-        Variant::Peralikatuma => true,
-        Variant::Permainan => in_square(p) || on_arm(SOUTH_ARM) || on_arm(NORTH_ARM),
-        Variant::Alquerque => in_square(p),
+    if game == Ruleset::PERALIKATUMA {
+        true
+    } else if game == Ruleset::PERMAINAN {
+        in_square(p) || on_arm(SOUTH_ARM) || on_arm(NORTH_ARM)
+    } else {
+        in_square(p)
     }
 }
 
@@ -123,7 +127,7 @@ pub struct Geometry {
 
 impl Geometry {
     /// The board of `game`: the lines of [`LINES`] cut to its points.
-    fn build(game: Variant) -> Geometry {
+    fn build(game: &'static Ruleset) -> Geometry {
         let mut lines = Vec::new();
         for text in LINES.split_whitespace() {
             let whole: Vec<Pt> = text.split('-').map(pt).collect();
@@ -172,19 +176,16 @@ impl Geometry {
 }
 
 /// The board of `game`, built once from [`LINES`].
-pub fn geometry(game: Variant) -> &'static Geometry {
-    static PERALIKATUMA: OnceLock<Geometry> = OnceLock::new();
-    static ALQUERQUE: OnceLock<Geometry> = OnceLock::new();
-    static PERMAINAN: OnceLock<Geometry> = OnceLock::new();
-    let cell = match game {
-        Variant::Peralikatuma => &PERALIKATUMA,
-        Variant::Alquerque => &ALQUERQUE,
-        Variant::Permainan => &PERMAINAN,
-    };
-    cell.get_or_init(|| Geometry::build(game))
+pub fn geometry(game: &'static Ruleset) -> &'static Geometry {
+    static GEOMETRIES: [OnceLock<Geometry>; 3] = [const { OnceLock::new() }; 3];
+    let n = Ruleset::RULE_BOOK
+        .iter()
+        .position(|&r| r == game)
+        .expect("one of the rule book's games");
+    GEOMETRIES[n].get_or_init(|| Geometry::build(game))
 }
 
-fn neighbours(game: Variant, p: Pt) -> impl Iterator<Item = Pt> {
+fn neighbours(game: &'static Ruleset, p: Pt) -> impl Iterator<Item = Pt> {
     geometry(game)
         .neighbours
         .get(&p)
@@ -193,11 +194,11 @@ fn neighbours(game: Variant, p: Pt) -> impl Iterator<Item = Pt> {
         .copied()
 }
 
-fn jumps(game: Variant, p: Pt) -> impl Iterator<Item = (Pt, Pt)> {
+fn jumps(game: &'static Ruleset, p: Pt) -> impl Iterator<Item = (Pt, Pt)> {
     geometry(game).jumps.get(&p).into_iter().flatten().copied()
 }
 
-fn rays(game: Variant, p: Pt) -> impl Iterator<Item = &'static Vec<Pt>> {
+fn rays(game: &'static Ruleset, p: Pt) -> impl Iterator<Item = &'static Vec<Pt>> {
     geometry(game).rays.get(&p).into_iter().flatten()
 }
 
@@ -219,7 +220,7 @@ fn alquerque_last_rank(side: Side) -> u8 {
         Side::White => "a5",
         Side::Black => "a1",
     };
-    game_pt(Variant::Alquerque, last).1
+    game_pt(Ruleset::ALQUERQUE, last).1
 }
 
 /// The opponent's base in Permainan (M6): `a9`, `c9`, `e9` for White;
@@ -230,7 +231,7 @@ fn permainan_far_base(side: Side) -> BTreeSet<Pt> {
         Side::Black => ["a1", "c1", "e1"],
     };
     base.iter()
-        .map(|&n| game_pt(Variant::Permainan, n))
+        .map(|&n| game_pt(Ruleset::PERMAINAN, n))
         .collect()
 }
 
@@ -239,7 +240,7 @@ fn permainan_far_base(side: Side) -> BTreeSet<Pt> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefTurn {
     /// The game, for the point names of N1.
-    pub game: Variant,
+    pub game: &'static Ruleset,
     /// The claimed piece (P6), if any.
     pub claim: Option<Pt>,
     /// The starting point, then every landing point.
@@ -282,7 +283,7 @@ impl fmt::Display for RefTurn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefPosition {
     /// The game.
-    pub game: Variant,
+    pub game: &'static Ruleset,
     /// The side to move.
     pub to_move: Side,
     /// The pieces of the side to move.
@@ -304,10 +305,11 @@ pub struct RefPosition {
 /// names (R1.6).
 pub fn family_points_of(position: &Position, set: u128) -> BTreeSet<Pt> {
     let board = position.board();
-    let game = position
-        .ruleset()
-        .variant()
-        .expect("a position of one of the rule book's games");
+    let game = position.ruleset();
+    assert!(
+        game.is_rule_book(),
+        "a position of one of the rule book's games"
+    );
     (0..board.len() as u8)
         .filter(|&p| set & 1 << p != 0)
         .map(|p| game_pt(game, &board.point_name(p).to_string()))
@@ -326,10 +328,11 @@ impl RefPosition {
     /// games, its points read by their names in the game's own names
     /// (R1.6).
     pub fn from_family(position: &Position) -> RefPosition {
-        let game = position
-            .ruleset()
-            .variant()
-            .expect("a position of one of the rule book's games");
+        let game = position.ruleset();
+        assert!(
+            game.is_rule_book(),
+            "a position of one of the rule book's games"
+        );
         let us = position.side_to_move();
         let points = |set: u128| family_points_of(position, set);
         let [east, west] = position.barred();
@@ -353,10 +356,12 @@ impl RefPosition {
 
     /// Every legal turn of the game (P7, A2-A5, M2-M5).
     pub fn turns(&self) -> Vec<RefTurn> {
-        match self.game {
-            Variant::Peralikatuma => self.peralikatuma_turns(),
-            Variant::Alquerque => self.alquerque_turns(),
-            Variant::Permainan => self.permainan_turns(),
+        if self.game == Ruleset::PERALIKATUMA {
+            self.peralikatuma_turns()
+        } else if self.game == Ruleset::ALQUERQUE {
+            self.alquerque_turns()
+        } else {
+            self.permainan_turns()
         }
     }
 
@@ -509,7 +514,7 @@ impl RefPosition {
     /// in the position in which the move was made, after the mover's own
     /// claim; the piece that moved is claimable where it ended.
     pub fn claimable_after(&self, turn: &RefTurn) -> BTreeSet<Pt> {
-        if self.game != Variant::Peralikatuma {
+        if self.game != Ruleset::PERALIKATUMA {
             return BTreeSet::new();
         }
         claimable_given(&self.jumpers(turn.claim), turn)
@@ -552,7 +557,7 @@ impl RefPosition {
         let mut kings: BTreeSet<Pt> = self.kings.difference(&removed(turn)).copied().collect();
         let was_king = kings.remove(&from);
         let crowned =
-            self.game == Variant::Permainan && permainan_far_base(self.to_move).contains(&to);
+            self.game == Ruleset::PERMAINAN && permainan_far_base(self.to_move).contains(&to);
         if was_king || crowned {
             kings.insert(to);
         }
@@ -572,7 +577,7 @@ impl RefPosition {
             .copied()
             .collect();
         let sideways_step = turn.captured.is_empty() && from.1 == to.1;
-        if self.game == Variant::Alquerque && sideways_step {
+        if self.game == Ruleset::ALQUERQUE && sideways_step {
             no_return.insert((to, from));
         }
         no_return
@@ -611,7 +616,7 @@ pub fn claimable_given(jumpers: &BTreeSet<Pt>, turn: &RefTurn) -> BTreeSet<Pt> {
 }
 
 /// The empty points: every point of the game's board held by nobody.
-fn empty_points(game: Variant, own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>) -> BTreeSet<Pt> {
+fn empty_points(game: &'static Ruleset, own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>) -> BTreeSet<Pt> {
     geometry(game)
         .points
         .iter()
@@ -622,7 +627,11 @@ fn empty_points(game: Variant, own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>) -> BTre
 
 /// The pieces of `own` that could make a jump (R2.2): over an adjacent
 /// enemy piece, along a line, to an empty point straight beyond.
-pub fn could_jump(game: Variant, own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>) -> BTreeSet<Pt> {
+pub fn could_jump(
+    game: &'static Ruleset,
+    own: &BTreeSet<Pt>,
+    enemy: &BTreeSet<Pt>,
+) -> BTreeSet<Pt> {
     let empty = empty_points(game, own, enemy);
     own.iter()
         .filter(|&&p| jumps(game, p).any(|(over, to)| enemy.contains(&over) && empty.contains(&to)))
@@ -633,7 +642,7 @@ pub fn could_jump(game: Variant, own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>) -> BT
 /// Every Peralikatuma move (P3-P5): a step in any direction (R2.1), or a
 /// chain of jumps in any direction (R2.2-R2.4) stopped after any jump (P4).
 fn peralikatuma_moves(own: &BTreeSet<Pt>, enemy: &BTreeSet<Pt>, claim: Option<Pt>) -> Vec<RefTurn> {
-    let game = Variant::Peralikatuma;
+    let game = Ruleset::PERALIKATUMA;
     let empty = empty_points(game, own, enemy);
     let mut found = Vec::new();
     for &from in own {
@@ -669,7 +678,7 @@ fn every_prefix_chains(
     captured: &mut Vec<Pt>,
     found: &mut Vec<RefTurn>,
 ) {
-    let game = Variant::Peralikatuma;
+    let game = Ruleset::PERALIKATUMA;
     let at = path[path.len() - 1];
     let from = path[0];
     for (over, to) in jumps(game, at) {
@@ -697,7 +706,7 @@ fn every_prefix_chains(
 /// Captured pieces stay on the board until the move ends (R2.4); the
 /// starting point is empty for the rest of the move.
 fn short_chains(
-    game: Variant,
+    game: &'static Ruleset,
     enemy: &BTreeSet<Pt>,
     empty: &BTreeSet<Pt>,
     first: &dyn Fn(Pt, Pt) -> bool,
@@ -738,7 +747,7 @@ fn short_chains(
 /// king can neither jump one again nor pass over one nor land on one; the
 /// starting point is empty for the rest of the move.
 fn king_chains(
-    game: Variant,
+    game: &'static Ruleset,
     enemy: &BTreeSet<Pt>,
     empty: &BTreeSet<Pt>,
     path: &mut Vec<Pt>,
