@@ -12,6 +12,7 @@ mod ordering;
 mod player;
 #[cfg(test)]
 mod random_positions;
+mod rule_book;
 mod score;
 mod search;
 mod strength;

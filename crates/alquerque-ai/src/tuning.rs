@@ -1,11 +1,10 @@
 //! How the weak strengths play each game: the rates of their mistakes and
 //! how deep Medium looks.
 
-use std::ptr;
-
 use peralikatuma_rules::Ruleset;
 
 use crate::mistakes::Mistakes;
+use crate::rule_book::of_rule_book;
 
 /// The settings of the weak strengths for one game.
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -73,15 +72,8 @@ impl Tuning {
     /// and its compulsory chains need depth to be seen: Medium looks
     /// further.
     pub fn of(ruleset: &Ruleset) -> Tuning {
-        if ptr::eq(ruleset, Ruleset::PERALIKATUMA) {
-            PERALIKATUMA
-        } else if ptr::eq(ruleset, Ruleset::ALQUERQUE) {
-            ALQUERQUE
-        } else if ptr::eq(ruleset, Ruleset::PERMAINAN) {
-            PERMAINAN
-        } else {
-            Tuning::of_family(ruleset)
-        }
+        of_rule_book(ruleset, [PERALIKATUMA, ALQUERQUE, PERMAINAN])
+            .unwrap_or_else(|| Tuning::of_family(ruleset))
     }
 
     /// The settings for a family game: captures are optional in all of

@@ -4,12 +4,11 @@
 
 mod features;
 
-use std::ptr;
-
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
 use peralikatuma_rules::{Position, Ruleset};
 
+use crate::rule_book::of_rule_book;
 use crate::score::Score;
 use features::Features;
 
@@ -84,15 +83,8 @@ impl Weights {
     /// The weights used for `ruleset`: each of the rule book's games has
     /// its own, the family's others [`Weights::of_family`].
     pub fn of(ruleset: &Ruleset) -> Weights {
-        if ptr::eq(ruleset, Ruleset::PERALIKATUMA) {
-            PERALIKATUMA
-        } else if ptr::eq(ruleset, Ruleset::ALQUERQUE) {
-            ALQUERQUE
-        } else if ptr::eq(ruleset, Ruleset::PERMAINAN) {
-            PERMAINAN
-        } else {
-            Weights::of_family(ruleset)
-        }
+        of_rule_book(ruleset, [PERALIKATUMA, ALQUERQUE, PERMAINAN])
+            .unwrap_or_else(|| Weights::of_family(ruleset))
     }
 
     /// The weights used for a family ruleset: Peralikatuma's, whose
