@@ -101,15 +101,28 @@ impl<S: PointSet> Iterator for Points<S> {
     }
 }
 
+/// The sets of one point of a `u128`, by point: a load is cheaper than a
+/// shift of a `u128` by a variable amount (several instructions and a
+/// branch on x86-64).
+static SINGLE_POINTS: [u128; 128] = {
+    let mut sets = [0; 128];
+    let mut point = 0;
+    while point < 128 {
+        sets[point] = 1 << point;
+        point += 1;
+    }
+    sets
+};
+
 macro_rules! point_set {
-    ($int:ty) => {
+    ($int:ty, $point:ident => $single:expr, $pop_first:expr) => {
         impl PointSet for $int {
             const CAPACITY: usize = <$int>::BITS as usize;
             const EMPTY: $int = 0;
 
             #[inline]
-            fn point(point: u8) -> $int {
-                1 << point
+            fn point($point: u8) -> $int {
+                $single
             }
 
             #[inline]
@@ -124,12 +137,7 @@ macro_rules! point_set {
 
             #[inline]
             fn pop_first(&mut self) -> Option<u8> {
-                if *self == 0 {
-                    return None;
-                }
-                let point = self.trailing_zeros() as u8;
-                *self &= *self - 1;
-                Some(point)
+                $pop_first(self)
             }
 
             #[inline]
@@ -140,8 +148,32 @@ macro_rules! point_set {
     };
 }
 
-point_set!(u64);
-point_set!(u128);
+point_set!(u64, point => 1 << point, |set: &mut u64| {
+    if *set == 0 {
+        return None;
+    }
+    let point = set.trailing_zeros() as u8;
+    *set &= *set - 1;
+    Some(point)
+});
+// A point past the capacity wraps, as a shift does in release; the first
+// point is looked for in the low half, then the high one (fewer
+// instructions than in the whole `u128`).
+point_set!(
+    u128,
+    point => SINGLE_POINTS[usize::from(point & 127)],
+    |set: &mut u128| {
+        let mut low = *set as u64;
+        if let Some(point) = low.pop_first() {
+            *set = *set >> 64 << 64 | u128::from(low);
+            return Some(point);
+        }
+        let mut high = (*set >> 64) as u64;
+        let point = high.pop_first()?;
+        *set = u128::from(high) << 64;
+        Some(point + 64)
+    }
+);
 
 #[cfg(test)]
 mod tests {
