@@ -385,36 +385,46 @@ impl Position {
     /// ```
     #[inline]
     pub fn play_unchecked(&self, turn: &Turn) -> Position {
-        if !self.playable(turn) {
-            unplayable(self, turn);
-        }
         /// The turn played, compiled for each ruleset.
         struct Play<'a>(&'a Position, &'a Turn);
         impl Job for Play<'_> {
             type Output = Position;
             #[inline(always)]
             fn run<S: PointSet, R: Rules>(self, rules: R) -> Position {
-                self.0.play_as::<S, R>(rules, self.1)
+                let Play(position, turn) = self;
+                if !position.playable_as::<S>(turn) {
+                    unplayable(position, turn);
+                }
+                position.play_as::<S, R>(rules, turn)
             }
         }
         specialised::run(self.ruleset, self.code, Play(self, turn))
     }
 
-    /// Whether `turn` can be played here at all ([`Position::play_unchecked`]).
-    #[inline]
-    fn playable(&self, turn: &Turn) -> bool {
-        let huffed = turn.huff().map_or(0, |point| 1u128 << point);
-        let huffable = huffed & !self.huffable == 0;
+    /// Whether `turn` can be played here at all ([`Position::play_unchecked`]),
+    /// worked out in the ruleset's sets `S`.
+    #[inline(always)]
+    fn playable_as<S: PointSet>(&self, turn: &Turn) -> bool {
+        // A point past the sets' capacity would wrap round in them.
+        let fits = |point: u8| usize::from(point) < S::CAPACITY;
+        let huffed = match turn.huff() {
+            None => S::EMPTY,
+            Some(point) if fits(point) => S::point(point),
+            Some(_) => return false,
+        };
+        let huffable = huffed & !S::narrow(self.huffable) == S::EMPTY;
         let Some(to) = turn.to() else {
             return huffable;
         };
         let from = turn.from();
-        let leaving = huffed | turn.captured() | 1 << from;
-        let taken = (self.pieces(Side::White) | self.pieces(Side::Black)) & !leaving;
-        huffable
-            && self.pieces(self.side) & 1 << from != 0
-            && usize::from(to) < self.board().len()
-            && taken & 1 << to == 0
+        if !(huffable && fits(from) && usize::from(to) < self.board().len()) {
+            return false;
+        }
+        let (from_bit, to_bit) = (S::point(from), S::point(to));
+        let leaving = huffed | S::narrow(turn.captured()) | from_bit;
+        let [white, black] = self.pieces.map(S::narrow);
+        S::narrow(self.pieces(self.side)) & from_bit != S::EMPTY
+            && (white | black) & !leaving & to_bit == S::EMPTY
     }
 
     /// [`Position::play`], worked out in the ruleset's sets `S` (`u64`
