@@ -57,6 +57,10 @@ pub(super) trait Listener<S: PointSet> {
     /// Takes `turn`; returns whether to stop.
     fn turn(&mut self, turn: &Turn) -> bool;
 
+    /// Whether it may say to stop; a listener that never does saves the
+    /// generator its checks.
+    const STOPS: bool = true;
+
     /// Whether the generator hands each man's steps to
     /// [`Listener::steps`] as one set of points, rather than one by one to
     /// [`Listener::turn`].
@@ -92,6 +96,12 @@ pub(super) trait Listener<S: PointSet> {
     fn quiet_after_huff(&mut self, huffed: u8, forfeits: S, count: usize) {
         let _ = (huffed, forfeits, count);
     }
+
+    /// The number of turns taken so far, for a listener with
+    /// [`Listener::TALLIES_QUIET_AFTER_HUFF`].
+    fn taken(&self) -> usize {
+        0
+    }
 }
 
 /// A listener that counts the turns it is handed.
@@ -99,6 +109,7 @@ struct Tally(usize);
 
 impl<S: PointSet> Listener<S> for Tally {
     const STEP_SETS: bool = true;
+    const STOPS: bool = false;
 
     #[inline(always)]
     fn turn(&mut self, _: &Turn) -> bool {
@@ -118,6 +129,28 @@ impl<S: PointSet, F: FnMut(&Turn) -> bool> Listener<S> for F {
     fn turn(&mut self, turn: &Turn) -> bool {
         self(turn)
     }
+}
+
+/// Which ways a side's men step.
+#[derive(Copy, Clone)]
+enum Ways {
+    /// Every way.
+    All,
+    /// Forward only (straight or diagonally): the fan of this direction.
+    Ahead(Direction),
+    /// Every way but back: all but the fan of this direction.
+    AllBut(Direction),
+}
+
+/// How a side's men step (worked out once a listing).
+#[derive(Copy, Clone)]
+struct Stepping<S> {
+    /// Which ways men step.
+    ways: Ways,
+    /// The points men may not step from.
+    stuck: S,
+    /// Whether some men may not step back where they came from (A5).
+    barred: bool,
 }
 
 /// One side's view of the board while its turns are listed, under the
@@ -147,6 +180,9 @@ struct Mover<'a, S, R, const COUNT: bool> {
     capturing: S,
     /// The moves counted and not handed on (`COUNT`).
     counted: u64,
+    /// The moves that do not capture before any huff, where known: after a
+    /// huff, the same but for the steps onto the huffed piece's point.
+    quiet_unhuffed: Option<usize>,
     /// The directions a man's first capture may take, as a set of
     /// [`Direction::index`] bits: where it steps, in a ruleset whose
     /// first captures go so (A4.1), else every direction.
@@ -154,6 +190,13 @@ struct Mover<'a, S, R, const COUNT: bool> {
 }
 
 impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
+    /// Whether `emit` has said to stop (never, for a listener that
+    /// takes every turn).
+    #[inline(always)]
+    fn halted<E: Listener<S>>(&self, _: &E) -> bool {
+        E::STOPS && self.stopped
+    }
+
     /// The rules.
     #[inline(always)]
     fn rules(&self) -> &'static Ruleset {
@@ -195,19 +238,78 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         }
         self.capturing = S::EMPTY;
         let captures = self.listed(Doing::Captures, emit);
-        if self.stopped {
+        if self.halted(emit) {
             return true;
         }
         self.forfeits = self.capturing;
         if E::TALLIES_QUIET_AFTER_HUFF
             && let Some(huffed) = self.turn.huff()
         {
-            let mut tally = Tally(0);
-            self.listed(Doing::Quiet, &mut tally);
-            emit.quiet_after_huff(huffed, self.forfeits, tally.0);
-            return tally.0 > 0 || captures;
+            let count = match self.quiet_unhuffed {
+                Some(unhuffed) => unhuffed + self.steps_onto(huffed),
+                None => {
+                    let mut tally = Tally(0);
+                    self.listed(Doing::Quiet, &mut tally);
+                    tally.0
+                }
+            };
+            emit.quiet_after_huff(huffed, self.forfeits, count);
+            return count > 0 || captures;
         }
-        self.listed(Doing::Quiet, emit) || captures
+        let before = emit.taken();
+        let quiet = self.listed(Doing::Quiet, emit);
+        // Where men's steps are all the moves that do not capture (no
+        // kings, no leaps), a huff adds only the steps onto its point.
+        if E::TALLIES_QUIET_AFTER_HUFF
+            && self.kings.is_empty()
+            && self.rules().leap_zone == 0
+            && !self.halted(emit)
+        {
+            self.quiet_unhuffed = Some(emit.taken() - before);
+        }
+        quiet || captures
+    }
+
+    /// The number of the side's men that may step onto `point`, were it
+    /// empty.
+    fn steps_onto(&self, point: u8) -> usize {
+        let how = self.stepping();
+        (self.men & self.around(point))
+            .points()
+            .filter(|&from| {
+                !how.stuck.has(from) && self.step_targets(from, self.around(from), how).has(point)
+            })
+            .count()
+    }
+
+    /// How the side's men step here.
+    #[inline(always)]
+    fn stepping(&self) -> Stepping<S> {
+        let side = self.side.index();
+        Stepping {
+            ways: match self.rules().forward[side] {
+                None => Ways::All,
+                Some(ahead) if self.rules().sideways => Ways::AllBut(ahead.opposite()),
+                Some(ahead) => Ways::Ahead(ahead),
+            },
+            stuck: S::narrow(self.rules().stuck[side]),
+            barred: self.rules().no_return && self.barred != [S::EMPTY; 2],
+        }
+    }
+
+    /// The points the man on `from` (next to `around`) may step to, empty
+    /// or not, stepping as `how`, unless it is stuck.
+    #[inline(always)]
+    fn step_targets(&self, from: u8, around: S, how: Stepping<S>) -> S {
+        let mut to = match how.ways {
+            Ways::All => around,
+            Ways::AllBut(back) => around & !S::narrow(self.board().fan(from, back)),
+            Ways::Ahead(ahead) => S::narrow(self.board().fan(from, ahead)),
+        };
+        if how.barred {
+            to &= !self.barred_steps(from);
+        }
+        to
     }
 
     /// Lists what the side's pieces may be `doing`; returns whether there
@@ -218,28 +320,15 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         let empty = self.empty();
         let steps = doing != Doing::Captures;
         let captures = doing != Doing::Quiet;
-        let forward = self.rules().forward[self.side.index()];
         let zone = S::narrow(self.rules().leap_zone);
-        let stuck = S::narrow(self.rules().stuck[self.side.index()]);
-        let barred = self.rules().no_return && self.barred != [S::EMPTY; 2];
+        let how = self.stepping();
         for from in self.men.points() {
             if !COUNT {
                 self.turn.set_from(from);
             }
             let around = self.around(from);
-            if steps && !stuck.has(from) {
-                let mut to = empty
-                    & match forward {
-                        None => around,
-                        // Every way but back (straight or diagonally).
-                        Some(ahead) if self.rules().sideways => {
-                            around & !S::narrow(self.board().fan(from, ahead.opposite()))
-                        }
-                        Some(ahead) => S::narrow(self.board().fan(from, ahead)),
-                    };
-                if barred {
-                    to &= !self.barred_steps(from);
-                }
+            if steps && !how.stuck.has(from) {
+                let to = empty & self.step_targets(from, around, how);
                 if COUNT {
                     if to != S::EMPTY {
                         any = true;
@@ -249,7 +338,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                     if to != S::EMPTY {
                         any = true;
                         self.stopped |= emit.steps(self.turn, to, self.forfeits);
-                        if self.stopped {
+                        if self.halted(emit) {
                             return true;
                         }
                     }
@@ -257,7 +346,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                     for to in to.points() {
                         any = true;
                         self.emit_move(Kind::Step, to, emit);
-                        if self.stopped {
+                        if self.halted(emit) {
                             return true;
                         }
                     }
@@ -273,7 +362,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                             continue;
                         }
                         self.emit_move(Kind::Leap, hop.to, emit);
-                        if self.stopped {
+                        if self.halted(emit) {
                             return true;
                         }
                     }
@@ -289,7 +378,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                     }
                 }
                 (self.enemy, self.men, self.dead) = (enemy, men, S::EMPTY);
-                if self.stopped {
+                if self.halted(emit) {
                     return true;
                 }
             }
@@ -311,7 +400,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                         self.turn
                             .set_move(Kind::Step, from, at, self.forfeits.widen());
                         self.stopped |= emit.turn(self.turn);
-                        if self.stopped {
+                        if self.halted(emit) {
                             return true;
                         }
                     }
@@ -323,7 +412,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                                 self.capturing |= S::point(from);
                             }
                         }
-                        if self.stopped {
+                        if self.halted(emit) {
                             return true;
                         }
                     }
@@ -337,7 +426,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
                             self.capturing |= S::point(from);
                         }
                     }
-                    if self.stopped {
+                    if self.halted(emit) {
                         return true;
                     }
                 }
@@ -448,7 +537,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             }
             Chain::Optional => {
                 self.hand_on(emit);
-                if !self.stopped {
+                if !self.halted(emit) {
                     self.further(piece, to, depth + 1, captured, emit);
                 }
                 return;
@@ -520,7 +609,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             self.land(depth, hop.to, captured);
             self.chain_on(Piece::Man, depth, hop.to, captured, emit);
             self.give_back(hop.over);
-            if self.stopped {
+            if self.halted(emit) {
                 break;
             }
         }
@@ -564,7 +653,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
             any = true;
             self.land(depth, to, captured);
             self.chain_on(Piece::King, depth, to, captured, emit);
-            if self.stopped {
+            if self.halted(emit) {
                 break;
             }
         }
@@ -584,7 +673,7 @@ impl<S: PointSet, R: Rules, const COUNT: bool> Mover<'_, S, R, COUNT> {
         let mut any = false;
         for direction in Direction::ALL {
             any |= self.king_capture(at, direction, depth, before, emit);
-            if self.stopped {
+            if self.halted(emit) {
                 break;
             }
         }
@@ -761,6 +850,7 @@ impl Position {
             forfeits: S::EMPTY,
             capturing: S::EMPTY,
             counted: 0,
+            quiet_unhuffed: None,
             first_directions: match rules.get().first_capture_as_step {
                 true => rules.get().step_directions(self.side),
                 false => u8::MAX,

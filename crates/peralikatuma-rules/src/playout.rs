@@ -96,24 +96,27 @@ struct Recorded<S> {
     len: usize,
 }
 
-/// Turns recorded together.
+/// Turns recorded together (64 bytes in `u64` sets: written for each
+/// man that can step, so kept small).
 #[derive(Copy, Clone)]
 struct Entry<S> {
-    /// The index of its first turn.
-    first: usize,
     /// The turn; for several, one with their huff and forfeits (and for a
     /// man's steps, its point).
     turn: Turn,
-    group: Group<S>,
+    /// The points a man's steps go to ([`Group::Steps`]).
+    to: S,
+    /// The index of its first turn.
+    first: u32,
+    group: Group,
 }
 
 /// The turns of an [`Entry`].
 #[derive(Copy, Clone)]
-enum Group<S> {
+enum Group {
     /// Its turn alone.
     Turn,
-    /// Its man's steps to these points.
-    Steps(S),
+    /// Its man's steps to the entry's points.
+    Steps,
     /// The moves that do not capture after its huff.
     QuietAfterHuff,
 }
@@ -138,12 +141,20 @@ impl<S: PointSet> Recorded<S> {
     /// `rules`), `index` being below [`Recorded::len`].
     fn turn<R: Rules>(&self, index: usize, position: &Position, rules: R) -> Turn {
         // The last entry starting at or before `index` holds it.
-        let holder = self.entries.partition_point(|entry| entry.first <= index) - 1;
-        let Entry { first, turn, group } = self.entries[holder];
-        let skip = index - first;
+        let holder = self
+            .entries
+            .partition_point(|entry| entry.first as usize <= index)
+            - 1;
+        let Entry {
+            turn,
+            to,
+            first,
+            group,
+        } = self.entries[holder];
+        let skip = index - first as usize;
         match group {
             Group::Turn => turn,
-            Group::Steps(to) => {
+            Group::Steps => {
                 let to = to.points().nth(skip).expect("a point per step");
                 let mut step = turn;
                 step.set_move(Kind::Step, turn.from(), to, turn.forfeits());
@@ -175,11 +186,18 @@ impl<S: PointSet> Recorded<S> {
         }
     }
 
-    /// Records `turn` as an entry of `count` turns holding `group`.
+    /// Records `turn` as an entry of `count` turns holding `group` (and
+    /// the points `to` of steps).
     #[inline]
-    fn push(&mut self, turn: Turn, group: Group<S>, count: usize) {
-        let first = self.len;
-        self.entries.push(Entry { first, turn, group });
+    fn push(&mut self, turn: Turn, group: Group, to: S, count: usize) {
+        // A position has far fewer than 2^32 turns.
+        let first = self.len as u32;
+        self.entries.push(Entry {
+            turn,
+            to,
+            first,
+            group,
+        });
         self.len += count;
     }
 }
@@ -187,17 +205,19 @@ impl<S: PointSet> Recorded<S> {
 impl<S: PointSet> Listener<S> for Recorded<S> {
     #[inline]
     fn turn(&mut self, turn: &Turn) -> bool {
-        self.push(*turn, Group::Turn, 1);
+        self.push(*turn, Group::Turn, S::EMPTY, 1);
         false
     }
 
     const STEP_SETS: bool = true;
 
+    const STOPS: bool = false;
+
     #[inline]
     fn steps(&mut self, turn: &mut Turn, to: S, forfeits: S) -> bool {
         // The landing is left to `Recorded::turn`.
         turn.set_move(Kind::Step, turn.from(), turn.from(), forfeits.widen());
-        self.push(*turn, Group::Steps(to), to.count() as usize);
+        self.push(*turn, Group::Steps, to, to.count() as usize);
         false
     }
 
@@ -210,8 +230,13 @@ impl<S: PointSet> Listener<S> for Recorded<S> {
             turn.set_huff(Some(huffed));
             // The move's piece and landing are left to `Recorded::turn`.
             turn.set_move(Kind::Step, huffed, huffed, forfeits.widen());
-            self.push(turn, Group::QuietAfterHuff, count);
+            self.push(turn, Group::QuietAfterHuff, S::EMPTY, count);
         }
+    }
+
+    #[inline]
+    fn taken(&self) -> usize {
+        self.len
     }
 }
 
