@@ -131,6 +131,20 @@ impl<S: PointSet, F: FnMut(&Turn) -> bool> Listener<S> for F {
     }
 }
 
+/// A listener that takes every turn, never saying to stop (which spares
+/// the generator its checks).
+pub(super) struct Every<F>(pub(super) F);
+
+impl<S: PointSet, F: FnMut(&Turn)> Listener<S> for Every<F> {
+    const STOPS: bool = false;
+
+    #[inline(always)]
+    fn turn(&mut self, turn: &Turn) -> bool {
+        (self.0)(turn);
+        false
+    }
+}
+
 /// Which ways a side's men step.
 #[derive(Copy, Clone)]
 enum Ways {
