@@ -152,7 +152,9 @@ pub struct Searcher {
     /// (line 2 is the best turn other than line 1's, and so on), which
     /// costs nodes. Fewer lines come back when the root has fewer legal
     /// turns, and one when the endgame tables or a proof answer the root.
-    /// Helper threads search one line.
+    /// Helper threads search one line. Line 1 is not always the line a
+    /// search for one line finds: the other lines' searches fill the
+    /// transposition table, which steers the next iteration.
     ///
     /// ```
     /// use alquerque_ai::{Limits, Searcher};
