@@ -17,7 +17,7 @@ use peralikatuma_rules::Side;
 use peralikatuma_rules::{Game, Position, Ruleset, Turn};
 
 use alquerque_ai::{
-    Limits, Progress, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
+    Limits, Progress, Score, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
 };
 
 /// Default size of the transposition table, MiB.
@@ -59,6 +59,9 @@ pub const BENCH: [(&Ruleset, &str, u32); 6] = [
     ),
 ];
 
+/// The most best lines `multipv` takes.
+pub const MAX_LINES: usize = 16;
+
 /// Commands that take no arguments: anything after them is an error.
 const NO_ARGUMENTS: [&str; 9] = [
     "quit", "stop", "wait", "isready", "help", "newgame", "show", "legal", "eval",
@@ -99,6 +102,8 @@ pub struct Engine<W: Write + Send + 'static> {
     running: Option<(Stop, JoinHandle<Searcher>)>,
     /// Where the searches read the time.
     time: TimeSource,
+    /// The best lines each search reports (`multipv`).
+    lines: usize,
 }
 
 /// A searcher with a table of `mb` MiB, reading the time from `time`.
@@ -118,6 +123,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             hash_mb: DEFAULT_HASH_MB,
             running: None,
             time: TimeSource::default(),
+            lines: 1,
         }
     }
 
@@ -196,6 +202,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "perft" => self.perft(&rest),
             "hash" => self.set_hash(&rest),
+            "multipv" => self.set_lines(&rest),
             "bench" => self.bench(&rest),
             _ => Err(format!(
                 "unknown command `{command}`; `help` lists the commands"
@@ -289,12 +296,18 @@ impl<W: Write + Send + 'static> Engine<W> {
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
+        let lines = self.lines;
         self.run(move |searcher, _, out| {
             let ruleset = game.ruleset();
             searcher.set_tablebase(crate::tablebases::for_ruleset(ruleset));
             searcher.set_solution(crate::solutions::for_ruleset(ruleset));
+            searcher.lines = lines;
             let text = |turn: &Turn| turn.text(ruleset.board);
-            let result = searcher.search(&game, limits, |p| say(out, &info_line(p, text)));
+            let result = searcher.search(&game, limits, |p| {
+                for line in info_lines(p, lines > 1, text) {
+                    say(out, &line);
+                }
+            });
             say(out, &best_line(&result, text));
         })
     }
@@ -358,6 +371,21 @@ impl<W: Write + Send + 'static> Engine<W> {
         .ok_or("usage: hash MEGABYTES (1 to 4096)")?;
         self.hash_mb = mb;
         self.searcher = Some(searcher(mb, &self.time));
+        Ok(())
+    }
+
+    /// `multipv N`: the best lines each search reports, 1 to
+    /// [`MAX_LINES`].
+    fn set_lines(&mut self, args: &[&str]) -> Result<(), String> {
+        let lines = match args {
+            [n] => n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_LINES).contains(n)),
+            _ => None,
+        }
+        .ok_or(format!("usage: multipv LINES (1 to {MAX_LINES})"))?;
+        self.lines = lines;
         Ok(())
     }
 
@@ -502,19 +530,32 @@ fn parse_limits(args: &[&str], game: &Game) -> Result<Limits, String> {
     Ok(limits)
 }
 
-fn info_line<T>(p: &Progress<T>, text: impl Fn(&T) -> String) -> String {
-    let pv: Vec<String> = p.pv.iter().map(text).collect();
-    format!(
-        "info depth {} score {} nodes {} nps {} time {} pv {}",
-        p.depth,
-        p.score,
-        p.nodes,
-        p.nodes_per_second(),
-        p.time.as_millis(),
-        pv.join(" ")
-    )
-    .trim_end()
-    .to_owned()
+/// The `info` lines of an iteration: one for its principal variation, or,
+/// `numbered` (`multipv` above 1), one for each of its lines, with
+/// `multipv K` after the depth.
+fn info_lines<T>(p: &Progress<T>, numbered: bool, text: impl Fn(&T) -> String) -> Vec<String> {
+    let line = |number: Option<usize>, score: Score, pv: &[T]| {
+        let number = number.map_or(String::new(), |k| format!(" multipv {k}"));
+        let pv: Vec<String> = pv.iter().map(&text).collect();
+        format!(
+            "info depth {}{number} score {score} nodes {} nps {} time {} pv {}",
+            p.depth,
+            p.nodes,
+            p.nodes_per_second(),
+            p.time.as_millis(),
+            pv.join(" ")
+        )
+        .trim_end()
+        .to_owned()
+    };
+    if !numbered {
+        return vec![line(None, p.score, p.pv)];
+    }
+    p.lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| line(Some(k + 1), l.score, &l.pv))
+        .collect()
 }
 
 fn best_line<T>(result: &SearchResult<T>, text: impl Fn(&T) -> String) -> String {
@@ -535,5 +576,6 @@ commands:
   stop                                    stop the search (bestturn), perft, bench
   wait                                    wait for the search, perft or bench
   show | legal | eval | perft D           the position, its turns, ...
+  multipv N                               report the N best lines (1 to 16; 1 at first)
   newgame | hash MB | bench [EXTRA]       clear, resize, benchmark
   isready | help | quit";

@@ -387,6 +387,12 @@ fn malformed_commands_get_one_error_and_change_nothing() {
         "hash x",
         "hash 1 2",
         "hash 18446744073709551616",
+        // multipv
+        "multipv",
+        "multipv 0",
+        "multipv 17",
+        "multipv x",
+        "multipv 2 3",
         // bench
         "bench x",
         "bench 7",
@@ -513,6 +519,7 @@ fn commands_during_a_search() {
             "eval",
             "perft 1",
             "hash 8",
+            "multipv 2",
             "bench",
         ] {
             let lines = session.send(busy);
@@ -790,4 +797,79 @@ fn family_games_are_chosen_by_id_counted_searched_and_played() {
     assert!(session.send("show")[1].contains("position B:"));
     let error = session.send("game go");
     assert!(error[0].starts_with("error unknown game `go`"), "{error:?}");
+}
+
+/// `multipv N`: after each iteration one `info` line per best line, with
+/// `multipv K` after the depth, first turns distinct; `bestturn` is line
+/// 1's. Out of range, an error that changes nothing; back to 1, today's
+/// lines without `multipv`.
+#[test]
+fn multipv_reports_several_lines_per_depth() {
+    let mut session = Session::new();
+    session.quiet("game alquerque");
+    let game = Game::new(Ruleset::ALQUERQUE);
+    for bad in [
+        "multipv 0",
+        "multipv 17",
+        "multipv",
+        "multipv x",
+        "multipv 3 4",
+        "multipv -1",
+    ] {
+        let lines = session.send(bad);
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("error usage: multipv"),
+            "{bad}: {lines:?}"
+        );
+    }
+    // Nothing changed: one line per depth.
+    let single = session.search("go depth 4");
+    assert_eq!(check_info(&game, &single), [1, 2, 3, 4]);
+    assert!(!single.iter().any(|l| l.contains("multipv")), "{single:?}");
+
+    session.quiet("multipv 3");
+    let lines = session.search("go depth 4");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 4 * 3, "{lines:?}");
+    for (i, line) in infos.iter().enumerate() {
+        let (depth, number) = (i / 3 + 1, i % 3 + 1);
+        let prefix = format!("info depth {depth} multipv {number} score ");
+        assert!(line.starts_with(&prefix), "{line}");
+        // Without the `multipv K`, an `info` line as for one line.
+        let plain = line.replacen(&format!(" multipv {number}"), "", 1);
+        assert_eq!(check_info(&game, &[plain]), [depth as u32]);
+    }
+    for depth in infos.chunks(3) {
+        let firsts: Vec<&str> = depth
+            .iter()
+            .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+            .collect();
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "{depth:?}"
+        );
+    }
+    let last_first = infos[9]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(bestturn(&lines), last_first);
+    // Line 1 and the best turn are those of the search for one line.
+    session.quiet("newgame");
+    session.quiet("multipv 1");
+    let again = session.search("go depth 4");
+    assert_eq!(bestturn(&again), bestturn(&single));
+    assert!(!again.iter().any(|l| l.contains("multipv")), "{again:?}");
+    // More lines than turns: as many as there are (White's c1 has two
+    // captures, A4).
+    session.quiet("position text W:Wc1:Bc2,b2,e5");
+    session.quiet("multipv 16");
+    let lines = session.search("go depth 1");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 2, "{lines:?}");
+    assert!(infos[1].starts_with("info depth 1 multipv 2 "), "{lines:?}");
 }

@@ -27,7 +27,7 @@ pub use eval::{Weights, evaluate, evaluate_for_white};
 pub use limits::{Limits, Stop};
 pub use player::Player;
 pub use score::Score;
-pub use search::{Progress, SearchResult, Searcher};
+pub use search::{Line, Progress, SearchResult, Searcher};
 pub use strength::{Strength, UnknownStrength};
 pub use time_source::TimeSource;
 pub use tt::TranspositionTable;

@@ -36,6 +36,29 @@ const LMR_MIN_DEPTH: u32 = 3;
 /// ... to quiet turns after this many turns searched in full.
 const LMR_AFTER: usize = 3;
 
+/// One of the best lines from the root ([`Searcher::lines`]): a score
+/// and a principal variation, which starts with a legal turn of the root.
+///
+/// ```
+/// use alquerque_ai::{Limits, Line, Searcher};
+/// use peralikatuma_rules::{Game, Ruleset};
+///
+/// let game = Game::new(Ruleset::ALQUERQUE);
+/// let mut searcher = Searcher::new(4);
+/// searcher.lines = 2;
+/// let result = searcher.search(&game, Limits::depth(4), |_| {});
+/// let Line { score, pv } = &result.lines[1];
+/// assert!(*score <= result.score);
+/// assert_ne!(pv.first(), result.best.as_ref());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<T = Turn> {
+    /// Its score for the side to move.
+    pub score: Score,
+    /// Its principal variation: its first turn and the expected replies.
+    pub pv: Vec<T>,
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<T = Turn> {
@@ -54,6 +77,12 @@ pub struct SearchResult<T = Turn> {
     /// Whether a node or time limit, or a stop, ended the search before
     /// its depth limit (it did not end because the game's end was found).
     pub cut_short: bool,
+    /// The best lines of the deepest iteration completed, best first, as
+    /// many as [`Searcher::lines`] asks for and the root has legal turns
+    /// (one from the endgame tables or a proof, none without a legal
+    /// turn). The first is `score` and `pv` (or `best` alone, when a
+    /// search stopped at once found no line).
+    pub lines: Vec<Line<T>>,
 }
 
 /// Progress after each completed iteration, for progress lines.
@@ -69,6 +98,9 @@ pub struct Progress<'a, T = Turn> {
     pub time: Duration,
     /// The principal variation.
     pub pv: &'a [T],
+    /// The iteration's best lines, best first ([`SearchResult::lines`]):
+    /// the first is `score` and `pv`.
+    pub lines: &'a [Line<T>],
 }
 
 impl<T> Progress<'_, T> {
@@ -114,6 +146,29 @@ pub struct Searcher {
     /// that they are often a depth ahead. Searches with more than one
     /// thread are not reproducible, even with depth or node limits.
     pub threads: usize,
+    /// The best lines each search reports (multi-PV), 1 by default; 0
+    /// counts as 1. With more, each iteration searches the root once per
+    /// line, each time without the first turns of the lines before it
+    /// (line 2 is the best turn other than line 1's, and so on), which
+    /// costs nodes. Fewer lines come back when the root has fewer legal
+    /// turns, and one when the endgame tables or a proof answer the root.
+    /// Helper threads search one line. Line 1 is not always the line a
+    /// search for one line finds: the other lines' searches fill the
+    /// transposition table, which steers the next iteration.
+    ///
+    /// ```
+    /// use alquerque_ai::{Limits, Searcher};
+    /// use peralikatuma_rules::{Game, Ruleset};
+    ///
+    /// let game = Game::new(Ruleset::ALQUERQUE);
+    /// let mut searcher = Searcher::new(4);
+    /// searcher.lines = 3;
+    /// let result = searcher.search(&game, Limits::depth(4), |_| {});
+    /// assert_eq!(result.lines.len(), 3);
+    /// assert_eq!(result.lines[0].pv, result.pv);
+    /// assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    /// ```
+    pub lines: usize,
     /// The helpers of earlier searches, kept for their killers and history.
     helpers: Vec<Searcher>,
     /// A helper searches only the depths `d` with `(d + skip) % 2 == 0`;
@@ -137,6 +192,9 @@ pub struct Searcher {
     path: Vec<u64>,
     /// Principal variation table, one line per ply.
     pv: Vec<Vec<Turn>>,
+    /// Root turns the search leaves out: the first turns of the lines
+    /// found earlier in the iteration (multi-PV).
+    excluded: Vec<Turn>,
     /// The turns of the node being searched at each ply, reused.
     candidates: Vec<Candidates>,
 }
@@ -154,6 +212,7 @@ impl Searcher {
         Searcher {
             contempt: 0,
             threads: 1,
+            lines: 1,
             helpers: Vec::new(),
             skip: 0,
             root_side: Side::White,
@@ -169,6 +228,7 @@ impl Searcher {
             aborted: false,
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            excluded: Vec::new(),
             candidates: (0..MAX_PLY + 2).map(|_| Default::default()).collect(),
         }
     }
@@ -354,6 +414,7 @@ impl Searcher {
             pv: Vec::new(),
             time: Duration::ZERO,
             cut_short: false,
+            lines: Vec::new(),
         };
         let turns = turns_now(game);
         if turns.is_empty() {
@@ -380,6 +441,10 @@ impl Searcher {
             result.score = score;
             result.depth = 1;
             result.pv = vec![turn];
+            result.lines = vec![Line {
+                score,
+                pv: result.pv.clone(),
+            }];
             result.time = self.elapsed();
             progress(&Progress {
                 depth: 1,
@@ -387,10 +452,12 @@ impl Searcher {
                 nodes: 0,
                 time: result.time,
                 pv: &result.pv,
+                lines: &result.lines,
             });
             self.stop.reset();
             return result;
         }
+        let wanted_lines = self.lines.clamp(1, turns.len());
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -400,16 +467,31 @@ impl Searcher {
             if self.skip > 0 && (depth + self.skip) % 2 != 0 && depth > 1 && depth < max_depth {
                 continue;
             }
-            let score = self.negamax(&root, depth, -Score::INFINITY, Score::INFINITY, 0);
+            let mut lines = self.search_lines(&root, depth, wanted_lines);
+            // Every search completes depth 1 (its first line at least);
+            // a later iteration stopped partway counts for nothing, and
+            // the lines of the one before stand.
             if self.aborted && depth > 1 {
                 break;
             }
+            let Some(first) = lines.first() else {
+                break;
+            };
+            let score = first.score;
             result.score = score;
             result.depth = depth;
-            result.pv = self.pv[0].clone();
+            result.pv = first.pv.clone();
             if let Some(&best) = result.pv.first() {
                 result.best = Some(best);
             }
+            if self.aborted && lines.len() > 1 {
+                // Depth 1 stopped in a later line: the lines before it.
+                lines.pop();
+            }
+            if lines[0].pv.is_empty() {
+                lines[0].pv.extend(result.best);
+            }
+            result.lines = lines;
             result.nodes = self.nodes;
             result.time = self.elapsed();
             progress(&Progress {
@@ -418,6 +500,7 @@ impl Searcher {
                 nodes: self.nodes,
                 time: result.time,
                 pv: &result.pv,
+                lines: &result.lines,
             });
             if self.aborted
                 || score.is_decisive()
@@ -438,6 +521,33 @@ impl Searcher {
         // starts afresh.
         self.stop.reset();
         result
+    }
+
+    /// One iteration: searches `root` to `depth` once per line, up to
+    /// `wanted` lines, each time without the first turns of the lines
+    /// before it, with the full window. A stop ends it after the line it
+    /// stopped (which comes back last, whatever it holds if it is the
+    /// first); a line that found no turn ends it too.
+    fn search_lines(&mut self, root: &Position, depth: u32, wanted: usize) -> Vec<Line> {
+        let mut lines = Vec::with_capacity(wanted);
+        self.excluded.clear();
+        while lines.len() < wanted {
+            let score = self.negamax(root, depth, -Score::INFINITY, Score::INFINITY, 0);
+            let first = self.pv[0].first().copied();
+            if first.is_none() && !lines.is_empty() {
+                break;
+            }
+            lines.push(Line {
+                score,
+                pv: self.pv[0].clone(),
+            });
+            match first {
+                Some(turn) if !self.aborted => self.excluded.push(turn),
+                _ => break,
+            }
+        }
+        self.excluded.clear();
+        lines
     }
 
     /// Whether to begin no further iteration: the soft limit has passed,
@@ -648,13 +758,19 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = -Score::INFINITY;
         let mut best_index = None;
+        // Turns searched so far (all of them but the root's excluded ones).
+        let mut searched = 0;
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
             let (candidate, turn) = self.candidates[ply_index].turn(n);
+            if ply == 0 && !self.excluded.is_empty() && self.excluded.contains(&turn) {
+                continue;
+            }
+            searched += 1;
             let child = position.play_unchecked(&turn);
             self.path.push(child.zobrist());
             let mut score;
-            if n == 0 {
+            if searched == 1 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
                 let null = Score(alpha.0 + 1);
@@ -662,7 +778,7 @@ impl Searcher {
                 // in full only if they look better than the best so far.
                 let reduction = u32::from(
                     depth >= LMR_MIN_DEPTH
-                        && n >= LMR_AFTER
+                        && searched > LMR_AFTER
                         && !turn.removes()
                         && candidate.key < SECOND_KILLER,
                 );
@@ -704,8 +820,12 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.table
-            .store(position.zobrist(), ply, depth, best, bound, best_index);
+        // A root searched without some of its turns is not stored: its
+        // score and best turn are not the position's.
+        if ply > 0 || self.excluded.is_empty() {
+            self.table
+                .store(position.zobrist(), ply, depth, best, bound, best_index);
+        }
         best
     }
 

@@ -830,3 +830,170 @@ fn two_threads_find_the_same_forced_wins_and_stop_when_told() {
     let again = searcher.search(&Game::new(P), Limits::depth(3), |_| {});
     assert_eq!(again.depth, 3);
 }
+
+// ---------------------------------------------------------------------------
+// Several best lines (multi-PV)
+// ---------------------------------------------------------------------------
+
+/// A search for `lines` best lines from a fresh searcher.
+fn search_lines(game: &Game, limits: Limits, lines: usize) -> SearchResult {
+    let mut searcher = Searcher::new(4);
+    searcher.lines = lines;
+    searcher.search(game, limits, |_| {})
+}
+
+/// Checks the lines of `result`: `expected` of them, the first being the
+/// result's score and principal variation, first turns distinct, every
+/// line legal, scores not rising.
+fn check_lines(game: &Game, result: &SearchResult, expected: usize) {
+    let text = game.position().to_string();
+    assert_eq!(result.lines.len(), expected, "{text}");
+    assert_eq!(result.lines[0].score, result.score, "{text}");
+    assert_eq!(result.lines[0].pv, result.pv, "{text}");
+    let firsts: Vec<Turn> = result.lines.iter().map(|l| l.pv[0]).collect();
+    for (k, first) in firsts.iter().enumerate() {
+        assert!(!firsts[..k].contains(first), "{text}: {firsts:?}");
+    }
+    for line in &result.lines {
+        replay(game, &line.pv);
+    }
+    assert!(
+        result.lines.windows(2).all(|w| w[0].score >= w[1].score),
+        "{text}: {:?}",
+        result.lines
+    );
+}
+
+#[test]
+fn three_lines_are_distinct_legal_and_best_first() {
+    let zamma = Ruleset::find("zamma").unwrap();
+    let games = POSITIONS
+        .iter()
+        .map(|&(variant, text)| game(variant, text))
+        .chain([Game::new(zamma)]);
+    for game in games {
+        let expected = legal_turns(&game).len().min(3);
+        let mut reports = Vec::new();
+        let mut searcher = Searcher::new(4);
+        searcher.lines = 3;
+        let result = searcher.search(&game, Limits::depth(4), |p| {
+            assert_eq!(p.lines.len(), expected);
+            assert_eq!((p.lines[0].score, &p.lines[0].pv[..]), (p.score, p.pv));
+            reports.push(p.lines.to_vec());
+        });
+        assert_eq!(result.depth, 4);
+        check_lines(&game, &result, expected);
+        // The last report is the result's.
+        assert_eq!(reports.len(), 4);
+        assert_eq!(reports.last(), Some(&result.lines));
+        // Line 1 is what a search for one line finds, from a cleared
+        // searcher, at the same depth.
+        let one = search(&game, Limits::depth(4));
+        assert_eq!(
+            (one.best, one.score),
+            (result.best, result.score),
+            "{}",
+            game.position()
+        );
+        assert_eq!(
+            one.lines,
+            [alquerque_ai::Line {
+                score: one.score,
+                pv: one.pv.clone()
+            }]
+        );
+    }
+}
+
+/// At depth 2 (no reduction anywhere) each line's score is the exact
+/// value of its first turn, and the lines are the turns of the highest
+/// values: each turn's value is that of a search of the position after
+/// it, one ply less deep.
+#[test]
+fn lines_are_the_turns_of_the_highest_values() {
+    for (variant, text) in POSITIONS {
+        let game = game(variant, text);
+        let result = search_lines(&game, Limits::depth(2), 3);
+        let mut values: Vec<Score> = legal_turns(&game)
+            .iter()
+            .map(|turn| {
+                let mut after = game.clone();
+                after.play(turn).unwrap();
+                -search(&after, Limits::depth(1)).score
+            })
+            .collect();
+        for line in &result.lines {
+            let mut after = game.clone();
+            after.play(&line.pv[0]).unwrap();
+            let value = -search(&after, Limits::depth(1)).score;
+            assert_eq!(
+                line.score,
+                value,
+                "{text}: {}",
+                notation(variant, &line.pv[0])
+            );
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let scores: Vec<Score> = result.lines.iter().map(|l| l.score).collect();
+        assert_eq!(scores, values[..3], "{text}");
+    }
+}
+
+#[test]
+fn fewer_lines_than_asked_when_the_root_has_fewer_turns() {
+    // Captures are compulsory (A4): White's man on c1 has two (c1xc3xa1,
+    // c1xa3), then one (c1xc3).
+    for (text, turns) in [("W:Wc1:Bc2,b2,e5", 2), ("W:Wc1:Bc2,e5", 1)] {
+        let game = game(A, text);
+        assert_eq!(legal_turns(&game).len(), turns, "{text}");
+        let result = search_lines(&game, Limits::depth(5), 16);
+        check_lines(&game, &result, turns);
+    }
+    // No legal turn: no line.
+    let over = game(A, "B:Wb1,c1,d5:Ba1");
+    let result = search_lines(&over, Limits::depth(3), 3);
+    assert!(result.lines.is_empty());
+}
+
+#[test]
+fn zero_lines_count_as_one() {
+    for (variant, text) in POSITIONS {
+        let game = game(variant, text);
+        let zero = search_lines(&game, Limits::depth(4), 0);
+        let one = search_lines(&game, Limits::depth(4), 1);
+        assert_eq!(signature(&zero), signature(&one), "{text}");
+        assert_eq!(zero.lines, one.lines, "{text}");
+        assert_eq!(one.lines.len(), 1, "{text}");
+    }
+}
+
+/// A search stopped by its node limit keeps the lines of its last
+/// completed iteration, and is reproducible.
+#[test]
+fn a_stopped_search_keeps_the_lines_of_its_last_iteration() {
+    for (variant, text) in POSITIONS {
+        let game = game(variant, text);
+        for limit in [1, 50, 3000] {
+            let mut searcher = Searcher::new(4);
+            searcher.lines = 3;
+            let mut reports = Vec::new();
+            let result = searcher.search(&game, Limits::nodes(limit), |p| {
+                reports.push((p.depth, p.lines.to_vec()));
+            });
+            assert!(result.cut_short, "{text} {limit}");
+            assert_eq!(
+                reports.last(),
+                Some(&(result.depth, result.lines.clone())),
+                "{text} {limit}"
+            );
+            // At least the first line, whole; three once depth 1 is done.
+            assert!(!result.lines.is_empty() && result.lines.iter().all(|l| !l.pv.is_empty()));
+            if result.depth > 1 {
+                check_lines(&game, &result, 3);
+            }
+            assert_eq!(result.lines[0].pv.first(), result.best.as_ref());
+            let again = search_lines(&game, Limits::nodes(limit), 3);
+            assert_eq!(again.lines, result.lines, "{text} {limit}");
+        }
+    }
+}

@@ -97,3 +97,28 @@ fn alquerque_endings_are_played_perfectly() {
 fn permainan_endings_are_played_perfectly() {
     plays_out(Ruleset::PERMAINAN, 3, 150, 30, 23);
 }
+
+/// A root the tables cover is answered from them with one line, however
+/// many are asked for: the tables' turn.
+#[test]
+fn a_root_in_the_tables_gives_one_line() {
+    let tablebase =
+        Arc::new(Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).expect("small tables"));
+    let position = Position::parse(Ruleset::ALQUERQUE, "W:Wc1:Be5").expect("a position");
+    assert!(position.legal_turns().len() > 1);
+    let (best, ..) = tablebase.best_turn(&position).expect("covered");
+    let mut searcher = Searcher::new(1);
+    searcher.set_tablebase(Some(tablebase));
+    searcher.lines = 3;
+    let mut reported = Vec::new();
+    let result = searcher.search(&Game::from_position(position), Limits::depth(4), |p| {
+        reported.push(p.lines.to_vec())
+    });
+    assert_eq!(result.best, Some(best));
+    assert_eq!(result.lines.len(), 1);
+    assert_eq!(
+        (result.lines[0].score, &result.lines[0].pv),
+        (result.score, &vec![best])
+    );
+    assert_eq!(reported, [result.lines]);
+}
