@@ -1032,25 +1032,3 @@ fn the_proof_s_verdict_where_it_covers_the_position() {
         assert!(verdict_lines(&lines, "proof").is_empty(), "{lines:?}");
     }
 }
-
-/// The repository's proof that White wins Alquerque covers its start:
-/// `verdict` says so, and `go` plays the proof's turn.
-#[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "reading the proof takes long unoptimised: run with `cargo test --release`"
-)]
-fn the_proof_that_white_wins_alquerque_covers_its_start() {
-    let proof = peralikatuma::solutions::read(Ruleset::ALQUERQUE)
-        .unwrap()
-        .expect("the proof in proofs/alquerque/");
-    let start = Position::start(Ruleset::ALQUERQUE);
-    let turn = proof.strategy.get(&start).unwrap().text(start.board());
-    let mut session = Session::new();
-    session.engine.set_solution(Some(proof));
-    session.quiet("game alquerque");
-    assert_eq!(session.send("verdict"), ["info verdict proof White wins"]);
-    let lines = session.search("go depth 3");
-    assert_eq!(lines[0], "info verdict proof White wins", "{lines:?}");
-    assert_eq!(bestturn(&lines), turn);
-}
