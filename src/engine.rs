@@ -19,6 +19,8 @@ use peralikatuma_rules::{Game, Position, Ruleset, Turn};
 use alquerque_ai::{
     Limits, Progress, Score, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
 };
+use alquerque_proof::Proof;
+use alquerque_tablebase::Tablebase;
 
 /// Default size of the transposition table, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -63,8 +65,8 @@ pub const BENCH: [(&Ruleset, &str, u32); 6] = [
 pub const MAX_LINES: usize = 16;
 
 /// Commands that take no arguments: anything after them is an error.
-const NO_ARGUMENTS: [&str; 9] = [
-    "quit", "stop", "wait", "isready", "help", "newgame", "show", "legal", "eval",
+const NO_ARGUMENTS: [&str; 10] = [
+    "quit", "stop", "wait", "isready", "help", "newgame", "show", "legal", "eval", "verdict",
 ];
 
 /// What the caller should do after a command.
@@ -104,6 +106,12 @@ pub struct Engine<W: Write + Send + 'static> {
     time: TimeSource,
     /// The best lines each search reports (`multipv`).
     lines: usize,
+    /// Endgame tables given with [`Engine::set_tablebase`], used for
+    /// their game instead of those in the tables' directory.
+    given_tablebase: Option<Arc<Tablebase>>,
+    /// A proof given with [`Engine::set_solution`], used for its game
+    /// instead of the one in the proofs' directory.
+    given_solution: Option<Arc<Proof>>,
 }
 
 /// A searcher with a table of `mb` MiB, reading the time from `time`.
@@ -124,7 +132,24 @@ impl<W: Write + Send + 'static> Engine<W> {
             running: None,
             time: TimeSource::default(),
             lines: 1,
+            given_tablebase: None,
+            given_solution: None,
         }
+    }
+
+    /// Makes `go` and `verdict` use `tablebase` for the positions of its
+    /// game instead of the tables in [`crate::tablebases::directory`]
+    /// (`None`: those again). A program that has built or read its tables
+    /// itself passes them here, and does not depend on the directory.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.given_tablebase = tablebase;
+    }
+
+    /// Makes `go` and `verdict` use `proof` for the positions of its game
+    /// instead of the proof in [`crate::solutions::directory`] (`None`:
+    /// that one again, once it is read).
+    pub fn set_solution(&mut self, proof: Option<Arc<Proof>>) {
+        self.given_solution = proof;
     }
 
     /// Makes the searches read the time from `time` (the machine's clock
@@ -198,6 +223,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             "eval" => {
                 self.say(&format!("eval {}", evaluate(self.game.position())));
+                Ok(())
+            }
+            "verdict" => {
+                self.verdict();
                 Ok(())
             }
             "perft" => self.perft(&rest),
@@ -297,10 +326,17 @@ impl<W: Write + Send + 'static> Engine<W> {
         let limits = parse_limits(args, &self.game)?;
         let game = self.game.clone();
         let lines = self.lines;
+        let given_tablebase = self.given_tablebase.clone();
+        let given_solution = self.given_solution.clone();
         self.run(move |searcher, _, out| {
             let ruleset = game.ruleset();
-            searcher.set_tablebase(crate::tablebases::for_ruleset(ruleset));
-            searcher.set_solution(crate::solutions::for_ruleset(ruleset));
+            let tablebase = tablebase_for(ruleset, given_tablebase);
+            let solution = solution_for(ruleset, given_solution);
+            for line in verdict_lines(&game, tablebase.as_deref(), solution.as_deref()) {
+                say(out, &line);
+            }
+            searcher.set_tablebase(tablebase);
+            searcher.set_solution(solution);
             searcher.lines = lines;
             let text = |turn: &Turn| turn.text(ruleset.board);
             let result = searcher.search(&game, limits, |p| {
@@ -330,6 +366,21 @@ impl<W: Write + Send + 'static> Engine<W> {
         });
         self.running = Some((stop, handle));
         Ok(())
+    }
+
+    /// `verdict`: what the endgame tables and the proof say of the current
+    /// position, without searching; `info verdict none` if neither does.
+    fn verdict(&self) {
+        let ruleset = self.game.ruleset();
+        let tablebase = tablebase_for(ruleset, self.given_tablebase.clone());
+        let solution = solution_for(ruleset, self.given_solution.clone());
+        let lines = verdict_lines(&self.game, tablebase.as_deref(), solution.as_deref());
+        if lines.is_empty() {
+            self.say("info verdict none");
+        }
+        for line in lines {
+            self.say(&line);
+        }
     }
 
     fn show(&self) {
@@ -464,6 +515,63 @@ fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
     Some(nodes)
 }
 
+/// The endgame tables for `ruleset`: `given` if they are its tables,
+/// otherwise those in the tables' directory.
+fn tablebase_for(
+    ruleset: &'static Ruleset,
+    given: Option<Arc<Tablebase>>,
+) -> Option<Arc<Tablebase>> {
+    match given {
+        Some(tablebase) if tablebase.ruleset() == ruleset => Some(tablebase),
+        _ => crate::tablebases::for_ruleset(ruleset),
+    }
+}
+
+/// The proof for `ruleset`: `given` if it is of that game, otherwise the
+/// one in the proofs' directory, if it has been read (the first call
+/// starts reading it).
+fn solution_for(ruleset: &'static Ruleset, given: Option<Arc<Proof>>) -> Option<Arc<Proof>> {
+    match given {
+        Some(proof) if proof.start.ruleset() == ruleset => Some(proof),
+        _ => crate::solutions::for_ruleset(ruleset),
+    }
+}
+
+/// The `info verdict` lines of `game`'s position: `info verdict tables
+/// VERDICT value VALUE` if `tablebase` covers it (for the side to move, the
+/// verdict at the position's counter of quiet turns), `info verdict proof
+/// GOAL` (`White wins`) if `proof` has a turn for it. None once the game is
+/// over, or if neither covers the position.
+fn verdict_lines(game: &Game, tablebase: Option<&Tablebase>, proof: Option<&Proof>) -> Vec<String> {
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    let position = game.position();
+    let mut lines = Vec::new();
+    let probe = tablebase
+        .filter(|tablebase| tablebase.covers(position))
+        .and_then(|tablebase| tablebase.probe(position));
+    if let Some(probe) = probe {
+        lines.push(format!(
+            "info verdict tables {} value {}",
+            probe.verdict, probe.value
+        ));
+    }
+    if let Some(proof) = proof.filter(|proof| proof_covers(proof, position)) {
+        lines.push(format!("info verdict proof {}", proof.goal));
+    }
+    lines
+}
+
+/// Whether `proof` has a turn for `position`, as the search finds it: the
+/// position is of the proof's game, its prover is to move, and the proof's
+/// strategy plays from it.
+fn proof_covers(proof: &Proof, position: &Position) -> bool {
+    proof.strategy.ruleset() == position.ruleset()
+        && proof.goal.side == position.side_to_move()
+        && proof.strategy.contains(position)
+}
+
 /// The legal turns of `game`, written out; none once it is over.
 fn legal_turns(game: &Game) -> Vec<String> {
     if game.ending().is_some() {
@@ -576,6 +684,7 @@ commands:
   stop                                    stop the search (bestturn), perft, bench
   wait                                    wait for the search, perft or bench
   show | legal | eval | perft D           the position, its turns, ...
+  verdict                                 what the endgame tables and the proof say of it
   multipv N                               report the N best lines (1 to 16; 1 at first)
   newgame | hash MB | bench [EXTRA]       clear, resize, benchmark
   isready | help | quit";

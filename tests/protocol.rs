@@ -1,7 +1,8 @@
 //! Tests of the engine protocol (`docs/engine-protocol.md`): scripted
 //! sessions for the three games, claims in turn lists, position text, every
 //! malformed command getting exactly one `error` line and changing nothing,
-//! commands during a search, `stop`, `isready` and the `bench` signature.
+//! commands during a search, `stop`, `isready`, the `bench` signature and
+//! the endgame tables' and the proof's verdicts.
 
 #![allow(clippy::unwrap_used)]
 
@@ -9,9 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use alquerque_proof::{Goal, Proof};
+use alquerque_tablebase::{Tablebase, Verdict};
 use peralikatuma::engine::{Engine, Flow};
-use peralikatuma_rules::Ruleset;
 use peralikatuma_rules::{Game, Position};
+use peralikatuma_rules::{Ruleset, Side};
 
 /// An engine writing to a shared buffer, and how much of it has been read.
 struct Session {
@@ -872,4 +875,160 @@ fn multipv_reports_several_lines_per_depth() {
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
     assert_eq!(infos.len(), 2, "{lines:?}");
     assert!(infos[1].starts_with("info depth 1 multipv 2 "), "{lines:?}");
+}
+
+/// The most pieces of the endgame tables the tests build: Alquerque's up
+/// to 3 pieces take about 0.1 s in release, and a few seconds unoptimised.
+const TABLE_PIECES: usize = 3;
+
+/// The `info verdict` lines of `lines` from `source` (`tables`, `proof`).
+fn verdict_lines(lines: &[String], source: &str) -> Vec<String> {
+    let prefix = format!("info verdict {source} ");
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&prefix))
+        .cloned()
+        .collect()
+}
+
+/// Alquerque positions of `TABLE_PIECES` pieces, either side to move,
+/// with the text `counter` after them (`:C59`: 59 quiet turns).
+fn small_alquerque_positions(counter: &str) -> impl Iterator<Item = Position> {
+    let points: Vec<String> = "abcde"
+        .chars()
+        .flat_map(|file| (1..=5).map(move |rank| format!("{file}{rank}")))
+        .collect();
+    let mut texts = Vec::new();
+    for mover in ["W", "B"] {
+        for a in &points {
+            for b in &points {
+                for c in &points {
+                    if a != b && b != c && a != c {
+                        texts.push(format!("{mover}:W{a},{b}:B{c}{counter}"));
+                        texts.push(format!("{mover}:W{a}:B{b},{c}{counter}"));
+                    }
+                }
+            }
+        }
+    }
+    texts
+        .into_iter()
+        .filter_map(|text| Position::parse(Ruleset::ALQUERQUE, &text).ok())
+}
+
+/// Endgame tables given to the engine: `verdict` and `go` say, before
+/// searching, what `Tablebase::probe` says of a position they cover (the
+/// verdict, for the side to move, and the value), for a won, a drawn and
+/// a lost position; the search's answer comes after that line. Every
+/// position of 3 pieces is won or lost at counter 0: the drawn one is
+/// drawn by its counter (E4), 59 quiet turns, with a win or loss further
+/// away than the one turn left.
+#[test]
+fn the_endgame_tables_verdict_is_what_a_probe_says() {
+    let tablebase = Arc::new(Tablebase::build(Ruleset::ALQUERQUE, TABLE_PIECES, &|_| {}).unwrap());
+    let mut session = Session::new();
+    session.engine.set_tablebase(Some(Arc::clone(&tablebase)));
+    session.quiet("game alquerque");
+    let mut seen = Vec::new();
+    let positions = small_alquerque_positions("").chain(small_alquerque_positions(":C59"));
+    for position in positions {
+        let probe = tablebase.probe(&position).unwrap();
+        if seen.contains(&probe.verdict) {
+            continue;
+        }
+        seen.push(probe.verdict);
+        let expected = format!(
+            "info verdict tables {} value {}",
+            probe.verdict, probe.value
+        );
+        session.quiet(&format!("position text {position}"));
+        let lines = session.send("verdict");
+        assert_eq!(
+            verdict_lines(&lines, "tables"),
+            [expected.as_str()],
+            "{position}"
+        );
+        // Tables come first, before any proof's verdict.
+        assert_eq!(lines[0], expected, "{position}");
+        let lines = session.search("go depth 2");
+        assert_eq!(lines[0], expected, "{position}: {lines:?}");
+        assert_eq!(verdict_lines(&lines, "tables").len(), 1, "{lines:?}");
+    }
+    assert_eq!(seen.len(), 3, "won, drawn and lost positions: {seen:?}");
+    for verdict in [Verdict::Win, Verdict::Draw, Verdict::Loss] {
+        assert!(seen.contains(&verdict), "{verdict}");
+    }
+}
+
+/// `verdict` where neither tables nor a proof cover the position, or once
+/// the game is over: `info verdict none`. It takes no arguments and is
+/// refused while a search runs.
+#[test]
+fn verdict_says_none_where_nothing_covers_the_position() {
+    within_a_minute(|| {
+        let mut session = Session::new();
+        // Tables up to a few pieces, given: the developer's own
+        // `tablebases` directory is not read for Alquerque.
+        let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).unwrap();
+        session.engine.set_tablebase(Some(Arc::new(tablebase)));
+        // A proof of another position, given: Alquerque's is not read.
+        let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc3").unwrap();
+        session
+            .engine
+            .set_solution(Some(Arc::new(Proof::new(Goal::win(Side::White), start))));
+        session.quiet("game alquerque");
+        assert_eq!(session.send("verdict"), ["info verdict none"]);
+        // Peralikatuma's start: no tables have that many pieces, and no
+        // proof of it is kept.
+        session.quiet("game peralikatuma");
+        assert_eq!(session.send("verdict"), ["info verdict none"]);
+        // Over: White took Black's last piece.
+        session.quiet("position text W:Wd4:Be5 turns d4xf6");
+        assert_eq!(session.send("verdict"), ["info verdict none"]);
+        assert_eq!(
+            session.send("verdict now"),
+            ["error `verdict` takes no arguments"]
+        );
+        session.quiet("game peralikatuma");
+        session.start("go infinite");
+        let lines = session.send("verdict");
+        let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 1, "{lines:?}");
+        assert!(errors[0].contains("a search is running"), "{lines:?}");
+        let lines = session.send("stop");
+        bestturn(&lines);
+    });
+}
+
+/// A proof given to the engine: in a position its strategy plays from,
+/// with its prover to move, `verdict` and `go` say what it proves and `go`
+/// plays its turn; not with the other side to move.
+#[test]
+fn the_proof_s_verdict_where_it_covers_the_position() {
+    let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc2:Bc3").unwrap();
+    let turn = start.parse_turn("c2xc4").unwrap();
+    for (goal, words) in [
+        (Goal::win(Side::White), "White wins"),
+        (Goal::at_least_draw(Side::White), "White wins or draws"),
+    ] {
+        let mut proof = Proof::new(goal, start);
+        proof.strategy.insert(&start, &turn).unwrap();
+        let mut session = Session::new();
+        session.engine.set_solution(Some(Arc::new(proof)));
+        session.quiet("game alquerque");
+        session.quiet("position text W:Wc2:Bc3");
+        let expected = format!("info verdict proof {words}");
+        let lines = session.send("verdict");
+        assert_eq!(verdict_lines(&lines, "proof"), [expected.as_str()]);
+        let lines = session.search("go depth 2");
+        assert_eq!(verdict_lines(&lines, "proof"), [expected.as_str()]);
+        let first_depth = lines.iter().position(|l| l.starts_with("info depth"));
+        let verdict = lines.iter().position(|l| *l == expected);
+        assert!(verdict < first_depth, "{lines:?}");
+        assert_eq!(bestturn(&lines), "c2xc4");
+        // Black to move: the proof has no turn for it.
+        session.quiet("position text B:Wc2:Bc3");
+        let lines = session.send("verdict");
+        assert!(verdict_lines(&lines, "proof").is_empty(), "{lines:?}");
+    }
 }
