@@ -78,9 +78,12 @@ impl Verdicts {
     /// The engine protocol's `info verdict` lines: `info verdict tables
     /// VERDICT value VALUE`, `info verdict proof GOAL`.
     pub fn protocol_lines(&self) -> Vec<String> {
-        let tables = self
-            .tables
-            .map(|probe| format!("info verdict tables {} value {}", probe.verdict, probe.value));
+        let tables = self.tables.map(|probe| {
+            format!(
+                "info verdict tables {} value {}",
+                probe.verdict, probe.value
+            )
+        });
         let proof = self.proof.map(|goal| format!("info verdict proof {goal}"));
         tables.into_iter().chain(proof).collect()
     }
@@ -147,8 +150,10 @@ pub struct Analysis {
 impl Analysis {
     /// Analyses `game`'s position, a game still in play, to `depth` with a
     /// fresh searcher (the same position and tables always give the same
-    /// analysis), using `tablebase` and `proof` as the engine does. The
-    /// game is not changed.
+    /// analysis), the search using `tablebase`; `proof` gives only its
+    /// verdict: a search the proof answers would show one line, and a
+    /// proof is read in the background, so that the lines would change
+    /// once it is read. The game is not changed.
     pub fn of(
         game: &Game,
         depth: u32,
@@ -160,7 +165,6 @@ impl Analysis {
         let mut searcher = Searcher::new(TABLE_MB);
         searcher.lines = LINES;
         searcher.set_tablebase(tablebase);
-        searcher.set_solution(proof);
         let result = searcher.search(game, Limits::depth(depth), |_| {});
         let board = game.start().board();
         let lines = result
@@ -187,7 +191,12 @@ impl Analysis {
             self.depth, self.mover, self.evaluation
         )];
         text.extend(self.lines.iter().enumerate().map(|(k, line)| {
-            format!("  {}. {}  ({})", k + 1, line.turns.join(" "), line.evaluation)
+            format!(
+                "  {}. {}  ({})",
+                k + 1,
+                line.turns.join(" "),
+                line.evaluation
+            )
         }));
         text.extend(self.verdicts.iter().cloned());
         text

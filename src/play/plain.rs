@@ -84,6 +84,9 @@ pub fn run(
                         writeln!(out, "hint: {}", turn.text(session.game().start().board()))?;
                     }
                 }
+                Step::Analysis(analysis) => {
+                    writeln!(out, "{}", analysis.text_lines().join("\n"))?;
+                }
                 Step::Played(_) | Step::Ended => {
                     show(session, out)?;
                     players.reply(session, out)?;
