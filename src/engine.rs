@@ -20,6 +20,8 @@ use alquerque_ai::{
     Limits, Progress, Score, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
 };
 use alquerque_proof::Proof;
+
+use crate::analysis::{Verdicts, solution_for, tablebase_for};
 use alquerque_tablebase::Tablebase;
 
 /// Default size of the transposition table, MiB.
@@ -332,7 +334,8 @@ impl<W: Write + Send + 'static> Engine<W> {
             let ruleset = game.ruleset();
             let tablebase = tablebase_for(ruleset, given_tablebase);
             let solution = solution_for(ruleset, given_solution);
-            for line in verdict_lines(&game, tablebase.as_deref(), solution.as_deref()) {
+            let verdicts = Verdicts::of(&game, tablebase.as_deref(), solution.as_deref());
+            for line in verdicts.protocol_lines() {
                 say(out, &line);
             }
             searcher.set_tablebase(tablebase);
@@ -374,7 +377,8 @@ impl<W: Write + Send + 'static> Engine<W> {
         let ruleset = self.game.ruleset();
         let tablebase = tablebase_for(ruleset, self.given_tablebase.clone());
         let solution = solution_for(ruleset, self.given_solution.clone());
-        let lines = verdict_lines(&self.game, tablebase.as_deref(), solution.as_deref());
+        let lines =
+            Verdicts::of(&self.game, tablebase.as_deref(), solution.as_deref()).protocol_lines();
         if lines.is_empty() {
             self.say("info verdict none");
         }
@@ -513,63 +517,6 @@ fn perft_until(position: &Position, depth: u32, stop: &Stop) -> Option<u64> {
         nodes += perft_until(&position.play_unchecked(turn), depth - 1, stop)?;
     }
     Some(nodes)
-}
-
-/// The endgame tables for `ruleset`: `given` if they are its tables,
-/// otherwise those in the tables' directory.
-fn tablebase_for(
-    ruleset: &'static Ruleset,
-    given: Option<Arc<Tablebase>>,
-) -> Option<Arc<Tablebase>> {
-    match given {
-        Some(tablebase) if tablebase.ruleset() == ruleset => Some(tablebase),
-        _ => crate::tablebases::for_ruleset(ruleset),
-    }
-}
-
-/// The proof for `ruleset`: `given` if it is of that game, otherwise the
-/// one in the proofs' directory, if it has been read (the first call
-/// starts reading it).
-fn solution_for(ruleset: &'static Ruleset, given: Option<Arc<Proof>>) -> Option<Arc<Proof>> {
-    match given {
-        Some(proof) if proof.start.ruleset() == ruleset => Some(proof),
-        _ => crate::solutions::for_ruleset(ruleset),
-    }
-}
-
-/// The `info verdict` lines of `game`'s position: `info verdict tables
-/// VERDICT value VALUE` if `tablebase` covers it (for the side to move, the
-/// verdict at the position's counter of quiet turns), `info verdict proof
-/// GOAL` (`White wins`) if `proof` has a turn for it. None once the game is
-/// over, or if neither covers the position.
-fn verdict_lines(game: &Game, tablebase: Option<&Tablebase>, proof: Option<&Proof>) -> Vec<String> {
-    if game.ending().is_some() {
-        return Vec::new();
-    }
-    let position = game.position();
-    let mut lines = Vec::new();
-    let probe = tablebase
-        .filter(|tablebase| tablebase.covers(position))
-        .and_then(|tablebase| tablebase.probe(position));
-    if let Some(probe) = probe {
-        lines.push(format!(
-            "info verdict tables {} value {}",
-            probe.verdict, probe.value
-        ));
-    }
-    if let Some(proof) = proof.filter(|proof| proof_covers(proof, position)) {
-        lines.push(format!("info verdict proof {}", proof.goal));
-    }
-    lines
-}
-
-/// Whether `proof` has a turn for `position`, as the search finds it: the
-/// position is of the proof's game, its prover is to move, and the proof's
-/// strategy plays from it.
-fn proof_covers(proof: &Proof, position: &Position) -> bool {
-    proof.strategy.ruleset() == position.ruleset()
-        && proof.goal.side == position.side_to_move()
-        && proof.strategy.contains(position)
 }
 
 /// The legal turns of `game`, written out; none once it is over.

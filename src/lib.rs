@@ -3,6 +3,7 @@
 pub use board_topology;
 pub use peralikatuma_rules;
 
+pub mod analysis;
 pub mod clock;
 pub mod engine;
 pub mod pace;

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use crate::analysis::{DEFAULT_DEPTH, MAX_DEPTH};
+
 /// One typed line, understood.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
@@ -16,6 +18,9 @@ pub enum Command {
     Redo,
     /// Ask the engine for a turn.
     Hint,
+    /// Show the engine's evaluation, best lines and verdicts, searching
+    /// to this depth (1 to [`MAX_DEPTH`]).
+    Analyse(u32),
     /// The side to move resigns.
     Resign,
     /// The side to move offers a draw.
@@ -48,6 +53,9 @@ Commands:
   moves          list the legal turns
   undo / redo    take back the last turn / play it again
   hint           ask the engine for a turn
+  analyse [D]    the engine's evaluation, its 3 best lines and what the
+                 endgame tables and the proof say (search depth D, 1 to
+                 20, 8 by default); plays nothing
   resign         the side to move resigns
   draw           offer a draw
   save FILE      write the game record (N4) to FILE
@@ -69,14 +77,21 @@ pub enum CommandError {
     /// `warnings` without `on` or `off`.
     #[error("`{0}` needs on or off, as in `{0} off`")]
     MissingSwitch(&'static str),
+    /// `analyse` with something other than a depth from 1 to
+    /// [`MAX_DEPTH`].
+    #[error(
+        "`analyse` takes a search depth from 1 to {MAX_DEPTH}, as in `analyse {DEFAULT_DEPTH}`, not `{0}`"
+    )]
+    BadDepth(String),
 }
 
 impl Command {
     /// Reads one line; `None` for a blank line.
     ///
     /// # Errors
-    /// [`CommandError`] for `save` or `load` without a file name, and
-    /// `warnings` without `on` or `off`.
+    /// [`CommandError`] for `save` or `load` without a file name,
+    /// `warnings` without `on` or `off`, and `analyse` with a depth not
+    /// from 1 to [`MAX_DEPTH`].
     pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         let line = line.trim();
         let (word, rest) = line
@@ -94,12 +109,18 @@ impl Command {
             "off" => Ok(false),
             _ => Err(CommandError::MissingSwitch(name)),
         };
+        let depth = |rest: &str| match rest.parse::<u32>() {
+            _ if rest.is_empty() => Ok(DEFAULT_DEPTH),
+            Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => Ok(depth),
+            _ => Err(CommandError::BadDepth(rest.to_owned())),
+        };
         Ok(Some(match word.to_ascii_lowercase().as_str() {
             "" => return Ok(None),
             "moves" => Command::Moves,
             "undo" => Command::Undo,
             "redo" => Command::Redo,
             "hint" => Command::Hint,
+            "analyse" | "analyze" => Command::Analyse(depth(rest)?),
             "resign" => Command::Resign,
             "draw" => Command::Draw,
             "save" => Command::Save(file("save")?),
@@ -142,6 +163,22 @@ mod tests {
         assert_eq!(
             Command::parse("!e6 d4-d5"),
             Ok(Some(Command::Turn("!e6 d4-d5".into())))
+        );
+        assert_eq!(
+            Command::parse("analyse"),
+            Ok(Some(Command::Analyse(DEFAULT_DEPTH)))
+        );
+        assert_eq!(Command::parse("Analyze 20"), Ok(Some(Command::Analyse(20))));
+        for bad in ["0", "99", "x", "-3", "4 5"] {
+            assert_eq!(
+                Command::parse(&format!("analyse {bad}")),
+                Err(CommandError::BadDepth(bad.to_owned())),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            CommandError::BadDepth("x".into()).to_string(),
+            "`analyse` takes a search depth from 1 to 20, as in `analyse 8`, not `x`"
         );
         assert_eq!(
             CommandError::MissingFile("save").to_string(),

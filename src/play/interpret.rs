@@ -8,9 +8,14 @@
 use std::fmt;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use alquerque_proof::Proof;
+use alquerque_tablebase::Tablebase;
 
 use peralikatuma_rules::{Game, GameError, Turn};
 
+use crate::analysis::{Analysis, solution_for, tablebase_for};
 use crate::play::commands::Command;
 use crate::play::line_game::has_forfeits;
 use crate::play::replies::{Leaving, Question, Reply};
@@ -41,6 +46,8 @@ pub enum Step {
     NewGame,
     /// Look for a turn to suggest to the person.
     Hint,
+    /// Show what the engine found of the position; the game is unchanged.
+    Analysis(Analysis),
     /// The person's turn was played: show it, and let the machine reply.
     Played(Turn),
     /// The game changed as told: show it, and let the machine reply.
@@ -103,11 +110,21 @@ impl fmt::Display for LegalTurns {
 pub struct Interpreter {
     /// Whether a turn that forfeits pieces (P6, F4) is asked about first.
     pub warnings: bool,
+    /// Endgame tables `analyse` uses for their game instead of those in
+    /// [`crate::tablebases::directory`] (for tests).
+    pub tablebase: Option<Arc<Tablebase>>,
+    /// A proof `analyse` uses for its game instead of the one in
+    /// [`crate::solutions::directory`] (for tests).
+    pub proof: Option<Arc<Proof>>,
 }
 
 impl Default for Interpreter {
     fn default() -> Interpreter {
-        Interpreter { warnings: true }
+        Interpreter {
+            warnings: true,
+            tablebase: None,
+            proof: None,
+        }
     }
 }
 
@@ -139,6 +156,10 @@ impl Interpreter {
                 Some(reply) => Step::Say(reply),
                 None => Step::Hint,
             },
+            Command::Analyse(depth) => match game.ending() {
+                Some(outcome) => Step::Say(Reply::Over(outcome)),
+                None => Step::Analysis(self.analyse(game, depth)),
+            },
             Command::Resign => match game.ending() {
                 Some(outcome) => Step::Say(Reply::Over(outcome)),
                 None => Step::Ask(Question::Resign(session.person_side())),
@@ -163,6 +184,15 @@ impl Interpreter {
             }
             Command::Quit => self.leave(session, Leaving::Quit),
         }
+    }
+
+    /// What the engine finds of `game`'s position, a game in play,
+    /// searching to `depth`, with the tables and proof of its game.
+    pub fn analyse(&self, game: &Game, depth: u32) -> Analysis {
+        let ruleset = game.ruleset();
+        let tablebase = tablebase_for(ruleset, self.tablebase.clone());
+        let proof = solution_for(ruleset, self.proof.clone());
+        Analysis::of(game, depth, tablebase, proof)
     }
 
     /// Carries out what `question` asked about, if the answer is `yes`.
@@ -492,5 +522,107 @@ mod tests {
         assert_eq!(said(&step), format!("saved the game to {}", path.display()));
         assert!(!session.unsaved());
         assert!(matches!(run(&mut session, "quit"), Step::Quit));
+    }
+
+    /// What an `analyse` step shows, as line mode prints it.
+    fn analysed(step: Step) -> Analysis {
+        match step {
+            Step::Analysis(analysis) => analysis,
+            step => panic!("{step:?} is no analysis"),
+        }
+    }
+
+    #[test]
+    fn analyse_shows_an_evaluation_and_three_best_lines_of_legal_turns() {
+        let mut session = session(Ruleset::ALQUERQUE, None);
+        let analysis = analysed(run(&mut session, "analyse 4"));
+        assert_eq!(analysis.depth, 4);
+        assert_eq!(analysis.lines.len(), 3, "{analysis:?}");
+        let legal = LegalTurns::of(session.game()).listed;
+        let firsts: Vec<&String> = analysis.lines.iter().map(|l| &l.turns[0]).collect();
+        for first in &firsts {
+            assert!(legal.contains(first), "{first} is legal");
+        }
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        let text = analysis.text_lines();
+        assert!(
+            text[0].starts_with("Analysis at depth 4, White to move: "),
+            "{text:?}"
+        );
+        assert!(
+            ["is ahead by", "level", "wins"]
+                .iter()
+                .any(|said| text[0].contains(said)),
+            "{text:?}"
+        );
+        assert!(text[1].starts_with("  1. "), "{text:?}");
+        // The same position gives the same analysis, and nothing was played.
+        assert_eq!(
+            analysed(run(&mut session, "analyse 4")).lines,
+            analysis.lines
+        );
+        assert!(session.game().turns().is_empty());
+        assert!(!session.unsaved());
+    }
+
+    #[test]
+    fn analyse_works_in_the_familys_games() {
+        for id in ["zamma", "sixteen-soldiers"] {
+            let mut session = session(Ruleset::find(id).expect("a ruleset"), None);
+            let analysis = analysed(run(&mut session, "analyse 3"));
+            assert_eq!(analysis.depth, 3, "{id}");
+            assert!(!analysis.lines.is_empty(), "{id}: {analysis:?}");
+            let legal = LegalTurns::of(session.game()).listed;
+            assert!(legal.contains(&analysis.lines[0].turns[0]), "{id}");
+            assert!(session.game().turns().is_empty(), "{id}");
+        }
+    }
+
+    #[test]
+    fn analyse_in_a_finished_game_says_it_is_over_without_searching() {
+        let mut session = session(Ruleset::ALQUERQUE, Some("W:Wa1,e1:Bb2"));
+        assert!(matches!(run(&mut session, "a1xc3"), Step::Played(_)));
+        assert_eq!(
+            said(&run(&mut session, "analyse")),
+            "the game is over (White wins: Black has no pieces left (E1))"
+        );
+    }
+
+    #[test]
+    fn analyse_with_a_bad_depth_is_refused() {
+        for line in ["analyse 0", "analyse 99", "analyse x"] {
+            let error = Command::parse(line).expect_err(line);
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("`analyse` takes a search depth from 1 to 20"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn analyse_names_the_side_the_endgame_tables_say_wins() {
+        let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).expect("built");
+        let mut interpreter = Interpreter {
+            tablebase: Some(Arc::new(tablebase)),
+            ..Interpreter::default()
+        };
+        // Two pieces: the tables cover every such position.
+        let mut session = session(Ruleset::ALQUERQUE, Some("B:Wa1:Bc3"));
+        let probe = interpreter
+            .tablebase
+            .as_ref()
+            .and_then(|tables| tables.probe(session.game().position()))
+            .expect("covered");
+        let winner = match probe.verdict {
+            alquerque_tablebase::Verdict::Win => "Black wins",
+            alquerque_tablebase::Verdict::Loss => "White wins",
+            alquerque_tablebase::Verdict::Draw => "a draw",
+        };
+        let step = interpreter.run(&mut session, Command::Analyse(2));
+        let text = analysed(step).text_lines().join("\n");
+        let expected = format!("Endgame tables: {winner} (Black to move: {}", probe.value);
+        assert!(text.contains(&expected), "{expected}: {text}");
     }
 }

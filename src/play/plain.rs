@@ -84,6 +84,9 @@ pub fn run(
                         writeln!(out, "hint: {}", turn.text(session.game().start().board()))?;
                     }
                 }
+                Step::Analysis(analysis) => {
+                    writeln!(out, "{}", analysis.text_lines().join("\n"))?;
+                }
                 Step::Played(_) | Step::Ended => {
                     show(session, out)?;
                     players.reply(session, out)?;
@@ -341,5 +344,30 @@ mod tests {
         ] {
             assert!(text.contains(said), "{said}: {text}");
         }
+    }
+
+    /// `analyse` prints the evaluation and best lines and plays nothing;
+    /// a bad depth is refused, saying why.
+    #[test]
+    fn analyse_prints_the_analysis_and_refuses_a_bad_depth() {
+        let settings = Settings {
+            opponent: Opponent::Human,
+            ..Settings::of(Ruleset::ALQUERQUE)
+        };
+        let mut session = Session::new(settings);
+        let mut out = Vec::new();
+        let input = "analyse 3\nanalyse 99\nanalyse x\nquit\n".as_bytes();
+        run(&mut session, input, &mut out, Pace::AtOnce).expect("played");
+        let text = String::from_utf8(out).expect("text");
+        for said in [
+            "Analysis at depth 3, White to move: ",
+            "\n  1. ",
+            "\n  3. ",
+            "`analyse` takes a search depth from 1 to 20, as in `analyse 8`, not `99`",
+            "not `x`",
+        ] {
+            assert!(text.contains(said), "{said}: {text}");
+        }
+        assert!(session.game().turns().is_empty());
     }
 }

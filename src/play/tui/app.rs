@@ -477,6 +477,9 @@ impl App {
                     self.say("Looking for a good turn...", Tone::Info);
                 }
             }
+            Step::Analysis(analysis) => {
+                self.mode = Mode::Notice("Analysis", analysis.text_lines());
+            }
             Step::Played(turn) => self.played(&turn),
             Step::Changed(reply) => {
                 self.stop_thinking();
