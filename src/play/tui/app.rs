@@ -282,6 +282,7 @@ impl App {
             KeyCode::Char('n') => self.run(Command::New),
             KeyCode::Char('?') => self.run(Command::Help),
             KeyCode::Char('i') => self.run(Command::Rules),
+            KeyCode::Char('a') => self.run(Command::Analyse(crate::analysis::DEFAULT_DEPTH)),
             KeyCode::Char('w') => self.run(Command::Warnings(!self.interpreter.warnings)),
             KeyCode::PageUp | KeyCode::PageDown => {
                 let page = isize::try_from(self.moves_view.page.max(1)).unwrap_or(1);
@@ -702,6 +703,20 @@ mod tests {
             .iter()
             .map(|t| t.text(board))
             .collect()
+    }
+
+    /// `a` analyses the position (as `:analyse` does) in a window,
+    /// and plays nothing.
+    #[test]
+    fn the_a_key_analyses_the_position_and_plays_nothing() {
+        let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
+        press(&mut app, KeyCode::Char('a'));
+        let text = screen(&mut app, 100, 40);
+        assert!(text.contains("Analysis"), "{text}");
+        assert!(text.contains("Analysis at depth 8"), "{text}");
+        assert!(played(&app).is_empty());
+        press(&mut app, KeyCode::Char('z'));
+        assert!(!screen(&mut app, 100, 40).contains("Analysis at depth"));
     }
 
     /// Peralikatuma against the machine (easy), the person White.

@@ -594,10 +594,11 @@ fn draw_help(frame: &mut Frame, area: Rect) {
         "Keys: u undo · r redo · h hint · d offer a draw · x resign",
         "      n new game · s save · l load · f flip the board · q quit",
         "      i the rules in brief · w warn before forfeits (P6, F4) on/off",
+        "      a analyse: evaluation, 3 best lines, tables' and proof's verdicts",
         "      [ or click a turn: review · PgUp PgDn/wheel: scroll moves",
         "      : type a turn (d4-d5, c3xe5xg7, !e6 d4-d5) or a command:",
-        "        moves, undo, redo, hint, resign, draw, save FILE, load",
-        "        FILE, new, board, rules, warnings on|off, help, quit",
+        "        moves, undo, redo, hint, analyse [D], resign, draw, save",
+        "        FILE, load FILE, new, board, rules, warnings on|off, help, quit",
     ]
     .into_iter()
     .map(Line::from)
