@@ -41,6 +41,13 @@ struct Args {
     /// core].
     #[arg(long)]
     thinkers: Option<usize>,
+    /// How many analyses (the analysis board's) run at once, apart from
+    /// the machine's thinking [default: one per core].
+    #[arg(long)]
+    analyses: Option<usize>,
+    /// How long an analysis runs at most, in seconds.
+    #[arg(long, default_value_t = 60)]
+    analysis_seconds: u64,
     /// How long Hard thinks a turn, in milliseconds (Master thinks three
     /// times as long).
     #[arg(long, default_value_t = 1000)]
@@ -70,6 +77,10 @@ async fn main() -> ExitCode {
     if let Some(thinkers) = args.thinkers {
         config.thinkers = thinkers;
     }
+    if let Some(analyses) = args.analyses {
+        config.analyses = analyses;
+    }
+    config.analysis_time = Duration::from_secs(args.analysis_seconds);
     config.hard_time = Duration::from_millis(args.hard_ms);
     config.natural_pace = !args.at_once;
     match Duration::try_from_secs_f64(args.idle_minutes * 60.0) {

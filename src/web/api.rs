@@ -808,5 +808,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .route("/api/boards/{variant}", get(board))
+        .route("/api/analysis", post(super::analysis_board::line))
+        .route("/api/analysis/events", get(super::analysis_board::events))
         .route("/new", get(new_game))
 }

@@ -165,6 +165,13 @@ impl ApiError {
         }
     }
 
+    /// 422: the request is read but its content is refused: a position
+    /// that cannot be one of the game's, a record with a fault, ... (the
+    /// message says what and where).
+    pub fn invalid(kind: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, kind, message)
+    }
+
     /// 500: the server could not do what it should have (a file that
     /// cannot be written, ...).
     pub fn internal(message: impl Into<String>) -> ApiError {

@@ -31,6 +31,7 @@
 //! # }
 //! ```
 
+pub mod analysis_board;
 pub mod api;
 pub mod error;
 pub mod explain;

@@ -26,11 +26,15 @@ use crate::session::Session;
 /// How long the machine thinks for a hint, by default.
 pub const HINT_TIME: Duration = Duration::from_millis(500);
 
-/// Threads that think at once, and the tables they think with.
+/// Threads that think at once, and the tables they think with; and the
+/// analysis board's places, apart from them.
 #[derive(Clone)]
 pub struct Pool {
     permits: Arc<Semaphore>,
     threads: usize,
+    /// Analyses that may run at once ([`Pool::analyse`]).
+    analyses: Arc<Semaphore>,
+    analysis_places: usize,
     hard_time: Duration,
     hint_time: Duration,
     tables: Arc<Tables>,
@@ -74,6 +78,10 @@ pub struct PoolStatus {
     pub table_bytes: usize,
     /// Tables made since the server started.
     pub made: usize,
+    /// Analyses that may run at once, apart from the thinkers.
+    pub analysis_places: usize,
+    /// Analyses running now.
+    pub analyses: usize,
 }
 
 /// What the machine is asked to think about: a turn in a game, within a
@@ -116,10 +124,21 @@ impl Pool {
         Pool {
             permits: Arc::new(Semaphore::new(threads)),
             threads,
+            analyses: Arc::new(Semaphore::new(threads)),
+            analysis_places: threads,
             hard_time,
             hint_time,
             tables: Arc::new(Tables::default()),
         }
+    }
+
+    /// The same pool with `places` analyses at once (at least one)
+    /// rather than one a thinker.
+    pub fn with_analysis_places(mut self, places: usize) -> Pool {
+        let places = places.max(1);
+        self.analyses = Arc::new(Semaphore::new(places));
+        self.analysis_places = places;
+        self
     }
 
     /// What the pool holds now.
@@ -130,7 +149,34 @@ impl Pool {
             tables: tables.alive.load(Ordering::Relaxed),
             table_bytes: tables.bytes.load(Ordering::Relaxed),
             made: tables.made.load(Ordering::Relaxed),
+            analysis_places: self.analysis_places,
+            analyses: self
+                .analysis_places
+                .saturating_sub(self.analyses.available_permits()),
         }
+    }
+
+    /// Runs an analysis, `work`, on a blocking thread once one of the
+    /// analysis places is free, after `waiting` if none is free at once;
+    /// `None` if it panicked. Analyses have places of their own, so that
+    /// however many pages analyse, the machine's turns in games never
+    /// wait for them; each brings its own small table
+    /// ([`TABLE_MB`](super::analysis_board::TABLE_MB)), so that they take
+    /// at most that much memory a place.
+    pub async fn analyse<T: Send + 'static, W: Future<Output = ()>>(
+        &self,
+        waiting: impl FnOnce() -> W,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let places = self.analyses.clone();
+        let _permit = match places.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                waiting().await;
+                places.acquire_owned().await.ok()?
+            }
+        };
+        tokio::task::spawn_blocking(work).await.ok()
     }
 
     /// Runs `work` on a blocking thread once one of the pool's places is

@@ -42,6 +42,11 @@ pub struct Config {
     pub hard_time: Duration,
     /// How long the machine thinks for a hint.
     pub hint_time: Duration,
+    /// How many analyses (the analysis board's) run at once, apart from
+    /// the machine's thinking: each takes a thread and a 16 MiB table.
+    pub analyses: usize,
+    /// How long an analysis runs at most.
+    pub analysis_time: Duration,
     /// The largest request body taken, in bytes.
     pub body_limit: usize,
     /// How long a game stays in memory after it was last asked for, when
@@ -66,7 +71,8 @@ pub struct Config {
 
 impl Config {
     /// The defaults, keeping games in `data`: one thinker per core, Hard
-    /// thinks a second (half a second for a hint), bodies up to 256 KiB, games idle for five minutes
+    /// thinks a second (half a second for a hint), one analysis per core
+    /// for at most a minute, bodies up to 256 KiB, games idle for five minutes
     /// leave memory, the weaker levels at a natural pace.
     pub fn new(data: impl Into<PathBuf>) -> Config {
         Config {
@@ -74,6 +80,8 @@ impl Config {
             thinkers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hard_time: Duration::from_secs(1),
             hint_time: super::pool::HINT_TIME,
+            analyses: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            analysis_time: Duration::from_secs(60),
             body_limit: 256 * 1024,
             idle: Duration::from_secs(300),
             natural_pace: true,
@@ -204,7 +212,8 @@ impl Server {
     /// A server keeping its games in `store`.
     pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Server> {
         Arc::new(Server {
-            pool: Pool::new(config.thinkers, config.hard_time, config.hint_time),
+            pool: Pool::new(config.thinkers, config.hard_time, config.hint_time)
+                .with_analysis_places(config.analyses),
             store,
             config,
             games: Mutex::new(HashMap::new()),
