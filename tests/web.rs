@@ -2037,3 +2037,194 @@ async fn undo_is_offered_only_where_it_takes_something_back() {
     h.play(&alone, Some(&owner), "e4-e5", 0).await;
     assert_eq!(h.state(&alone, Some(&owner)).await["can_undo"], true);
 }
+
+/// The events of an analysis stream, read one at a time: each event's
+/// name and data.
+struct Events {
+    stream: axum::body::BodyDataStream,
+    text: String,
+}
+
+impl Events {
+    async fn open(h: &Harness, uri: &str) -> Events {
+        let request = Request::get(uri).body(Body::empty()).expect("a request");
+        let response = h.app.clone().oneshot(request).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            "text/event-stream"
+        );
+        Events {
+            stream: response.into_body().into_data_stream(),
+            text: String::new(),
+        }
+    }
+
+    /// The next event, or `None` once the stream has ended.
+    async fn next(&mut self) -> Option<(String, Value)> {
+        loop {
+            if let Some(end) = self.text.find("\n\n") {
+                let event = self.text[..end].to_owned();
+                self.text = self.text[end + 2..].to_owned();
+                let name = event.lines().find_map(|l| l.strip_prefix("event: "));
+                let data = event.lines().find_map(|l| l.strip_prefix("data: "));
+                if let (Some(name), Some(data)) = (name, data) {
+                    return Some((name.to_owned(), serde_json::from_str(data).expect("json")));
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(60), self.stream.next())
+                .await
+                .expect("an event within a minute")?
+                .expect("a chunk");
+            self.text.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+}
+
+/// Waits until no analysis runs on `h`'s server.
+async fn no_analysis_runs(h: &Harness) {
+    for _ in 0..600 {
+        if h.server.pool().status().analyses == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("an analysis still runs: {:?}", h.server.pool().status());
+}
+
+/// The analysis board's line: turns played from the start or a position,
+/// its legal turns and status, and the rules' refusals in words (422).
+#[tokio::test]
+async fn an_analysis_line_is_checked_and_described() {
+    let h = Harness::new("analysis-line");
+    let answer = h
+        .post(
+            "/api/analysis",
+            None,
+            json!({"variant": "alquerque", "turns": ["c2-c3"]}),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let line = answer.body;
+    assert_eq!(line["positions"].as_array().map(Vec::len), Some(2));
+    assert_eq!(line["moves"][0]["text"], "c2-c3");
+    assert_eq!(line["side_to_move"], "black");
+    // The only legal turn: the capture (A4).
+    assert_eq!(line["turns"][0]["text"], "c4xc2");
+    assert_eq!(line["turns_total"], 1);
+    assert_eq!(line["status"], "Black to move");
+    assert!(
+        line["record"]
+            .as_str()
+            .expect("a record")
+            .contains("1. c2-c3")
+    );
+    let refused = h
+        .post(
+            "/api/analysis",
+            None,
+            json!({"variant": "permainan", "position": "W:Wa5:Bc1"}),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.body["error"], "bad_position");
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .expect("a message")
+            .contains("crowned"),
+        "{}",
+        refused.body
+    );
+    let unknown = h
+        .post("/api/analysis", None, json!({"variant": "chess"}))
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let stray = h
+        .post(
+            "/api/analysis",
+            None,
+            json!({"variant": "zamma", "extra": 1}),
+        )
+        .await;
+    assert_eq!(stray.status, StatusCode::BAD_REQUEST);
+}
+
+/// An analysis deepens: a `progress` event after each depth, with up to
+/// three best lines of distinct first turns, then `done` when its time is
+/// up; a finished game has nothing to analyse.
+#[tokio::test]
+async fn an_analysis_deepens_and_ends() {
+    let h = Harness::new_with("analysis-events", |config| {
+        config.analysis_time = Duration::from_secs(3);
+    });
+    let mut events = Events::open(&h, "/api/analysis/events?variant=zamma&lines=3").await;
+    let mut depths = Vec::new();
+    let done = loop {
+        let (name, data) = events.next().await.expect("an event");
+        match name.as_str() {
+            "progress" => {
+                depths.push(data["depth"].as_u64().expect("a depth"));
+                let lines = data["lines"].as_array().expect("lines");
+                assert_eq!(lines.len(), 3, "{data}");
+                let firsts: Vec<&Value> = lines.iter().map(|line| &line["turns"][0]).collect();
+                assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2], "{data}");
+                assert!(data["white"].as_i64().expect("a number").abs() <= 1000);
+                assert!(data["evaluation"].is_string());
+            }
+            "done" => break data,
+            other => panic!("unexpected event {other}: {data}"),
+        }
+    };
+    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+    assert!(depths.len() >= 2, "{depths:?}");
+    assert!(
+        ["time", "depth"].contains(&done["reason"].as_str().expect("a reason")),
+        "{done}"
+    );
+    assert!(
+        events.next().await.is_none(),
+        "the stream ends after `done`"
+    );
+    // Over: Black has no piece left.
+    let mut over = Events::open(
+        &h,
+        "/api/analysis/events?variant=peralikatuma&position=W:Wd4:Be5&turns=d4xf6",
+    )
+    .await;
+    let (name, data) = over.next().await.expect("an event");
+    assert_eq!((name.as_str(), &data["reason"]), ("done", &json!("over")));
+    // Refused before any stream: an illegal turn, too many lines.
+    for uri in [
+        "/api/analysis/events?variant=alquerque&turns=c2-c4",
+        "/api/analysis/events?variant=alquerque&lines=99",
+    ] {
+        let answer = h.get(uri, None).await;
+        assert!(answer.status.is_client_error(), "{uri}: {}", answer.body);
+    }
+}
+
+/// With every analysis place busy, a page is told it waits; a page that
+/// closes its stream stops its analysis and frees its place.
+#[tokio::test]
+async fn analyses_wait_for_a_place_and_stop_when_the_page_goes() {
+    let h = Harness::new_with("analysis-places", |config| {
+        config.analyses = 1;
+        config.analysis_time = Duration::from_secs(600);
+    });
+    let mut first = Events::open(&h, "/api/analysis/events?variant=peralikatuma").await;
+    let (name, _) = first.next().await.expect("an event");
+    assert_eq!(name, "progress");
+    assert_eq!(h.server.pool().status().analyses, 1);
+    let mut second = Events::open(&h, "/api/analysis/events?variant=sixteen-soldiers").await;
+    let (name, data) = second.next().await.expect("an event");
+    assert_eq!(name, "waiting", "{data}");
+    // The first page goes: its analysis stops (long before its ten
+    // minutes), and the second's begins.
+    drop(first);
+    let (name, data) = second.next().await.expect("an event");
+    assert_eq!(name, "progress", "{data}");
+    drop(second);
+    no_analysis_runs(&h).await;
+}

@@ -617,3 +617,147 @@ pub fn for_white(score: Score, mover: Side) -> i32 {
     };
     score.clamp(-DECIDED, DECIDED)
 }
+
+#[cfg(test)]
+mod tests {
+    use alquerque_proof::Goal;
+
+    use super::*;
+
+    fn alquerque(text: &str) -> Game {
+        Game::from_position(Position::parse(Ruleset::ALQUERQUE, text).expect("a position"))
+    }
+
+    /// The tables' verdict is the probe's, said for the side named, and
+    /// every legal turn is valued, best first, as `turn_value` values it.
+    #[test]
+    fn the_tables_verdict_is_the_probe_and_the_turns_are_valued_best_first() {
+        let tablebase = Tablebase::build(Ruleset::ALQUERQUE, 3, &|_| {}).expect("tables");
+        let mut verdicts = Vec::new();
+        for text in [
+            "W:Wc3,e1:Bc5",
+            "B:Wc3,e1:Bc5",
+            "W:Wc3:Ba5,e5",
+            "B:Wc3:Ba5,e5:C59",
+        ] {
+            let game = alquerque(text);
+            let probe = tablebase.probe(game.position()).expect("covered");
+            let verdict = tables_verdict(&tablebase, &game).expect("covered");
+            assert_eq!(verdict.verdict, probe.verdict.to_string(), "{text}");
+            assert_eq!(verdict.value, probe.value.to_string(), "{text}");
+            let mover = game.side_to_move();
+            let expected = match probe.verdict {
+                Verdict::Win => Some(mover),
+                Verdict::Loss => Some(mover.opposite()),
+                Verdict::Draw => None,
+            };
+            assert_eq!(verdict.winner, expected, "{text}");
+            match expected {
+                Some(side) => assert!(verdict.text.contains(&format!("{side} wins")), "{text}"),
+                None => assert!(verdict.text.contains("a draw"), "{text}"),
+            }
+            let position = game.position();
+            assert_eq!(verdict.turns.len(), position.legal_turns().len(), "{text}");
+            let (best, best_verdict, best_value) = tablebase.best_turn(position).expect("a turn");
+            assert_eq!(verdict.turns[0].verdict, best_verdict.to_string(), "{text}");
+            assert_eq!(verdict.turns[0].value, best_value.to_string(), "{text}");
+            let board = position.board();
+            let listed = verdict.turns.iter().find(|t| t.turn == best.text(board));
+            assert!(listed.is_some(), "{text}");
+            verdicts.push(probe.verdict);
+        }
+        assert!(verdicts.contains(&Verdict::Win) && verdicts.contains(&Verdict::Loss));
+        // Not covered: four pieces.
+        assert!(tables_verdict(&tablebase, &alquerque("W:Wc3,e1:Bc5,a5")).is_none());
+    }
+
+    /// A proof gives its turn where its side is to move, its verdict
+    /// where every turn of the other side leads into it, and nothing
+    /// elsewhere or in another game.
+    #[test]
+    fn a_proof_gives_its_turn_or_its_verdict_where_it_covers_the_position() {
+        let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc1:Ba5,e5").expect("a position");
+        let mut proof = Proof::new(Goal::win(Side::White), start);
+        let turn = start.parse_turn("c1-c2").expect("legal");
+        proof.strategy.insert(&start, &turn).expect("inserted");
+        let verdict = proof_verdict(&proof, &Game::from_position(start)).expect("covered");
+        assert_eq!(verdict.turn.as_deref(), Some("c1-c2"));
+        assert_eq!(verdict.goal, "White wins");
+        assert!(verdict.text.contains("White wins"), "{}", verdict.text);
+        // Black to move after c1-c2: covered only if every Black turn
+        // leads into the strategy; here none does.
+        let after = Game::from_position(start.play_unchecked(&turn));
+        assert!(proof_verdict(&proof, &after).is_none());
+        for reply in after.position().legal_turns().iter() {
+            let next = after.position().play_unchecked(reply);
+            if let Some(answer) = next.legal_turns().iter().next() {
+                proof.strategy.insert(&next, answer).expect("inserted");
+            }
+        }
+        let verdict = proof_verdict(&proof, &after).expect("every reply is covered");
+        assert_eq!(verdict.turn, None);
+        assert!(
+            verdict.text.contains("whatever Black plays"),
+            "{}",
+            verdict.text
+        );
+        // Another game's position.
+        let permainan = Game::new(Ruleset::PERMAINAN);
+        assert!(proof_verdict(&proof, &permainan).is_none());
+    }
+
+    #[test]
+    fn a_line_is_read_from_a_position_or_a_record_and_its_faults_are_said() {
+        let turns = |t: &[&str]| t.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>();
+        let game =
+            line_game(Some("alquerque"), None, None, &turns(&["c2-c3", "c4xc2"])).expect("a line");
+        assert_eq!(game.turns().len(), 2);
+        let refused = line_game(Some("alquerque"), None, None, &turns(&["c2-c3", "c4-c3"]))
+            .expect_err("illegal");
+        assert_eq!(refused.status.as_u16(), 422);
+        assert!(
+            refused.message.starts_with("turn 2 (`c4-c3`)"),
+            "{}",
+            refused.message
+        );
+        let refused = line_game(Some("permainan"), Some("W:Wa5:Bc1"), None, &[])
+            .expect_err("a man on its far base");
+        assert_eq!(refused.status.as_u16(), 422);
+        assert!(refused.message.contains("(M6)"), "{}", refused.message);
+        let unknown = line_game(Some("chess"), None, None, &[]).expect_err("no such game");
+        assert_eq!(unknown.status.as_u16(), 404);
+        assert_eq!(
+            line_game(None, None, None, &[])
+                .expect_err("no game")
+                .status
+                .as_u16(),
+            400
+        );
+        // A resigned game's last position is analysed as it stands.
+        let record = "[Variant \"Alquerque\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n1. c2-c3 c4xc2 0-1\n";
+        let game = line_game(None, None, Some(record), &turns(&["c1xc3"])).expect("a record");
+        assert_eq!(game.turns().len(), 3);
+        assert!(game.ending().is_none());
+        let mismatch =
+            line_game(Some("permainan"), None, Some(record), &[]).expect_err("another game");
+        assert_eq!(mismatch.status.as_u16(), 400);
+        let both = line_game(Some("alquerque"), Some("W:Wc1:Bc3"), Some(record), &[]);
+        assert_eq!(both.expect_err("both").status.as_u16(), 400);
+        let too_many = vec!["c2-c3".to_owned(); MOST_TURNS_IN_LINE + 1];
+        assert_eq!(
+            line_game(Some("alquerque"), None, None, &too_many)
+                .expect_err("long")
+                .status
+                .as_u16(),
+            400
+        );
+    }
+
+    #[test]
+    fn evaluations_for_the_bar_are_from_whites_side_and_cut() {
+        assert_eq!(for_white(Score(35), Side::White), 35);
+        assert_eq!(for_white(Score(35), Side::Black), -35);
+        assert_eq!(for_white(Score::win_in(3), Side::Black), -DECIDED);
+        assert_eq!(for_white(Score(-5000), Side::Black), DECIDED);
+    }
+}
