@@ -8,7 +8,7 @@ use std::sync::Arc;
 use alquerque_ai::{Limits, Score, Searcher};
 use alquerque_proof::{Goal, Proof};
 use alquerque_tablebase::{Probe, Tablebase, Value, Verdict};
-use peralikatuma_rules::{Game, Position, Ruleset, Side};
+use peralikatuma_rules::{Game, Ruleset, Side};
 
 /// The depth `analyse` searches to when none is given: quick in a release
 /// build (one line to depth 8 from the starts of Peralikatuma, Zamma and
@@ -72,7 +72,7 @@ impl Verdicts {
             .filter(|tablebase| tablebase.covers(position))
             .and_then(|tablebase| tablebase.probe(position));
         let proof = proof
-            .filter(|proof| proof_covers(proof, position))
+            .filter(|proof| proof.turn_for(position).is_some())
             .map(|proof| proof.goal);
         Verdicts { tables, proof }
     }
@@ -112,15 +112,6 @@ impl Verdicts {
         let proof = self.proof.map(|goal| format!("Proof: {goal} (proved)"));
         tables.into_iter().chain(proof).collect()
     }
-}
-
-/// Whether `proof` has a turn for `position`, as the search finds it: the
-/// position is of the proof's game, its prover is to move, and the proof's
-/// strategy plays from it.
-fn proof_covers(proof: &Proof, position: &Position) -> bool {
-    proof.strategy.ruleset() == position.ruleset()
-        && proof.goal.side == position.side_to_move()
-        && proof.strategy.contains(position)
 }
 
 /// One of the best lines of an analysis.

@@ -369,7 +369,7 @@ pub fn proof_verdict(proof: &Proof, game: &Game) -> Option<ProofVerdict> {
     let goal = proof.goal;
     let board = position.board();
     let turn = if position.side_to_move() == goal.side {
-        Some(proof.strategy.get(position)?.text(board))
+        Some(proof.turn_for(position)?.text(board))
     } else {
         let turns = position.legal_turns();
         let covered = !turns.is_empty()

@@ -112,10 +112,7 @@ impl Node for Position {
     }
 
     fn proof_turn(&self, proof: &Proof) -> Option<Turn> {
-        // A position of another game is in no proof of this one.
-        (proof.goal.side == self.side_to_move())
-            .then(|| proof.strategy.get(self))
-            .flatten()
+        proof.turn_for(self)
     }
 }
 

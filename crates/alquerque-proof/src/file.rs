@@ -25,7 +25,7 @@ use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
 use peralikatuma_rules::RULES_VERSION;
-use peralikatuma_rules::{Position, Ruleset};
+use peralikatuma_rules::{Position, Ruleset, Turn};
 
 use crate::error::ProofError;
 use crate::goal::Goal;
@@ -74,6 +74,29 @@ impl Proof {
             start,
             strategy: Strategy::new(start.ruleset()),
         }
+    }
+
+    /// The prover's turn in `position`, if the proof has one there:
+    /// `None` when the other side is to move or the position is not in
+    /// the proof (or is of another game).
+    ///
+    /// ```
+    /// use alquerque_proof::{Goal, Proof};
+    /// use peralikatuma_rules::{Position, Ruleset, Side};
+    ///
+    /// let start = Position::parse(Ruleset::ALQUERQUE, "W:Wc1:Ba5,e5")?;
+    /// let mut proof = Proof::new(Goal::win(Side::White), start);
+    /// let turn = start.parse_turn("c1-c2")?;
+    /// proof.strategy.insert(&start, &turn)?;
+    /// assert_eq!(proof.turn_for(&start), Some(turn));
+    /// assert_eq!(proof.turn_for(&start.with_side_to_move(Side::Black)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn turn_for(&self, position: &Position) -> Option<Turn> {
+        if position.side_to_move() != self.goal.side {
+            return None;
+        }
+        self.strategy.get(position)
     }
 
     /// Writes the proof as text (uncompressed), its moves sorted by their
