@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use alquerque_ai::{Limits, Score, Searcher};
+use alquerque_ai::{Limits, Score, Searcher, Stop};
 use alquerque_proof::{Goal, Proof};
 use alquerque_tablebase::{Probe, Tablebase, Value, Verdict};
 use peralikatuma_rules::{Game, Ruleset, Side};
@@ -153,11 +153,36 @@ impl Analysis {
         tablebase: Option<Arc<Tablebase>>,
         proof: Option<Arc<Proof>>,
     ) -> Analysis {
+        Analysis::run(game, depth, tablebase, proof, Stop::new()).0
+    }
+
+    /// As [`Analysis::of`], stopped early by `stop` (from another
+    /// thread): `None` if it was.
+    pub fn stoppable(
+        game: &Game,
+        depth: u32,
+        tablebase: Option<Arc<Tablebase>>,
+        proof: Option<Arc<Proof>>,
+        stop: Stop,
+    ) -> Option<Analysis> {
+        let (analysis, stopped) = Analysis::run(game, depth, tablebase, proof, stop);
+        (!stopped).then_some(analysis)
+    }
+
+    /// The analysis, and whether `stop` cut it short.
+    fn run(
+        game: &Game,
+        depth: u32,
+        tablebase: Option<Arc<Tablebase>>,
+        proof: Option<Arc<Proof>>,
+        stop: Stop,
+    ) -> (Analysis, bool) {
         let mover = game.side_to_move();
         let verdicts = Verdicts::of(game, tablebase.as_deref(), proof.as_deref()).sentences(mover);
         let mut searcher = Searcher::new(TABLE_MB);
         searcher.lines = LINES;
         searcher.set_tablebase(tablebase);
+        searcher.share_stop(stop.clone());
         let result = searcher.search(game, Limits::depth(depth), |_| {});
         let board = game.start().board();
         let lines = result
@@ -168,13 +193,14 @@ impl Analysis {
                 turns: line.pv.iter().map(|turn| turn.text(board)).collect(),
             })
             .collect();
-        Analysis {
+        let analysis = Analysis {
             mover,
             depth: result.depth,
             evaluation: score_in_words(result.score, mover),
             lines,
             verdicts,
-        }
+        };
+        (analysis, stop.is_stopped())
     }
 
     /// The analysis as lines of text, as the line mode prints it.

@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use alquerque_ai::Stop;
 use alquerque_proof::Proof;
 use alquerque_tablebase::Tablebase;
 
@@ -193,6 +194,24 @@ impl Interpreter {
         let tablebase = tablebase_for(ruleset, self.tablebase.clone());
         let proof = solution_for(ruleset, self.proof.clone());
         Analysis::of(game, depth, tablebase, proof)
+    }
+
+    /// The analysis [`Interpreter::analyse`] makes, as work for another
+    /// thread, stopped by `stop`: `None` if it was.
+    pub fn analysis_work(
+        &self,
+        game: Game,
+        depth: u32,
+        stop: Stop,
+    ) -> impl FnOnce() -> Option<Analysis> + Send + 'static {
+        let ruleset = game.ruleset();
+        let tablebase = self.tablebase.clone();
+        let proof = self.proof.clone();
+        move || {
+            let tablebase = tablebase_for(ruleset, tablebase);
+            let proof = solution_for(ruleset, proof);
+            Analysis::stoppable(&game, depth, tablebase, proof, stop)
+        }
     }
 
     /// Carries out what `question` asked about, if the answer is `yes`.

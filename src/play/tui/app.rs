@@ -1,7 +1,7 @@
 //! The state of the full-screen game and what keys, clicks and the passing
 //! of time do to it. Drawing is in `draw.rs`.
 
-use alquerque_ai::Player;
+use alquerque_ai::{Player, Stop};
 use board_topology::graph::Graph;
 use peralikatuma_rules::Side;
 use peralikatuma_rules::{Kind, Position, Turn};
@@ -10,6 +10,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::Picture;
+use crate::analysis::Analysis;
 use crate::play::commands::Command;
 use crate::play::interpret::{Interpreter, Step, not_now};
 use crate::play::machine::{self, Pace, Thinking};
@@ -45,6 +46,20 @@ pub enum Mode {
     Notice(&'static str, Vec<String>),
 }
 
+/// An analysis running (`a`, `:analyse`): shown when it is done, unless
+/// stopped (Esc, or the game changed).
+pub struct Analysing {
+    work: std::thread::JoinHandle<Option<Analysis>>,
+    stop: Stop,
+}
+
+impl Analysing {
+    /// Stops the analysis; its thread ends soon after, its result unread.
+    fn stop(self) {
+        self.stop.stop();
+    }
+}
+
 /// The whole state of the screen.
 pub struct App {
     pub session: Session,
@@ -63,6 +78,9 @@ pub struct App {
     pub hinting: Option<Thinking>,
     /// The engine's suggestion for the position on screen.
     pub hint: Option<Turn>,
+    /// An analysis of the position on screen, running on a thread of its
+    /// own so that the screen answers meanwhile.
+    pub analysing: Option<Analysing>,
     /// The interpreter of commands, and whether a turn that forfeits
     /// pieces (P6, F4) is asked about first.
     pub interpreter: Interpreter,
@@ -103,6 +121,7 @@ impl App {
             hint_player: Some(machine::hint_player(seed)),
             hinting: None,
             hint: None,
+            analysing: None,
             interpreter: Interpreter::default(),
             targets: 0,
             board_origin: None,
@@ -134,6 +153,9 @@ impl App {
         self.pick = Pick::default();
         self.repicked();
         self.hint = None;
+        if let Some(analysing) = self.analysing.take() {
+            analysing.stop();
+        }
         if let Some(hinting) = self.hinting.take() {
             self.hint_player = Some(hinting.cancel());
         }
@@ -207,6 +229,23 @@ impl App {
                 }
             }
         }
+        let analysed = self
+            .analysing
+            .as_ref()
+            .is_some_and(|analysing| analysing.work.is_finished());
+        // Shown over the board, not over a form or a question.
+        if analysed && matches!(self.mode, Mode::Board) {
+            if let Some(analysing) = self.analysing.take() {
+                match analysing.work.join() {
+                    Ok(Some(analysis)) => {
+                        self.say("", Tone::Info);
+                        self.mode = Mode::Notice("Analysis", analysis.text_lines());
+                    }
+                    Ok(None) => self.say("Analysis stopped.", Tone::Info),
+                    Err(_) => self.say("The analysis failed.", Tone::Error),
+                }
+            }
+        }
         if self.hinting.as_ref().is_some_and(Thinking::is_finished) {
             if let Some(hinting) = self.hinting.take() {
                 let (player, turn) = hinting.finish();
@@ -257,6 +296,12 @@ impl App {
         }
         match key.code {
             KeyCode::Enter | KeyCode::Char(' ') => self.choose(self.cursor),
+            KeyCode::Esc if self.analysing.is_some() => {
+                if let Some(analysing) = self.analysing.take() {
+                    analysing.stop();
+                }
+                self.say("Analysis stopped.", Tone::Info);
+            }
             KeyCode::Esc | KeyCode::Backspace => {
                 if self.pick.back() {
                     self.repicked();
@@ -451,8 +496,33 @@ impl App {
 
     /// Carries out a command, typed or given by a key.
     fn run(&mut self, command: Command) {
+        if let Command::Analyse(depth) = command
+            && self.session.game().ending().is_none()
+        {
+            self.analyse(depth);
+            return;
+        }
         let step = self.interpreter.run(&mut self.session, command);
         self.present(step);
+    }
+
+    /// Starts analysing the position to `depth` on a thread of its own, in
+    /// place of an analysis running.
+    fn analyse(&mut self, depth: u32) {
+        if let Some(analysing) = self.analysing.take() {
+            analysing.stop();
+        }
+        let stop = Stop::new();
+        let game = self.session.game().clone();
+        let work = self.interpreter.analysis_work(game, depth, stop.clone());
+        self.analysing = Some(Analysing {
+            work: std::thread::spawn(work),
+            stop,
+        });
+        self.say(
+            format!("Analysing to depth {depth}... (Esc stops)"),
+            Tone::Info,
+        );
     }
 
     /// Shows what a command came to, and does what it leaves to the
@@ -711,12 +781,46 @@ mod tests {
     fn the_a_key_analyses_the_position_and_plays_nothing() {
         let mut app = app(Ruleset::ALQUERQUE, Opponent::Human, Side::White, None);
         press(&mut app, KeyCode::Char('a'));
+        wait_for_analysis(&mut app);
         let text = screen(&mut app, 100, 40);
         assert!(text.contains("Analysis"), "{text}");
         assert!(text.contains("Analysis at depth 8"), "{text}");
         assert!(played(&app).is_empty());
         press(&mut app, KeyCode::Char('z'));
         assert!(!screen(&mut app, 100, 40).contains("Analysis at depth"));
+    }
+
+    /// Esc stops an analysis running, and says so; a turn played stops it
+    /// too, and its result is never shown.
+    #[test]
+    fn esc_stops_an_analysis_and_a_turn_played_drops_it() {
+        let mut app = app(Ruleset::PERALIKATUMA, Opponent::Human, Side::White, None);
+        app.run(Command::Analyse(crate::analysis::MAX_DEPTH));
+        assert!(app.analysing.is_some());
+        assert!(
+            app.message.0.starts_with("Analysing to depth 20"),
+            "{:?}",
+            app.message
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(app.analysing.is_none());
+        assert_eq!(app.message.0, "Analysis stopped.");
+        app.run(Command::Analyse(crate::analysis::MAX_DEPTH));
+        typed(&mut app, "e4-e5");
+        assert!(app.analysing.is_none(), "the position changed");
+        assert_eq!(played(&app), ["e4-e5"]);
+        app.tick();
+        assert!(matches!(app.mode, Mode::Board));
+    }
+
+    /// Lets an analysis run until it is shown.
+    fn wait_for_analysis(app: &mut App) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while app.analysing.is_some() {
+            assert!(Instant::now() < deadline, "the analysis never ended");
+            std::thread::sleep(Duration::from_millis(10));
+            app.tick();
+        }
     }
 
     /// Peralikatuma against the machine (easy), the person White.
