@@ -20,6 +20,19 @@ pub use sqlite::SqliteStore;
 
 use peralikatuma_rules::Side;
 
+/// A game report kept with its game: the report as JSON, and the turns
+/// it is a report of (the game may have changed since).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredReport {
+    /// The game's turns the report covers, in the notation (N2),
+    /// separated by spaces.
+    pub turns: String,
+    /// The depth of its searches.
+    pub depth: u32,
+    /// The report, as the API sends it.
+    pub json: String,
+}
+
 /// What is kept of one game.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StoredGame {
@@ -168,6 +181,18 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When it cannot be read.
     fn count(&self) -> Result<u64, StoreError>;
+
+    /// Keeps `report` with the game `id`, in place of its report before.
+    ///
+    /// # Errors
+    /// When it cannot be written, or no game `id` is kept.
+    fn save_report(&self, id: &str, report: &StoredReport) -> Result<(), StoreError>;
+
+    /// The report kept with the game `id`, if any.
+    ///
+    /// # Errors
+    /// When it cannot be read.
+    fn report(&self, id: &str) -> Result<Option<StoredReport>, StoreError>;
 }
 
 /// Whether `id` can name a game: 1 to 64 letters, digits, `-` or `_`.

@@ -17,7 +17,8 @@ use peralikatuma_rules::Side;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::{
-    Listing, Role, SeatedGame, Store, StoreError, StoredGame, Summary, is_game_id, now_seconds,
+    Listing, Role, SeatedGame, Store, StoreError, StoredGame, StoredReport, Summary, is_game_id,
+    now_seconds,
 };
 
 /// The layout's version, kept as the database's `user_version`.
@@ -51,6 +52,12 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS invites (
     game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     code TEXT NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS reports (
+    game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    turns TEXT NOT NULL,
+    depth INTEGER NOT NULL,
+    report TEXT NOT NULL
 ) STRICT;
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
@@ -427,5 +434,32 @@ impl Store for SqliteStore {
             .connection()
             .query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
         Ok(u64::try_from(count).unwrap_or(0))
+    }
+
+    fn save_report(&self, id: &str, report: &StoredReport) -> Result<(), StoreError> {
+        self.connection().execute(
+            "INSERT INTO reports (game, turns, depth, report) VALUES (?1, ?2, ?3, ?4) \
+             ON CONFLICT (game) DO UPDATE SET turns = excluded.turns, \
+             depth = excluded.depth, report = excluded.report",
+            params![id, report.turns, report.depth, report.json],
+        )?;
+        Ok(())
+    }
+
+    fn report(&self, id: &str) -> Result<Option<StoredReport>, StoreError> {
+        Ok(self
+            .connection()
+            .query_row(
+                "SELECT turns, depth, report FROM reports WHERE game = ?1",
+                [id],
+                |r| {
+                    Ok(StoredReport {
+                        turns: r.get(0)?,
+                        depth: r.get(1)?,
+                        json: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
     }
 }
