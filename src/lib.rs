@@ -9,6 +9,7 @@ pub mod engine;
 pub mod pace;
 mod picture;
 pub mod play;
+pub mod report;
 pub mod session;
 pub mod solutions;
 pub mod tablebases;

@@ -561,6 +561,121 @@ fn bad_command_lines_are_refused_with_a_message() {
     }
 }
 
+/// Runs the example with `args` and `input`, reading no proof nor
+/// endgame tables (a proof takes long to read unoptimised).
+fn run_without_tables(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(binary())
+        .args(args)
+        .env("ALQUERQUE_PROOFS", "/nonexistent/proofs")
+        .env("ALQUERQUE_TABLEBASES", "/nonexistent/tablebases")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_report_classifies_each_turn_and_sums_up_each_player() {
+    // Black's c5-c4 gives two pieces away.
+    let record = "[Variant \"Alquerque\"]\n[White \"Ann\"]\n\n\
+        1. c2-c3 c4xc2 2. c1xc3 a3xc1 3. c3xa3 c5-c4 4. a3xc5xc3 *\n";
+    let file = temp_file("report");
+    let annotated = temp_file("report-annotated");
+    std::fs::write(&file, record).unwrap();
+    let output = run_without_tables(
+        &["--report", &file, "--depth", "3", "--annotated", &annotated],
+        "",
+    );
+    let text = stdout(&output);
+    let errors = String::from_utf8_lossy(&output.stderr);
+    let written = std::fs::read_to_string(&annotated).unwrap_or_default();
+    std::fs::remove_file(&file).ok();
+    std::fs::remove_file(&annotated).ok();
+    assert!(output.status.success(), "{text}{errors}");
+    for said in [
+        "Game report: Alquerque, 7 turns, *",
+        "a search to depth 3",
+        "3... Black c5-c4",
+        "White: 4 turns: ",
+        "Black: 3 turns: ",
+        "average loss",
+    ] {
+        assert!(text.contains(said), "{said}:\n{text}");
+    }
+    let drop = text.lines().find(|l| l.contains("c5-c4")).unwrap();
+    assert!(
+        drop.contains("mistake") || drop.contains("blunder"),
+        "{drop}"
+    );
+    assert!(text.contains("best"), "{text}");
+    assert!(errors.contains("analysed 8/8 positions"), "{errors}");
+    // The annotated record: every turn with its comment, read back as the
+    // same game.
+    assert!(written.contains("[White \"Ann\"]"), "{written}");
+    assert_eq!(written.matches('{').count(), 7, "{written}");
+    let read: peralikatuma_rules::Record = written.parse().unwrap();
+    let original: peralikatuma_rules::Record = record.parse().unwrap();
+    // The same game and headers (the record written has them all).
+    assert_eq!(read.to_string(), original.to_string());
+    // From standard input, the annotated record after the report.
+    let output = run_without_tables(
+        &["--report", "-", "--depth", "2", "--annotated", "-"],
+        record,
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("Game report: Alquerque"), "{text}");
+    assert!(text.contains("\n[Variant \"Alquerque\"]\n"), "{text}");
+}
+
+#[test]
+fn a_report_of_a_bad_file_or_record_says_why_and_exits_2() {
+    let missing = temp_file("no-such-record");
+    let record = |turns: &str| format!("[Variant \"Alquerque\"]\n\n{turns}\n");
+    for (args, input, said) in [
+        (
+            vec!["--report", missing.as_str()],
+            String::new(),
+            "cannot read the record",
+        ),
+        (
+            vec!["--report", "-"],
+            record("1. c2-c4 *"),
+            "turn 1. `c2-c4`",
+        ),
+        (
+            vec!["--report", "-"],
+            record("1. c2-c3 {unclosed *"),
+            "line 3: the comment",
+        ),
+        (
+            vec!["--report", "-"],
+            "1. c2-c3 *".to_owned(),
+            "no [Variant",
+        ),
+        (
+            vec!["--report", "-", "--depth", "21"],
+            record("*"),
+            "21 is not in 1..=20",
+        ),
+        (vec!["--depth", "3"], String::new(), "--report <FILE>"),
+    ] {
+        let output = run_without_tables(&args, &input);
+        let errors = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {errors}");
+        assert!(errors.contains(said), "{args:?}: {errors}");
+        assert!(!errors.contains("panicked"), "{errors}");
+    }
+}
+
 /// Runs `tmux` with `args`, returning its output.
 fn tmux(args: &[&str]) -> String {
     let output = Command::new("tmux").args(args).output().unwrap();

@@ -8,7 +8,7 @@ use crate::Side;
 use crate::game::{Game, GameError};
 use crate::position::Position;
 use crate::record_text::{
-    self, TokenKind, is_tag_key, read_header, tag, tokens, write_movetext, write_tag,
+    self, TokenKind, is_tag_key, read_header, tag, tokens, words, write_movetext, write_tag,
 };
 use crate::ruleset::{Ruleset, UnknownRuleset};
 use crate::text::PositionTextError;
@@ -20,6 +20,9 @@ use crate::{Outcome, WinReason};
 ///
 /// `Variant`, `Result` and `Setup` are taken from the game itself; every
 /// other tag is kept in [`Record::tags`] in its order.
+///
+/// Comments among the turns, between `{` and `}` (N4), are read past and
+/// not kept: writing the record leaves them out.
 ///
 /// ```
 /// use peralikatuma_rules::{Game, Record, Ruleset};
@@ -89,6 +92,14 @@ pub enum RecordError {
         /// could be played.
         partial: Box<Record>,
     },
+    /// A comment whose `{` no `}` closes (N4).
+    #[error("line {line}: the comment that `{{` opens there is not closed by `}}`")]
+    Comment {
+        /// The 1-based number of the line of the `{`.
+        line: usize,
+        /// The record up to the comment: its tags and the turns before it.
+        partial: Box<Record>,
+    },
     /// Text after the result.
     #[error("`{text}` after the result; the result must come last")]
     AfterResult {
@@ -126,6 +137,7 @@ impl RecordError {
     pub fn partial(&self) -> Option<&Record> {
         match self {
             RecordError::Turn { partial, .. }
+            | RecordError::Comment { partial, .. }
             | RecordError::AfterResult { partial, .. }
             | RecordError::Result { partial, .. } => Some(partial),
             RecordError::Header { .. }
@@ -221,8 +233,11 @@ impl FromStr for Record {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
-        let (mut tags, words) =
+        let (mut tags, body) =
             read_header(text).map_err(|(line, text)| RecordError::Header { line, text })?;
+        // Comments (`{...}`) are left out; the words before a comment
+        // never closed are read, then it is refused.
+        let (words, unclosed) = words(&body);
         let mut take = |key: &str| {
             let at = tags.iter().position(|(k, _): &(String, String)| k == key)?;
             Some(tags.remove(at).1)
@@ -269,6 +284,12 @@ impl FromStr for Record {
                     }
                 }
             }
+        }
+        if let Some(line) = unclosed {
+            return Err(RecordError::Comment {
+                line,
+                partial: Box::new(record),
+            });
         }
         let mismatch = |written: &str, with: String, record: Record| RecordError::Result {
             written: written.to_owned(),

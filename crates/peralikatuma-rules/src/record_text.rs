@@ -1,6 +1,6 @@
 //! The text of game records (N4) that every game's records share: header
 //! lines, numbered turns wrapped at 80 columns, and the tokens of the
-//! turns read back.
+//! turns read back, comments (`{...}`) left out.
 
 use std::fmt;
 
@@ -111,9 +111,12 @@ fn parse_tag(text: &str) -> Option<(String, String)> {
 /// A record's header tags, in order.
 pub(super) type Tags = Vec<(String, String)>;
 
-/// The header's tags and the words of the turns after it; or the 1-based
-/// number and text of a header line that is not `[Key "Value"]`.
-pub(super) fn read_header(text: &str) -> Result<(Tags, Vec<&str>), (usize, String)> {
+/// The lines after a record's header, each with its 1-based number.
+pub(super) type Body<'a> = Vec<(usize, &'a str)>;
+
+/// The header's tags and the lines after it; or the 1-based number and
+/// text of a header line that is not `[Key "Value"]`.
+pub(super) fn read_header(text: &str) -> Result<(Tags, Body<'_>), (usize, String)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut lines = text
@@ -129,10 +132,44 @@ pub(super) fn read_header(text: &str) -> Result<(Tags, Vec<&str>), (usize, Strin
         tags.push(parse_tag(line).ok_or_else(|| (i + 1, line.to_owned()))?);
         lines.next();
     }
-    let words = lines
-        .flat_map(|(_, line)| line.split_whitespace())
-        .collect();
-    Ok((tags, words))
+    Ok((tags, lines.map(|(i, line)| (i + 1, line)).collect()))
+}
+
+/// The words of the turns in `body`, comments left out: the text between
+/// `{` and the next `}`, over several lines if need be (PDN's comments,
+/// which annotated records hold). With a `{` that no `}` closes, the words
+/// before it and the 1-based number of its line.
+pub(super) fn words<'a>(body: &[(usize, &'a str)]) -> (Vec<&'a str>, Option<usize>) {
+    let mut words = Vec::new();
+    // The line of the `{` of the comment the text is in, if it is in one.
+    let mut open: Option<usize> = None;
+    for &(number, line) in body {
+        let mut rest = line;
+        loop {
+            if open.is_some() {
+                match rest.find('}') {
+                    Some(end) => {
+                        open = None;
+                        rest = &rest[end + 1..];
+                    }
+                    None => break,
+                }
+            } else {
+                match rest.find('{') {
+                    Some(start) => {
+                        words.extend(rest[..start].split_whitespace());
+                        open = Some(number);
+                        rest = &rest[start + 1..];
+                    }
+                    None => {
+                        words.extend(rest.split_whitespace());
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (words, open)
 }
 
 /// What a word of the turns is.

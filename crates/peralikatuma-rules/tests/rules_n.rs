@@ -445,6 +445,31 @@ fn n4_setup_header_and_black_first() {
 }
 
 #[test]
+fn n4_comments_between_braces_are_ignored() {
+    let plain = "[Variant \"Peralikatuma\"]\n[Result \"*\"]\n\n1. e4-e5 e6xe4 2. e3xe5 *\n";
+    let annotated = "[Variant \"Peralikatuma\"]\n[Result \"*\"]\n\n\
+        {Before the first turn.} 1. e4-e5 {best} e6xe4{good: best d6-d5,\n\
+        over two lines} 2. e3xe5 {inaccuracy: best e7-e6, -0.60} * {after the result}\n";
+    assert_eq!(read(annotated), read(plain));
+    // A comment may hold what looks like turns and results.
+    let inside = plain.replace("2. e3xe5", "{2. e3-e2 1-0 [x]} 2. e3xe5");
+    assert_eq!(read(&inside), read(plain));
+    // A `{` never closed is refused, its line named; the turns before it
+    // are kept.
+    let open = "[Variant \"Peralikatuma\"]\n\n1. e4-e5 e6xe4\n2. e3xe5 {no end\n*\n";
+    let error = read_error(open);
+    assert!(
+        matches!(&error, RecordError::Comment { line: 4, .. }),
+        "{error:?}"
+    );
+    assert_mentions(&error.to_string(), &["line 4", "{", "not closed"]);
+    assert_eq!(error.partial().map(|r| r.game.turns().len()), Some(3));
+    // A `}` with no `{` is no comment: the word it is in is no turn.
+    let stray = plain.replace("2. e3xe5", "2. e3xe5}");
+    assert!(matches!(read_error(&stray), RecordError::Turn { .. }));
+}
+
+#[test]
 fn n4_claims_inside_records() {
     let written = "[Variant \"Peralikatuma\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Setup \"W:Wd5,a7:Bi5,e5\"]\n\n1. a7-a5 !d5 e5-d4 2. a5-b5 *\n";
     let record = read(written);
