@@ -393,15 +393,6 @@ fn by_tables(
     })
 }
 
-/// The proof's turn in `position`, if the proof has one there: the
-/// position is of the proof's game, its prover is to move, and the proof's
-/// strategy plays from it.
-fn proof_turn(proof: &Proof, position: &Position) -> Option<Turn> {
-    (proof.strategy.ruleset() == position.ruleset() && proof.goal.side == position.side_to_move())
-        .then(|| proof.strategy.get(position))
-        .flatten()
-}
-
 impl Report {
     /// The report of `game`: every position of it evaluated by one search
     /// to `depth` (1 to [`MAX_DEPTH`]) with `tablebase`, each turn judged
@@ -545,7 +536,7 @@ impl Report {
         };
         let mut position = *game.start();
         for (turn, reported) in game.turns().iter().zip(&mut self.turns) {
-            if reported.basis == Basis::Search && proof_turn(proof, &position) == Some(*turn) {
+            if reported.basis == Basis::Search && proof.turn_for(&position) == Some(*turn) {
                 reported.class = TurnClass::Best;
                 reported.basis = Basis::Proof;
                 reported.comment = Some(said.to_owned());

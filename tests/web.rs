@@ -2228,3 +2228,109 @@ async fn analyses_wait_for_a_place_and_stop_when_the_page_goes() {
     drop(second);
     no_analysis_runs(&h).await;
 }
+
+/// The events of a report's stream until `done`: the progress seen, the
+/// report (if any) and the reason it ended.
+async fn report_events(h: &Harness, uri: &str) -> (Vec<(u64, u64)>, Option<Value>, String) {
+    let mut events = Events::open(h, uri).await;
+    let mut progress = Vec::new();
+    let mut report = None;
+    loop {
+        let (name, data) = events.next().await.expect("an event");
+        match name.as_str() {
+            "progress" => progress.push((
+                data["done"].as_u64().expect("done"),
+                data["total"].as_u64().expect("total"),
+            )),
+            "report" => report = Some(data),
+            "done" => {
+                let reason = data["reason"].as_str().expect("a reason").to_owned();
+                assert!(
+                    events.next().await.is_none(),
+                    "the stream ends after `done`"
+                );
+                return (progress, report, reason);
+            }
+            other => panic!("unexpected event {other}: {data}"),
+        }
+    }
+}
+
+/// A line's report: progress after each of its positions, then every
+/// turn classified (the two pieces Black gives away a mistake or worse),
+/// the evaluation graph and the record annotated.
+#[tokio::test]
+async fn a_lines_report_comes_with_its_progress() {
+    let h = Harness::new("report-line");
+    let turns = "c2-c3;c4xc2;c1xc3;a3xc1;c3xa3;c5-c4;a3xc5xc3";
+    let uri = format!("/api/report/events?variant=alquerque&turns={turns}&depth=4");
+    let (progress, report, reason) = report_events(&h, &uri).await;
+    assert_eq!(reason, "done");
+    assert_eq!(progress.first(), Some(&(1, 8)));
+    assert_eq!(progress.last(), Some(&(8, 8)));
+    let view = report.expect("a report");
+    let report = &view["report"];
+    assert_eq!(report["turns"].as_array().map(Vec::len), Some(7));
+    assert_eq!(report["graph"].as_array().map(Vec::len), Some(8));
+    let drop = &report["turns"][5];
+    assert_eq!(drop["text"], "c5-c4");
+    assert!(
+        ["mistake", "blunder"].contains(&drop["class"].as_str().expect("a class")),
+        "{drop}"
+    );
+    let annotated = view["annotated"].as_str().expect("a record");
+    let comment = annotated
+        .split("c5-c4")
+        .nth(1)
+        .expect("the turn")
+        .trim_start();
+    assert!(
+        comment.starts_with("{mistake") || comment.starts_with("{blunder"),
+        "{annotated}"
+    );
+    for uri in [
+        "/api/report/events?variant=alquerque&depth=0",
+        "/api/report/events?variant=alquerque&turns=c2-c4",
+    ] {
+        let answer = h.get(uri, None).await;
+        assert!(answer.status.is_client_error(), "{uri}: {}", answer.body);
+    }
+}
+
+/// A game's report is kept with it: asked again while the game stands
+/// as it was, it comes at once, also after a restart; once the game has
+/// changed, it is worked out again.
+#[tokio::test]
+async fn a_games_report_is_kept_with_the_game_until_it_changes() {
+    let h = Harness::new("report-game");
+    let (id, token) = h
+        .start(json!({"opponent": "human", "variant": "alquerque"}))
+        .await;
+    for (number, turn) in ["c2-c3", "c4xc2", "c1xc3"].iter().enumerate() {
+        let answer = h.play(&id, Some(&token), turn, number as u64).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    }
+    let uri = format!("/api/games/{id}/report/events?depth=3");
+    let (progress, first, reason) = report_events(&h, &uri).await;
+    assert_eq!((progress.len(), reason.as_str()), (4, "done"));
+    let first = first.expect("a report");
+    let (progress, again, reason) = report_events(&h, &uri).await;
+    assert_eq!((progress.len(), reason.as_str()), (0, "kept"));
+    assert_eq!(again.as_ref(), Some(&first));
+    let h = h.restart();
+    let (_, again, reason) = report_events(&h, &uri).await;
+    assert_eq!(reason, "kept");
+    assert_eq!(again.as_ref(), Some(&first));
+    // Another depth is another report.
+    let deeper = format!("/api/games/{id}/report/events?depth=4");
+    let (_, _, reason) = report_events(&h, &deeper).await;
+    assert_eq!(reason, "done");
+    let answer = h.play(&id, Some(&token), "a3xc1", 3).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let (progress, changed, reason) = report_events(&h, &deeper).await;
+    assert_eq!((progress.len(), reason.as_str()), (5, "done"));
+    let turns = &changed.expect("a report")["report"]["turns"];
+    assert_eq!(turns.as_array().map(Vec::len), Some(4));
+    let unknown = h.get("/api/games/nothing/report/events", None).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}

@@ -810,5 +810,10 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/boards/{variant}", get(board))
         .route("/api/analysis", post(super::analysis_board::line))
         .route("/api/analysis/events", get(super::analysis_board::events))
+        .route("/api/report/events", get(super::game_report::line_events))
+        .route(
+            "/api/games/{id}/report/events",
+            get(super::game_report::game_events),
+        )
         .route("/new", get(new_game))
 }

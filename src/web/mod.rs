@@ -35,6 +35,7 @@ pub mod analysis_board;
 pub mod api;
 pub mod error;
 pub mod explain;
+pub mod game_report;
 pub mod geometry;
 pub mod invite;
 pub mod listing;

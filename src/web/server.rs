@@ -25,7 +25,7 @@ use super::error::ApiError;
 use super::pool::{Job, Pool, PoolStatus};
 use super::seating::Seating;
 use super::store::legacy::{self, LegacyFile};
-use super::store::{SqliteStore, Store, StoreError, StoredGame, is_game_id};
+use super::store::{SqliteStore, Store, StoreError, StoredGame, StoredReport, is_game_id};
 use super::table::Table;
 use crate::clock::Clock;
 use crate::pace::natural_pause;
@@ -271,6 +271,25 @@ impl Server {
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?
             .map_err(store_failed)
+    }
+
+    /// The report kept with the game `id`, if any.
+    ///
+    /// # Errors
+    /// 500 when it cannot be read.
+    pub async fn kept_report(&self, id: &str) -> Result<Option<StoredReport>, ApiError> {
+        let id = id.to_owned();
+        self.on_store(move |store| store.report(&id)).await
+    }
+
+    /// Keeps `report` with the game `id`.
+    ///
+    /// # Errors
+    /// 500 when it cannot be written.
+    pub async fn keep_report(&self, id: &str, report: StoredReport) -> Result<(), ApiError> {
+        let id = id.to_owned();
+        self.on_store(move |store| store.save_report(&id, &report))
+            .await
     }
 
     /// The game `id`: in memory, or read back from the store, where the
