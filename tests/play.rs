@@ -38,9 +38,18 @@ const AT_ONCE: &str = "--at-once";
 
 /// Runs the example with `args`, feeding it `input` all at once.
 fn run(args: &[&str], input: &str) -> Output {
+    let args: Vec<&str> = std::iter::once(AT_ONCE)
+        .chain(args.iter().copied())
+        .collect();
+    run_with(&args, &[], input)
+}
+
+/// Runs the example with `args` and the environment variables `env`,
+/// feeding it `input` all at once.
+fn run_with(args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
     let mut child = Command::new(binary())
-        .arg(AT_ONCE)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -564,22 +573,11 @@ fn bad_command_lines_are_refused_with_a_message() {
 /// Runs the example with `args` and `input`, reading no proof nor
 /// endgame tables (a proof takes long to read unoptimised).
 fn run_without_tables(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(binary())
-        .args(args)
-        .env("ALQUERQUE_PROOFS", "/nonexistent/proofs")
-        .env("ALQUERQUE_TABLEBASES", "/nonexistent/tablebases")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let env = [
+        ("ALQUERQUE_PROOFS", "/nonexistent/proofs"),
+        ("ALQUERQUE_TABLEBASES", "/nonexistent/tablebases"),
+    ];
+    run_with(args, &env, input)
 }
 
 #[test]

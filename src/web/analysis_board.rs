@@ -21,7 +21,7 @@ use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Verdict};
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use futures_util::Stream;
 use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Record, Ruleset, Side};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,7 @@ use tokio::sync::mpsc;
 
 use super::api::Body;
 use super::error::ApiError;
+use super::event_stream;
 use super::server::Server;
 use super::view::{OutcomeView, TurnView};
 use super::web_game;
@@ -448,28 +449,18 @@ enum Update {
     Done(AnalysisDone),
 }
 
-impl Update {
+impl event_stream::Update for Update {
     fn event(&self) -> Event {
         let event = match self {
-            Update::Waiting => Event::default()
-                .event("waiting")
-                .json_data(serde_json::json!({
-                    "message": "every analysis place is busy: waiting for one"
-                })),
+            Update::Waiting => return event_stream::waiting(),
             Update::Progress(progress) => Event::default().event("progress").json_data(progress),
             Update::Done(done) => Event::default().event("done").json_data(done),
         };
         event.unwrap_or_else(|_| Event::default().event("error"))
     }
-}
 
-/// Stops an analysis when the page stops listening (the stream is
-/// dropped).
-struct StopOnDrop(Stop);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.stop();
+    fn is_last(&self) -> bool {
+        matches!(self, Update::Done(_))
     }
 }
 
@@ -479,18 +470,7 @@ pub async fn events(
     State(server): State<Arc<Server>>,
     Query(query): Query<EventsQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let turns: Vec<String> = query
-        .turns
-        .as_deref()
-        .map(|turns| {
-            turns
-                .split(';')
-                .map(str::trim)
-                .filter(|turn| !turn.is_empty())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
+    let turns = event_stream::line_turns(query.turns.as_deref());
     let game = line_game(
         Some(&query.variant),
         query.position.as_deref(),
@@ -538,18 +518,7 @@ pub async fn events(
         });
         sender.send(Update::Done(done)).await.ok();
     });
-    let stream = futures_util::stream::unfold(
-        (receiver, StopOnDrop(stop), false),
-        |(mut receiver, stop, ended)| async move {
-            if ended {
-                return None;
-            }
-            let update = receiver.recv().await?;
-            let ended = matches!(update, Update::Done(_));
-            Some((Ok(update.event()), (receiver, stop, ended)))
-        },
-    );
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+    Ok(event_stream::stream(receiver, stop))
 }
 
 /// Analyses `game`'s position, sending each depth's result on `sender`,

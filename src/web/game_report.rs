@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use alquerque_ai::Stop;
 use axum::extract::{Path, Query, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::{Event, Sse};
 use futures_util::Stream;
 use peralikatuma_rules::{Game, Record};
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 
 use super::analysis_board::line_game;
 use super::error::ApiError;
+use super::event_stream;
 use super::server::Server;
 use super::store::StoredReport;
 use crate::analysis;
@@ -69,14 +70,10 @@ enum Update {
     Done(&'static str),
 }
 
-impl Update {
+impl event_stream::Update for Update {
     fn event(&self) -> Event {
         let event = match self {
-            Update::Waiting => Event::default()
-                .event("waiting")
-                .json_data(serde_json::json!({
-                    "message": "every analysis place is busy: waiting for one"
-                })),
+            Update::Waiting => return event_stream::waiting(),
             Update::Progress { done, total } => Event::default()
                 .event("progress")
                 .json_data(serde_json::json!({ "done": done, "total": total })),
@@ -87,14 +84,9 @@ impl Update {
         };
         event.unwrap_or_else(|_| Event::default().event("error"))
     }
-}
 
-/// Stops a report when the page stops listening.
-struct StopOnDrop(Stop);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.stop();
+    fn is_last(&self) -> bool {
+        matches!(self, Update::Done(_))
     }
 }
 
@@ -127,18 +119,7 @@ pub async fn line_events(
     State(server): State<Arc<Server>>,
     Query(query): Query<LineReportQuery>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let turns: Vec<String> = query
-        .turns
-        .as_deref()
-        .map(|turns| {
-            turns
-                .split(';')
-                .map(str::trim)
-                .filter(|turn| !turn.is_empty())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
+    let turns = event_stream::line_turns(query.turns.as_deref());
     let game = line_game(
         Some(&query.variant),
         query.position.as_deref(),
@@ -147,7 +128,7 @@ pub async fn line_events(
     )?;
     let depth = depth(query.depth)?;
     let (receiver, stop) = start_report(server, Record::new(game), depth, None);
-    Ok(stream_of(receiver, stop))
+    Ok(event_stream::stream(receiver, stop))
 }
 
 /// `GET /api/games/{id}/report/events`: as `/api/report/events`, for the
@@ -180,7 +161,7 @@ pub async fn game_events(
         }
         None => start_report(server, record, depth, Some(id)),
     };
-    Ok(stream_of(receiver, stop))
+    Ok(event_stream::stream(receiver, stop))
 }
 
 /// Starts a report of `record`'s game searched to `depth`, kept with the
@@ -229,26 +210,6 @@ fn start_report(
         sender.send(Update::Done(reason)).await.ok();
     });
     (receiver, stop)
-}
-
-/// The events of `receiver` until `done`; dropping the stream raises
-/// `stop`.
-fn stream_of(
-    receiver: mpsc::Receiver<Update>,
-    stop: Stop,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let stream = futures_util::stream::unfold(
-        (receiver, StopOnDrop(stop), false),
-        |(mut receiver, stop, ended)| async move {
-            if ended {
-                return None;
-            }
-            let update = receiver.recv().await?;
-            let ended = matches!(update, Update::Done(_));
-            Some((Ok(update.event()), (receiver, stop, ended)))
-        },
-    );
-    Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
 /// What a report's work came to.

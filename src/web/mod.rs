@@ -34,6 +34,7 @@
 pub mod analysis_board;
 pub mod api;
 pub mod error;
+pub mod event_stream;
 pub mod explain;
 pub mod game_report;
 pub mod geometry;
