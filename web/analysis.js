@@ -44,6 +44,7 @@ const app = {
   picker: null,
   flipped: false,
   flippedFor: null, // the game the board was last turned for
+  whiteHigh: false, // whether White starts on the high ranks (Kharbaga)
   game: null, // the game this analysis came from, if any
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
   lines: Number(localStorage.getItem('analysis-lines')) || 3,
@@ -122,8 +123,9 @@ async function open(request, ply = null) {
   const info = await game(view.variant).catch(() => null);
   if (info && app.flippedFor !== view.variant) {
     app.flippedFor = view.variant;
-    app.flipped = whiteAtTop(info.start);
-    $('evalbar').classList.toggle('flipped', app.flipped);
+    app.whiteHigh = whiteAtTop(info.start);
+    app.flipped = app.whiteHigh;
+    barSide();
   }
   await board(view.variant);
   await go(node, node === end ? view : null);
@@ -337,7 +339,7 @@ async function explain({ claim, path }) {
 
 function flip() {
   app.flipped = !app.flipped;
-  $('evalbar').classList.toggle('flipped', app.flipped);
+  barSide();
   render();
 }
 
@@ -461,6 +463,12 @@ async function save() {
 }
 
 // --- the engine --------------------------------------------------------
+
+// The bar's White end on White's side of the board: the bottom, unless
+// the board shows White's pieces starting at the top.
+function barSide() {
+  $('evalbar').classList.toggle('white-top', app.whiteHigh !== app.flipped);
+}
 
 // White's share of the bar for an evaluation from White's side in
 // hundredths of a piece: half when level, all or nothing when decided.
