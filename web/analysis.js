@@ -320,10 +320,12 @@ function play(turn) {
 // the turn it would write.
 async function explain({ claim, path }) {
   if (path.length < 2) {
-    const capturers = new Set(app.picker.turns.filter((t) => t.capture).map((t) => t.path[0]));
-    say(capturers.size
-      ? `The piece on ${path[0]} has no legal turn: a capture is compulsory here (${[...capturers].join(', ')} can capture).`
-      : `The piece on ${path[0]} has no legal turn here.`, true);
+    // Every legal turn a capture: the piece could only step.
+    const turns = app.picker.turns;
+    const capturers = new Set(turns.map((t) => t.path[0]));
+    say(turns.length && turns.every((t) => t.capture)
+      ? `The piece on ${path[0]} cannot move: a capture is compulsory here (${[...capturers].join(', ')} can capture).`
+      : `The piece on ${path[0]} cannot move here.`, true);
     return;
   }
   const lines = app.board.geometry.lines;
