@@ -47,7 +47,7 @@ const app = {
   whiteHigh: false, // whether White starts on the high ranks (Kharbaga)
   game: null, // the game this analysis came from, if any
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
-  lines: Number(localStorage.getItem('analysis-lines')) || 3,
+  lines: Math.min(5, Math.max(1, Number(localStorage.getItem('analysis-lines')) || 3)),
   engineTimer: null,
   setup: null, // the position being edited, in the editor
   setupVariant: null,
@@ -332,8 +332,10 @@ async function explain({ claim, path }) {
   const steps = path.length === 2 && lines.some(([a, b]) => (a === path[0] && b === path[1]) || (a === path[1] && b === path[0]));
   const text = `${claim ? `!${claim} ` : ''}${path.join(steps ? '-' : 'x')}`;
   try {
+    // Legal after all: one of the turns past the list's end (a position
+    // can have more than the server lists).
     await lineView([...app.node.line, text]);
-    say(`${text} is not among the turns listed here.`, true);
+    playLine([text]);
   } catch (error) {
     say(String(error.message).replace(/^turn \d+ \(`[^`]*`\): /, ''), true);
   }
