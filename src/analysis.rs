@@ -101,7 +101,8 @@ impl Verdicts {
                 Verdict::Draw => "a draw".to_owned(),
             };
             let distance = match probe.value {
-                Value::Win(_) | Value::Loss(1..) => " turns to the next removal",
+                Value::Win(1) | Value::Loss(1) => " turn to the next removal",
+                Value::Win(_) | Value::Loss(2..) => " turns to the next removal",
                 Value::Draw | Value::Loss(0) => "",
             };
             format!(
@@ -272,6 +273,25 @@ mod tests {
         assert_eq!(
             score_in_words(-Score::tablebase_win(3, 7), Side::White),
             "Black wins (endgame tables)"
+        );
+    }
+
+    #[test]
+    fn the_tables_distance_is_said_in_turns_one_turn_in_the_singular() {
+        let said = |value, verdict| {
+            let verdicts = Verdicts {
+                tables: Some(Probe { value, verdict }),
+                proof: None,
+            };
+            verdicts.sentences(Side::White).join(" ")
+        };
+        assert_eq!(
+            said(Value::Loss(1), Verdict::Loss),
+            "Endgame tables: Black wins (White to move: loss in 1 turn to the next removal)"
+        );
+        assert_eq!(
+            said(Value::Win(13), Verdict::Win),
+            "Endgame tables: White wins (White to move: win in 13 turns to the next removal)"
         );
     }
 }

@@ -656,6 +656,22 @@ function copyPosition() {
   copy(text, $('d-copy-said'));
 }
 
+// Opens the analysis board on the game's start and turns, at the turn
+// shown (the one reviewed, else the last); without a game, on its own.
+function analyse() {
+  const s = app.state;
+  if (!s) {
+    location.href = '/analysis';
+    return;
+  }
+  const encode = (value) => encodeURIComponent(value).replace(/%3A/g, ':').replace(/%3B/g, ';').replace(/%2C/g, ',');
+  const query = [`variant=${encode(s.variant)}`, `position=${encode(s.positions[0])}`];
+  if (s.moves.length) query.push(`turns=${encode(s.moves.map((m) => m.text).join(';'))}`);
+  if (app.review !== null) query.push(`ply=${app.review}`);
+  query.push(`game=${encode(app.id)}`);
+  location.href = `/analysis?${query.join('&')}`;
+}
+
 function newGame() {
   const form = $('new-form');
   const s = app.state;
@@ -799,7 +815,7 @@ function key(event) {
   const s = app.state;
   const actions = {
     g: () => { location.href = '/'; }, n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
-    f: flip, i: invite, c: copyPosition, '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
+    f: flip, i: invite, c: copyPosition, a: analyse, '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
     t: () => $('typed-turn').focus(), Escape: stepBack,
     ArrowLeft: () => s && setReview((app.review ?? s.number) - 1),
     ArrowRight: () => s && app.review !== null && setReview(app.review + 1),
@@ -807,7 +823,7 @@ function key(event) {
     End: () => setReview(null),
   };
   const action = actions[event.key];
-  if (!action || (!s && !'gnl?k'.includes(event.key))) return;
+  if (!action || (!s && !'gnl?ka'.includes(event.key))) return;
   event.preventDefault();
   action();
 }
@@ -828,6 +844,7 @@ function wire() {
   on('b-flip', flip);
   on('b-invite', invite);
   on('b-copy', copyPosition);
+  on('b-analyse', analyse);
   on('b-rules', () => showRules(app.state?.family ? 'f' : undefined));
   on('b-pass', () => { const t = app.state?.turns.find((turn) => !turn.path.length); if (t) play(t); });
   on('b-keys', () => $('d-keys').showModal());

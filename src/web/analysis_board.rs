@@ -102,6 +102,8 @@ pub struct LineView {
     pub name: String,
     /// Whether it is one of the family's games (rules.md F).
     pub family: bool,
+    /// Whether the game has kings (the position editor offers them).
+    pub kings: bool,
     /// The line's start (N3).
     pub start: String,
     /// The start's text, then the text after each turn (N3).
@@ -297,6 +299,7 @@ pub fn line_view(game: &Game) -> LineView {
         variant: ruleset.id,
         name: ruleset.name.to_owned(),
         family: !ruleset.is_rule_book(),
+        kings: ruleset.has_kings(),
         start: game.start().to_string(),
         positions: positions.iter().map(Position::to_string).collect(),
         moves,

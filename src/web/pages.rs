@@ -17,16 +17,20 @@ use super::server::Server;
 /// The page: one HTML file for the new-game form and every game.
 pub const INDEX: &str = include_str!("../../web/index.html");
 
+/// The analysis board and its position editor (`/analysis`).
+pub const ANALYSIS: &str = include_str!("../../web/analysis.html");
+
 /// Every asset: its name under `/assets/`, its type and its text.
-pub const ASSETS: [(&str, &str, &str); 5] = [
+pub const ASSETS: [(&str, &str, &str); 10] = [
     ("app.js", JS, include_str!("../../web/app.js")),
     ("board.js", JS, include_str!("../../web/board.js")),
     ("picker.js", JS, include_str!("../../web/picker.js")),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../../web/style.css"),
-    ),
+    ("analysis.js", JS, include_str!("../../web/analysis.js")),
+    ("tree.js", JS, include_str!("../../web/tree.js")),
+    ("engine.js", JS, include_str!("../../web/engine.js")),
+    ("editor.js", JS, include_str!("../../web/editor.js")),
+    ("style.css", CSS, include_str!("../../web/style.css")),
+    ("analysis.css", CSS, include_str!("../../web/analysis.css")),
     (
         "favicon.svg",
         "image/svg+xml",
@@ -61,6 +65,7 @@ pub fn players_rules() -> &'static str {
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
 
 /// Headers of every page and asset: scripts and styles from this server
 /// only, no referrer (a seat's link must not leak), no sniffing.
@@ -92,6 +97,12 @@ fn text(content_type: &'static str, body: &'static str) -> Response {
 
 async fn index() -> Response {
     text("text/html; charset=utf-8", INDEX)
+}
+
+/// The analysis board: the page reads its line from the address
+/// (`?variant=V&position=N3&turns=T1;T2&ply=N`) and asks the API.
+async fn analysis_page() -> Response {
+    text("text/html; charset=utf-8", ANALYSIS)
 }
 
 /// `?invite=CODE` on a game's page: a friend's invitation.
@@ -128,7 +139,7 @@ async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
 }
 
 async fn favicon() -> Response {
-    text("image/svg+xml", ASSETS[4].2)
+    text("image/svg+xml", include_str!("../../web/favicon.svg"))
 }
 
 async fn rules() -> Response {
@@ -148,6 +159,7 @@ pub fn routes() -> Router<Arc<Server>> {
     Router::new()
         .route("/", get(index))
         .route("/games/{id}", get(game_page))
+        .route("/analysis", get(analysis_page))
         .route("/assets/{name}", get(asset))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
@@ -164,9 +176,13 @@ pub fn fallbacks(router: Router<Arc<Server>>) -> Router<Arc<Server>> {
 
 #[cfg(test)]
 mod tests {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode, header};
     use peralikatuma_rules::Ruleset;
+    use tower::ServiceExt;
 
-    use super::{INDEX, RULES, players_rules};
+    use super::{ANALYSIS, ASSETS, INDEX, RULES, SECURITY, players_rules};
+    use crate::web::{Config, Server, router};
 
     #[test]
     fn the_players_rules_keep_every_rule_and_leave_out_the_programmers_parts() {
@@ -186,15 +202,20 @@ mod tests {
         assert!(!shown.contains("(#x"), "a link to X");
     }
 
-    #[test]
-    fn the_new_game_form_offers_every_game_once_by_its_id() {
-        let start = INDEX.find("id=\"new-variant\"").expect("the list of games");
-        let list = &INDEX[start..start + INDEX[start..].find("</select>").expect("its end")];
-        let offered: Vec<&str> = list
-            .split("<option value=\"")
+    /// The ids of the games `page`'s list `id` offers, in its order.
+    fn offered<'a>(page: &'a str, id: &str) -> Vec<&'a str> {
+        let start = page
+            .find(&format!("id=\"{id}\""))
+            .expect("the list of games");
+        let list = &page[start..start + page[start..].find("</select>").expect("its end")];
+        list.split("<option value=\"")
             .skip(1)
             .filter_map(|option| option.split('"').next())
-            .collect();
+            .collect()
+    }
+
+    /// Checks that `offered` names every game once, by its id.
+    fn every_game_once(offered: Vec<&str>) {
         let mut ids: Vec<&str> = Ruleset::all().map(|r| r.id).collect();
         let mut sorted = offered.clone();
         sorted.sort_unstable();
@@ -203,5 +224,109 @@ mod tests {
         for id in offered {
             assert!(Ruleset::find(id).is_ok(), "{id}");
         }
+    }
+
+    #[test]
+    fn the_analysis_board_opens_a_position_of_every_game_once_by_its_id() {
+        every_game_once(offered(ANALYSIS, "import-variant"));
+    }
+
+    /// The assets a page or a script names: `/assets/NAME` in the HTML,
+    /// `from './NAME'` in a module.
+    fn named_assets(text: &str) -> Vec<&str> {
+        let linked = text
+            .split("/assets/")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next());
+        let imported = text
+            .split("from './")
+            .skip(1)
+            .filter_map(|rest| rest.split('\'').next());
+        linked.chain(imported).collect()
+    }
+
+    #[test]
+    fn every_asset_the_pages_and_their_scripts_name_is_served() {
+        let served: Vec<&str> = ASSETS.iter().map(|(name, _, _)| *name).collect();
+        let mut named = named_assets(INDEX);
+        named.extend(named_assets(ANALYSIS));
+        for (_, _, text) in ASSETS {
+            named.extend(named_assets(text));
+        }
+        for name in [
+            "analysis.js",
+            "analysis.css",
+            "tree.js",
+            "engine.js",
+            "editor.js",
+        ] {
+            assert!(named.contains(&name), "nothing names {name}");
+        }
+        for name in named {
+            assert!(served.contains(&name), "{name} is named but not served");
+        }
+        for (name, _, text) in ASSETS {
+            assert!(
+                !text.contains("https:") && !text.contains("//cdn"),
+                "{name} loads nothing from elsewhere"
+            );
+        }
+        // The analysis page's hooks for tests and people.
+        for hook in [
+            "data-testid=\"eval\"",
+            "data-testid=\"lines\"",
+            "data-testid=\"verdict\"",
+            "data-testid=\"editor\"",
+            "data-testid=\"tree\"",
+            ">Edit position<",
+            ">Analyse this position<",
+        ] {
+            assert!(ANALYSIS.contains(hook), "{hook}");
+        }
+        // No inline script or style: the policy allows only this server's.
+        for page in [INDEX, ANALYSIS] {
+            assert!(!page.contains("<script>") && !page.contains(" style=\""));
+        }
+    }
+
+    #[tokio::test]
+    async fn the_analysis_board_and_its_assets_are_served_with_the_security_headers() {
+        let dir = std::env::temp_dir().join(format!("pages-test-{}", std::process::id()));
+        std::fs::remove_dir_all(&dir).ok();
+        let app = router(Server::new(Config::new(&dir)).expect("a data directory"));
+        let get = |uri: &str| {
+            let request = Request::get(uri).body(Body::empty()).expect("a request");
+            app.clone().oneshot(request)
+        };
+        for (uri, kind) in [
+            ("/analysis", "text/html"),
+            ("/analysis?variant=zamma&turns=a1-a2", "text/html"),
+            ("/", "text/html"),
+            ("/assets/analysis.js", "text/javascript"),
+            ("/assets/tree.js", "text/javascript"),
+            ("/assets/engine.js", "text/javascript"),
+            ("/assets/editor.js", "text/javascript"),
+            ("/assets/analysis.css", "text/css"),
+        ] {
+            let answer = get(uri).await.expect("an answer");
+            assert_eq!(answer.status(), StatusCode::OK, "{uri}");
+            let headers = answer.headers();
+            let content = headers[header::CONTENT_TYPE].to_str().expect("a type");
+            assert!(content.starts_with(kind), "{uri}: {content}");
+            for (name, value) in SECURITY {
+                assert_eq!(headers[&name], value, "{uri}: {name}");
+            }
+        }
+        let answer = get("/analysis").await.expect("an answer");
+        let body = axum::body::to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        assert_eq!(&body[..], ANALYSIS.as_bytes());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_new_game_form_offers_every_game_once_by_its_id() {
+        every_game_once(offered(INDEX, "new-variant"));
     }
 }

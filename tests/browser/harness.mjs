@@ -15,6 +15,9 @@ export const root = path.resolve(here, '../..');
 /** The server binary: `$SERVE`, else the release build of examples/serve.rs. */
 export const serveBinary = process.env.SERVE ?? path.resolve(here, '../../target/release/examples/serve');
 
+/** The tablebase example (it builds endgame tables): `$TABLEBASE`, else the one beside the server binary. */
+export const tablebaseBinary = process.env.TABLEBASE ?? path.join(path.dirname(serveBinary), 'tablebase');
+
 /** The browser: `$CHROMIUM`, else Debian's. */
 export const chromiumBinary = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -48,13 +51,15 @@ export const freshData = () => mkdtemp(path.join(tmpdir(), 'peralikatuma-browser
  * (the system picks a free port, which the server prints), keeping games
  * in `data`, by default a fresh temporary directory (removed when the
  * server stops). Returns `{ base, port, data, log, stop }`: `log()` is what
- * it printed, `stop(signal)` stops it (SIGTERM unless told).
+ * it printed, `stop(signal)` stops it (SIGTERM unless told). `env` adds
+ * to its environment (`ALQUERQUE_TABLEBASES`, ...).
  */
-export async function startServer({ data = null, port = 0, timeout = 15_000, extra = [] } = {}) {
+export async function startServer({ data = null, port = 0, timeout = 15_000, extra = [], env = {} } = {}) {
   const owned = data === null;
   if (owned) data = await freshData();
   const child = spawn(serveBinary, ['--port', String(port), '--bind', '127.0.0.1', '--data', data, '--thinkers', '2', '--at-once', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => { output += chunk; });
@@ -106,6 +111,29 @@ export async function startServer({ data = null, port = 0, timeout = 15_000, ext
     await stop();
     throw error;
   }
+}
+
+/**
+ * Builds the endgame tables of `variant` up to `pieces` pieces into a
+ * fresh temporary directory with the tablebase example; returns
+ * `{ dir, seconds }`, or throws with what the example printed.
+ */
+export async function buildTables(variant, pieces) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'peralikatuma-tables-'));
+  const began = Date.now();
+  const child = spawn(tablebaseBinary, ['--variant', variant, '--pieces', String(pieces), '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => { output += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => { output += chunk; });
+  const code = await new Promise((resolve) => {
+    child.on('error', (error) => { output += String(error.message); resolve(-1); });
+    child.on('exit', resolve);
+  });
+  if (code !== 0) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`${tablebaseBinary} could not build the tables (exit ${code}):\n${output}`);
+  }
+  return { dir, seconds: (Date.now() - began) / 1000 };
 }
 
 /** Launches Chromium (headless) through Playwright. */

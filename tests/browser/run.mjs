@@ -3,17 +3,19 @@
 // Debian's Chromium driven by Playwright. Each test runs in fresh browser
 // contexts against one release server with a fresh data directory.
 //
-//   cargo build --release --example serve
+//   cargo build --release --example serve --example tablebase
 //   (cd tests/browser && npm ci)
 //   node tests/browser/run.mjs [part of a test's name...]
 //
-// Environment: SERVE (the server binary), CHROMIUM (the browser), SEED
-// (the random choices of turns). A failing test leaves a screenshot of each
+// Environment: SERVE (the server binary), CHROMIUM (the browser), TABLEBASE
+// (the tablebase example, by default beside SERVE: it builds the endgame
+// tables the analysis board's tests read), SEED (the random choices of
+// turns). A failing test leaves a screenshot of each
 // of its pages and its pages' console log in target/browser/.
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { freshData, launchBrowser, root, startServer, stopAll } from './harness.mjs';
+import { buildTables, freshData, launchBrowser, root, startServer, stopAll } from './harness.mjs';
 import * as P from './page.mjs';
 
 const OUT = path.join(root, 'target', 'browser');
@@ -950,6 +952,339 @@ test('a phone\'s width (390x844) shows the whole board without scrolling sideway
   }
 });
 
+// --- the analysis board (/analysis) ----------------------------------------
+
+/** Alquerque's endgame tables up to three pieces, which the runner builds for the server, if it could. */
+let tablesBuilt = null;
+let tablesMissing = null;
+
+/** Checks that the server has the endgame tables, which the test needs. */
+function needTables() {
+  P.check(tablesBuilt, `the endgame tables were not built (build the tablebase example, or set TABLEBASE): ${tablesMissing}`);
+}
+
+/** The depth the analysis board shows (0 before the first). */
+async function depthShown(page) {
+  return Number(((await page.getByTestId('depth').textContent()).match(/\d+/) ?? [0])[0]);
+}
+
+/** Waits until the analysis board shows at least `count` best lines at `depth` or deeper; answers the depth. */
+async function waitForLines(page, { count = 1, depth = 1, timeout = 20_000 } = {}) {
+  try {
+    await page.waitForFunction(([count, depth]) => {
+      const shown = Number((document.querySelector('[data-testid="depth"]').textContent.match(/\d+/) ?? [0])[0]);
+      return document.querySelectorAll('[data-testid="pv"]').length >= count && shown >= depth;
+    }, [count, depth], { timeout });
+  } catch {
+    const lines = await page.getByTestId('pv').count();
+    throw new P.Mismatch(`${count} best lines at depth ${depth} were expected; the page shows ${lines} at depth ${await depthShown(page)}` +
+      ` (${await page.getByTestId('eval').textContent()} ${await page.locator('#engine-state').textContent()})`);
+  }
+  return depthShown(page);
+}
+
+/** The analysis board's move tree: every turn's text, in order. */
+const treeTexts = (page) => page.getByTestId('tree').locator('button').allTextContents();
+/** The turn the analysis board shows (its current one in the tree), or null at the start. */
+const shownTurn = async (page) => {
+  const current = page.getByTestId('tree').locator('button.current');
+  return (await current.count()) ? current.textContent() : null;
+};
+
+/** The server's view of a line (POST /api/analysis). */
+async function lineView(page, body) {
+  const answer = await P.request(page, 'POST', '/api/analysis', body);
+  P.equal(answer.status, 200, `the line ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Waits until the analysis board's move list shows `turns`, the turn `current` shown. */
+async function waitForTree(page, turns, current) {
+  try {
+    await page.waitForFunction(([turns, current]) => {
+      const buttons = [...document.querySelectorAll('[data-testid="tree"] button')];
+      const shown = buttons.find((b) => b.classList.contains('current'))?.textContent ?? null;
+      return JSON.stringify(buttons.map((b) => b.textContent)) === JSON.stringify(turns) && shown === current;
+    }, [turns, current], { timeout: 5_000 });
+  } catch {
+    throw new P.Mismatch(`the move list should be ${JSON.stringify(turns)} at ${current}; it is ${JSON.stringify(await treeTexts(page))} at ${await shownTurn(page)}`);
+  }
+}
+
+test('the analysis board from a finished game: Analyse opens its turns at the end, or at the turn reviewed', async (t) => {
+  const page = await t.page();
+  await page.goto('/');
+  // A short game of Alquerque from a position: two captures end it.
+  const created = await P.request(page, 'POST', '/api/games', { variant: 'alquerque', opponent: 'human', position: 'W:Wc2:Bc3,c5' });
+  P.equal(created.status, 201, 'the game made');
+  await page.goto(created.body.url);
+  await P.play(page, 'c2xc4');
+  await P.play(page, 'c5xc3');
+  const end = await P.settle(page);
+  P.equal(end.outcome?.result, '0-1', 'the game\'s result');
+  needTables();
+  const gamePath = new URL(page.url()).pathname;
+
+  await P.button(page, 'Analyse').click();
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  await P.waitForBoard(page, end.position, 10_000);
+  await waitForTree(page, ['c2xc4', 'c5xc3'], 'c5xc3');
+  await page.getByTestId('status').filter({ hasText: `0-1: ${end.outcome.text}` }).waitFor();
+  await page.getByTestId('eval').filter({ hasText: 'Black wins' }).waitFor();
+  // The start: three pieces, which the endgame tables cover.
+  await page.keyboard.press('Home');
+  await P.waitForBoard(page, end.positions[0], 5_000);
+  await waitForTree(page, ['c2xc4', 'c5xc3'], null);
+  const verdict = page.getByTestId('verdict').filter({ hasText: 'Endgame tables: Black wins' });
+  await verdict.waitFor();
+  await waitForLines(page);
+  await page.keyboard.press('ArrowRight');
+  await P.waitForBoard(page, end.positions[1], 5_000);
+  await waitForTree(page, ['c2xc4', 'c5xc3'], 'c2xc4');
+
+  // Back to the game, review its first turn: `a` analyses there.
+  await page.getByRole('link', { name: 'Back to the game' }).click();
+  await page.waitForURL((url) => url.pathname === gamePath);
+  await P.settle(page);
+  await page.getByTestId('moves').locator('button').first().click();
+  await page.locator('#review').waitFor();
+  await page.keyboard.press('a');
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  await P.waitForBoard(page, end.positions[1], 10_000);
+  await waitForTree(page, ['c2xc4', 'c5xc3'], 'c2xc4');
+  P.equal(new URL(page.url()).searchParams.get('ply'), '1', 'the turn in the address');
+});
+
+test('the analysis board from a link: the best lines deepen; a line played becomes a variation, stepped through and deleted', async (t) => {
+  const page = await t.page();
+  const link = '/analysis?variant=peralikatuma&turns=e4-e5;e6xe4';
+  await page.goto(link);
+  const after = await lineView(page, { variant: 'peralikatuma', turns: ['e4-e5', 'e6xe4'] });
+  await P.waitForBoard(page, after.position, 10_000);
+  await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
+  P.equal(await P.statusText(page), 'White to move', 'the status');
+  P.equal(await page.getByTestId('link').inputValue(), `${t.base}${link}`, 'the link to copy');
+  const first = await waitForLines(page, { count: 3 });
+  const deeper = await waitForLines(page, { count: 3, depth: first + 1 });
+  P.check((await page.getByTestId('eval').textContent()).length > 0, 'the evaluation in words');
+  const legal = new Set(after.turns.map((turn) => turn.text));
+  for (const line of await page.getByTestId('pv').all()) {
+    const turns = await line.locator('.pv-turn').allTextContents();
+    P.check(turns.length > 0 && legal.has(turns[0]), `a best line starts with a legal turn: ${turns.join(' ')}`);
+  }
+  t.note(`depth ${first} then ${deeper}`);
+
+  // Stop and start the engine.
+  await P.button(page, 'Stop engine').click();
+  await page.getByTestId('eval').filter({ hasText: 'The engine is off' }).waitFor();
+  P.equal(await page.getByTestId('pv').count(), 0, 'lines with the engine off');
+  await P.button(page, 'Start engine').click();
+  await waitForLines(page, { count: 3 });
+
+  // At the start, a best line that does not begin as the game does:
+  // its second turn clicked plays it as a variation.
+  await page.keyboard.press('Home');
+  await waitForTree(page, ['e4-e5', 'e6xe4'], null);
+  await waitForLines(page, { count: 3, depth: 2 });
+  // Chosen and clicked at once: the lines are drawn again at each depth.
+  const chosen = await page.evaluate(() => {
+    for (const line of document.querySelectorAll('[data-testid="pv"]')) {
+      const turns = [...line.querySelectorAll('.pv-turn')];
+      if (turns.length >= 2 && turns[0].textContent !== 'e4-e5') {
+        turns[1].click();
+        return turns.slice(0, 2).map((turn) => turn.textContent);
+      }
+    }
+    return null;
+  });
+  P.check(chosen, 'a best line other than the game\'s');
+  const variation = await lineView(page, { variant: 'peralikatuma', turns: chosen });
+  await P.waitForBoard(page, variation.position, 5_000);
+  // The variation stands beside the main line's first turn.
+  await waitForTree(page, ['e4-e5', ...chosen, 'e6xe4'], chosen[1]);
+  P.equal(await page.getByTestId('tree').locator('.variation button').allTextContents(), chosen, 'the variation');
+  await page.keyboard.press('ArrowLeft');
+  await waitForTree(page, ['e4-e5', ...chosen, 'e6xe4'], chosen[0]);
+  P.check((await page.getByTestId('link').inputValue()).endsWith(`turns=${chosen.join(';')}&ply=1`), 'the link in the variation');
+  await P.button(page, 'Delete variation').click();
+  await waitForTree(page, ['e4-e5', 'e6xe4'], null);
+  await page.keyboard.press('End');
+  await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
+  // A turn clicked in the list goes there.
+  await page.getByTestId('tree').getByRole('button', { name: 'e4-e5', exact: true }).click();
+  await waitForTree(page, ['e4-e5', 'e6xe4'], 'e4-e5');
+  await P.waitForBoard(page, after.positions[1], 5_000);
+});
+
+test('the analysis board opens a pasted position with the tables\' verdict, an uploaded record, and says what is wrong with bad text', async (t) => {
+  needTables();
+  const page = await t.page();
+  await page.goto('/analysis');
+  const form = page.locator('#import-form');
+  const text = form.getByLabel('Position (N3) or game record (N4)');
+  P.check(await text.isVisible(), 'the form is open on a page opened without a line');
+  // Three pieces of Alquerque: the tables know who wins.
+  const position = 'W:Wb2:Bc4,d5';
+  await text.fill(position);
+  await form.getByLabel('Game (for a position').selectOption('alquerque');
+  await form.getByRole('button', { name: 'Open' }).click();
+  await P.waitForBoard(page, position, 5_000);
+  const view = await lineView(page, { variant: 'alquerque', position });
+  P.equal(view.tables?.winner, 'black', 'the tables\' winner');
+  const verdict = page.getByTestId('verdict');
+  await verdict.filter({ hasText: 'Black wins' }).waitFor();
+  P.check((await verdict.textContent()).includes('loss in'), 'the value for the side to move');
+  const values = await page.getByTestId('table-turns').locator('li').allTextContents();
+  P.equal(values.map((v) => v.trim()), view.tables.turns.map((v) => `${v.turn} ${v.value}`), 'each turn\'s value');
+  await waitForLines(page);
+  P.check((await page.getByTestId('link').inputValue()).includes(`position=${position}`), 'the link names the position');
+
+  // Text the rules cannot read, in words.
+  await text.fill('W:Wz9:Bc4');
+  await form.getByRole('button', { name: 'Open' }).click();
+  const error = page.locator('#import-error');
+  await error.filter({ hasText: 'This position cannot be opened' }).waitFor();
+  P.check((await error.textContent()).includes('z9'), `the error names the point: ${await error.textContent()}`);
+  await P.waitForBoard(page, position, 1_000);
+
+  // A record from a file: its turns are the main line.
+  const record = '[Variant "Alquerque"]\n[White "Ann"]\n[Black "Ben"]\n[Result "*"]\n\n1. c2-c3 c4xc2 2. c1xc3 *\n';
+  await form.getByLabel('Or a file').setInputFiles({ name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record) });
+  await page.waitForFunction(() => document.getElementById('import-text').value.startsWith('[Variant'));
+  await form.getByRole('button', { name: 'Open' }).click();
+  await waitForTree(page, ['c2-c3', 'c4xc2', 'c1xc3'], 'c1xc3');
+  P.equal(await error.textContent(), '', 'no error left');
+  // Saved again: the same turns.
+  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
+  const saved = await readFile(await download.path(), 'utf8');
+  P.check(saved.includes('1. c2-c3 c4xc2 2. c1xc3'), `the record saved: ${saved}`);
+});
+
+test('the proof\'s verdict on Alquerque\'s start: White wins, proved, with its turn', async (t) => {
+  const page = await t.page();
+  await page.goto('/');
+  // The server reads the proof in the background the first time it is asked.
+  const began = Date.now();
+  let view = await lineView(page, { variant: 'alquerque' });
+  while (!view.proof) {
+    P.check(Date.now() - began < 120_000, 'the proof was not read in 120 s');
+    await page.waitForTimeout(1_000);
+    view = await lineView(page, { variant: 'alquerque' });
+  }
+  t.note(`the proof ready after ${((Date.now() - began) / 1000).toFixed(0)} s`);
+  P.equal([view.proof.goal, view.proof.side], ['White wins', 'white'], 'the proof');
+  await page.goto('/analysis?variant=alquerque');
+  const verdict = page.getByTestId('verdict').filter({ hasText: 'White wins' });
+  await verdict.waitFor();
+  const said = await verdict.textContent();
+  P.check(said.includes('proved') && said.includes(view.proof.turn), `the verdict: ${said}`);
+  await verdict.getByRole('button', { name: `Play ${view.proof.turn}` }).click();
+  await waitForTree(page, [view.proof.turn], view.proof.turn);
+}, { timeout: 150_000 });
+
+test('the position editor: a position set up and analysed, and one the rules refuse (Permainan, M6)', async (t) => {
+  const page = await t.page();
+  await page.goto('/analysis?variant=alquerque');
+  await waitForLines(page);
+  await P.button(page, 'Edit position').click();
+  const editor = page.getByTestId('editor');
+  await editor.waitFor();
+  P.check(!await editor.getByLabel('White king').isVisible(), 'no kings offered in Alquerque');
+  await P.button(page, 'Clear board').click();
+  P.equal(await P.boardPieces(page), {}, 'the board cleared');
+  await editor.getByLabel('White man').check();
+  await P.point(page, 'c2').click();
+  await P.point(page, 'd1').click();
+  await P.point(page, 'a1').click();
+  await P.point(page, 'a1').click(); // again: empty
+  await editor.getByLabel('Black man').check();
+  await P.point(page, 'c4').click();
+  await editor.getByLabel('Black', { exact: true }).check();
+  await editor.getByLabel('Turns without a capture').fill('3');
+  await editor.getByLabel('Turns without a capture').press('Tab');
+  const position = 'B:Wd1,c2:Bc4:C3';
+  P.equal(await page.getByTestId('editor-text').textContent(), position, 'the position text');
+  P.equal(await P.boardPieces(page), P.piecesOf(position), 'the board set up');
+  await P.button(page, 'Analyse this position').click();
+  await editor.waitFor({ state: 'hidden' });
+  await P.waitForBoard(page, position, 5_000);
+  P.equal(await P.statusText(page), 'Black to move', 'the status');
+  P.check((await page.getByTestId('link').inputValue()).includes(`position=${position}`), 'the link names the position');
+  await page.getByTestId('verdict').filter({ hasText: /(White|Black) wins|draw/ }).waitFor();
+  await waitForLines(page);
+
+  // Permainan: a man on the point where it is crowned is refused, in words.
+  await P.button(page, 'Edit position').click();
+  await editor.getByLabel('Game', { exact: true }).selectOption('permainan');
+  await editor.getByLabel('White king').waitFor();
+  await P.button(page, 'Clear board').click();
+  await editor.getByLabel('Black man').check();
+  await P.point(page, 'c1').click();
+  await editor.getByLabel('White king').check();
+  await P.point(page, 'e5').click();
+  P.equal(await page.getByTestId('editor-text').textContent(), 'W:WKe5:Bc1', 'the position text');
+  await P.button(page, 'Analyse this position').click();
+  const refused = page.getByTestId('editor-error');
+  await refused.filter({ hasText: 'c1: a man on a point where it is crowned in permainan (M6)' }).waitFor();
+  P.check(await editor.isVisible(), 'the editor stays open');
+  // Moved back off its crowning point, the man is fine.
+  await editor.getByLabel('Empty').check();
+  await P.point(page, 'c1').click();
+  await editor.getByLabel('Black man').check();
+  await P.point(page, 'c3').click();
+  await P.button(page, 'Analyse this position').click();
+  await editor.waitFor({ state: 'hidden' });
+  await P.waitForBoard(page, 'W:WKe5:Bc3', 5_000);
+  P.equal(new URL(page.url()).searchParams.get('variant'), 'permainan', 'the game in the address');
+  await waitForLines(page);
+});
+
+test('the analysis board of every game: its board, its turns and a best line (rules.md F)', async (t) => {
+  const page = await t.page();
+  await page.goto('/analysis');
+  const games = await page.locator('#import-variant option').evaluateAll((options) => options.map((o) => o.value));
+  P.equal(games.length, 21, 'the games offered');
+  for (const variant of games) {
+    await page.goto(`/analysis?variant=${variant}`);
+    const view = await lineView(page, { variant });
+    await P.waitForBoard(page, view.position, 5_000);
+    await waitForLines(page);
+    P.check((await P.marked(page)).length > 0, `${variant}: the pieces that can move are marked`);
+  }
+  t.note(`${games.length} games`);
+}, { timeout: 90_000 });
+
+test('the analysis board on a phone (390x844): board, evaluation and lines without scrolling sideways', async (t) => {
+  const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const fits = async (what) => {
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    P.check(scroll <= 390, `${what}: the page is ${scroll} px wide`);
+    for (const [name, locator] of [['the board', page.getByRole('group', { name: 'The board' })], ['the evaluation bar', page.getByTestId('evalbar')],
+      ['the evaluation', page.getByTestId('eval')], ['the lines', page.getByTestId('lines')]]) {
+      const box = await locator.boundingBox();
+      P.check(box && box.x >= 0 && box.x + box.width <= 390, `${what}: ${name} ${JSON.stringify(box)} lies within the screen's width`);
+    }
+  };
+  await page.goto('/analysis?variant=peralikatuma&turns=e4-e5;e6xe4');
+  await waitForLines(page, { count: 3 });
+  await fits('Peralikatuma');
+  const bar = await page.getByTestId('evalbar').boundingBox();
+  const board = await page.getByRole('group', { name: 'The board' }).boundingBox();
+  P.check(bar.y + bar.height <= board.y + 1, 'the bar is above the board');
+  // A turn played by taps.
+  const after = await lineView(page, { variant: 'peralikatuma', turns: ['e4-e5', 'e6xe4'] });
+  const turn = after.turns.find((t) => t.path.length === 2 && !t.claim);
+  await P.point(page, turn.path[0]).tap();
+  await P.point(page, turn.path[1]).tap();
+  await waitForTree(page, ['e4-e5', 'e6xe4', turn.text], turn.text);
+  await P.button(page, 'Edit position').tap();
+  await page.getByTestId('editor').waitFor();
+  await fits('the editor');
+  await page.goto('/analysis?variant=terhuchu');
+  await waitForLines(page);
+  await fits('Terhuchu');
+});
+
 // --- the runner ----------------------------------------------------------
 
 const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
@@ -1042,13 +1377,24 @@ async function main() {
   }
   const began = Date.now();
   await rm(OUT, { recursive: true, force: true });
-  const server = await startServer();
+  // The server reads Alquerque's endgame tables up to three pieces (built
+  // here, in under a second) and its proof, for the analysis board; its
+  // analyses stop after a while even if a page forgets to.
+  tablesBuilt = await buildTables('alquerque', 3).catch((error) => {
+    tablesMissing = error.message.replace(/\s+/g, ' ').trim().slice(0, 300);
+    return null;
+  });
+  const server = await startServer({
+    extra: ['--analysis-seconds', '20'],
+    env: { ALQUERQUE_PROOFS: path.join(root, 'proofs'), ...(tablesBuilt ? { ALQUERQUE_TABLEBASES: tablesBuilt.dir } : {}) },
+  });
   let browser = null;
   let passed = 0;
   let failed = 0;
   try {
     browser = await launchBrowser();
-    console.log(`browser tests: ${chosen.length} in Chromium ${browser.version()}, server at ${server.base}, SEED=${SEED}`);
+    console.log(`browser tests: ${chosen.length} in Chromium ${browser.version()}, server at ${server.base}, SEED=${SEED}; ` +
+      (tablesBuilt ? `Alquerque's tables up to 3 pieces built in ${tablesBuilt.seconds.toFixed(1)} s` : `no endgame tables: ${tablesMissing}`));
     for (const [i, { name, fn, timeout }] of chosen.entries()) {
       const run = new Run(browser, server.base, P.random(SEED * 1000 + tests.findIndex((t) => t.name === name)));
       const started = Date.now();
@@ -1077,6 +1423,7 @@ async function main() {
   } finally {
     if (browser) await browser.close().catch(() => {});
     await server.stop();
+    if (tablesBuilt) await rm(tablesBuilt.dir, { recursive: true, force: true });
   }
   console.log(`in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -6,7 +6,9 @@
 //
 // writes docs/web-desktop.png (1200x860) and docs/web-phone.png (390x844):
 // Peralikatuma against the machine (hard) after 1. e4-e5 e6xe4, with
-// White's piece on e3 picked and its jump marked.
+// White's piece on e3 picked and its jump marked; and docs/web-analysis.png
+// (1200x860): the analysis board on the same position, its three best
+// lines at depth 8 or deeper.
 
 import path from 'node:path';
 import { launchBrowser, root, startServer } from './harness.mjs';
@@ -18,6 +20,22 @@ const shots = [
   { file: 'docs/web-desktop.png', viewport: { width: 1200, height: 860 } },
   { file: 'docs/web-phone.png', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ];
+
+const analysisShot = { file: 'docs/web-analysis.png', viewport: { width: 1200, height: 860 } };
+
+async function shootAnalysis(browser, base, { file, ...options }) {
+  const context = await browser.newContext({ baseURL: base, ...options });
+  try {
+    const page = await context.newPage();
+    await page.goto('/analysis?variant=peralikatuma&turns=e4-e5;e6xe4');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pv"]').length >= 3 &&
+      Number((document.querySelector('[data-testid="depth"]').textContent.match(/\d+/) ?? [0])[0]) >= 8, null, { timeout: 60_000 });
+    await page.screenshot({ path: path.join(root, file) });
+    console.log(`wrote ${file}`);
+  } finally {
+    await context.close();
+  }
+}
 
 async function shoot(browser, base, { file, ...options }) {
   const context = await browser.newContext({ baseURL: base, ...options });
@@ -42,6 +60,7 @@ let browser = null;
 try {
   browser = await launchBrowser();
   for (const shot of shots) await shoot(browser, server.base, shot);
+  await shootAnalysis(browser, server.base, analysisShot);
 } catch (error) {
   console.error(error.stack ?? error);
   process.exitCode = 1;
