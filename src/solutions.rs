@@ -68,6 +68,14 @@ pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {
     }
 }
 
+/// Whether `ruleset`'s proof is being read now (asked for, not read yet).
+pub fn pending(ruleset: &'static Ruleset) -> bool {
+    let Ok(states) = cache().states.lock() else {
+        return false;
+    };
+    matches!(states.get(ruleset), Some(State::Reading))
+}
+
 /// The proof for `ruleset`'s start position, waiting for it to be read:
 /// for runs that must not depend on timing (tournaments).
 pub fn wait_for(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {

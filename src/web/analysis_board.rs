@@ -131,6 +131,9 @@ pub struct LineView {
     pub tables: Option<TablesVerdict>,
     /// What a proof says of it, if one covers it.
     pub proof: Option<ProofVerdict>,
+    /// Whether the game's proof is still being read (it takes seconds,
+    /// the first time it is asked for): ask again for its verdict.
+    pub proof_pending: bool,
     /// The line as a game record (N4), to save.
     pub record: String,
 }
@@ -311,6 +314,7 @@ pub fn line_view(game: &Game) -> LineView {
         status,
         quiet_turns: game.quiet_turns(),
         quiet_limit: QUIET_TURNS_FOR_DRAW,
+        proof_pending: proof.is_none() && crate::solutions::pending(ruleset),
         tables,
         proof,
         record: Record::new(game.clone()).to_string(),
