@@ -65,6 +65,7 @@ export class ReportPanel {
     this.data = null; // { report, annotated }
     this.shown = null; // the turns of the position shown
     this.revealing = false; // whether the report is to be scrolled into sight when it comes
+    this.progress = null; // the last progress: { done, total }
     this.graph = new Graph($('report-graph'), {
       onPick: (ply) => this.go(ply),
       describe: (ply) => this.describe(ply),
@@ -134,7 +135,9 @@ export class ReportPanel {
       handler(JSON.parse(event.data));
     };
     source.addEventListener('waiting', mine(() => this.said('Every analysis place on the server is busy: waiting for one…')));
+    this.progress = null;
     source.addEventListener('progress', mine(({ done, total }) => {
+      this.progress = { done, total };
       $('report-progress-line').hidden = false;
       $('report-progress').max = total;
       $('report-progress').value = done;
@@ -192,11 +195,12 @@ export class ReportPanel {
 
   done(reason) {
     const seconds = ((performance.now() - this.began) / 1000).toFixed(1);
+    const reached = this.progress ? ` after ${this.progress.done} of ${this.progress.total} positions` : '';
     this.close();
     const said = {
       done: `Done in ${seconds} s.`,
       kept: 'Kept with the game: shown at once.',
-      time: 'Cut short by the server\'s time limit: try a lower depth.',
+      time: `Cut short by the server's time limit${reached} (${seconds} s): try a lower depth.`,
       stopped: 'Stopped.',
       failed: 'The report failed on the server.',
     };
