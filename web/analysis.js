@@ -3,13 +3,15 @@
 // editor; its turns as a tree of variations; the engine's best lines as
 // they deepen; the endgame tables' and the proof's verdicts. The server
 // decides every rule (POST /api/analysis describes each position) and
-// analyses (GET /api/analysis/events); this shows what it says.
+// analyses (GET /api/analysis/events); this shows what it says. A game
+// report of the main line is asked for by its panel (report.js).
 
 import { BoardView, parsePosition } from './board.js';
 import { Picker } from './picker.js';
 import { Tree } from './tree.js';
 import { Engine } from './engine.js';
 import { EditorPanel, Setup } from './editor.js';
+import { GLYPHS, ReportPanel } from './report.js';
 
 const $ = (id) => document.getElementById(id);
 const capital = (s) => (!s || /^[a-z]\d+\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
@@ -46,6 +48,7 @@ const app = {
   flippedFor: null, // the game the board was last turned for
   whiteHigh: false, // whether White starts on the high ranks (Kharbaga)
   game: null, // the game this analysis came from, if any
+  gameTurns: null, // that game's turns as the board opened them (its main line then)
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
   lines: Math.min(5, Math.max(1, Number(localStorage.getItem('analysis-lines')) || 3)),
   engineTimer: null,
@@ -104,6 +107,7 @@ function say(text, error = false) {
 // Throws the server's refusal.
 async function open(request, ply = null) {
   const view = await api('POST', '/api/analysis', request);
+  report.drop();
   app.variant = view.variant;
   app.name = view.name;
   app.family = view.family;
@@ -359,7 +363,7 @@ function moveNumber(node, always) {
   return always ? `${number}…` : '';
 }
 
-function moveButton(node, always) {
+function moveButton(node, always, marks) {
   const parts = [];
   const number = moveNumber(node, always);
   if (number) parts.push(make('span', { class: 'number' }, number));
@@ -370,21 +374,24 @@ function moveButton(node, always) {
   }
   button.onclick = () => go(node);
   parts.push(button);
+  // The report's mark of the turn: ?! an inaccuracy, ? a mistake, ?? a blunder.
+  const kind = marks.get(node);
+  if (GLYPHS[kind]) parts.push(make('span', { class: `mark ${kind}`, title: `${kind} (the game report)` }, GLYPHS[kind]));
   return parts;
 }
 
 // The line that starts with `first`, its variations inside it where they
 // branch off.
-function lineElement(first, className) {
+function lineElement(first, className, marks) {
   const box = make('div', { class: className });
   let node = first;
   let always = true;
   while (node) {
-    box.append(...moveButton(node, always), ' ');
+    box.append(...moveButton(node, always, marks), ' ');
     always = false;
     const siblings = node.parent.children;
     if (siblings[0] === node && siblings.length > 1) {
-      for (const variation of siblings.slice(1)) box.append(lineElement(variation, 'variation'));
+      for (const variation of siblings.slice(1)) box.append(lineElement(variation, 'variation', marks));
       always = true;
     }
     node = node.children[0];
@@ -392,10 +399,23 @@ function lineElement(first, className) {
   return box;
 }
 
+// The nodes of the line the report is of, each with its turn's class.
+function reportMarks() {
+  const marks = new Map();
+  let node = app.tree?.root;
+  for (const { text, class: kind } of report.classes()) {
+    node = node?.children.find((child) => child.text === text);
+    if (!node) break;
+    marks.set(node, kind);
+  }
+  return marks;
+}
+
 function tree() {
   const box = $('tree');
   const first = app.tree?.root.children[0];
-  box.replaceChildren(first ? lineElement(first, 'mainline') : make('p', { class: 'small' }, 'No turns yet: play one on the board.'));
+  const marks = reportMarks();
+  box.replaceChildren(first ? lineElement(first, 'mainline', marks) : make('p', { class: 'small' }, 'No turns yet: play one on the board.'));
   // The turn shown kept in sight in the list (the page itself stays put).
   const current = box.querySelector('.current');
   if (current) {
@@ -411,6 +431,7 @@ function tree() {
   $('b-first').disabled = !app.node?.parent;
   $('b-next').disabled = !app.node?.children.length;
   $('b-last').disabled = !app.node?.children.length;
+  report.sync(app.node?.line ?? null);
 }
 
 // --- the link and the record -------------------------------------------
@@ -634,6 +655,43 @@ function verdicts() {
   $('verdicts').hidden = !tables && !proof;
 }
 
+// --- the game report ---------------------------------------------------
+
+// The main line: the first turns from the start on; the game's on the
+// server while it is the game's line as the board opened it.
+function mainLine() {
+  const turns = app.tree ? app.tree.root.end.line : [];
+  const gameTurns = app.gameTurns;
+  const asOpened = gameTurns && gameTurns.length === turns.length && gameTurns.every((t, i) => t === turns[i]);
+  return { variant: app.variant, start: app.start, turns, game: asOpened ? app.game : null };
+}
+
+// Shows `node`, leaving the editor if it is open.
+function show(node) {
+  if (!app.setup) {
+    go(node);
+    return;
+  }
+  leaveEditor();
+  board(app.variant).then(() => go(node));
+}
+
+const report = new ReportPanel({
+  line: mainLine,
+  go(turns) {
+    const node = app.tree?.find(turns);
+    if (node) show(node);
+    return Boolean(node);
+  },
+  play(turns, text) {
+    const node = app.tree?.find(turns);
+    if (node) show(app.tree.play(node, text));
+    return Boolean(node);
+  },
+  changed: tree,
+  say,
+});
+
 // --- the position editor -----------------------------------------------
 
 const editor = new EditorPanel({
@@ -758,7 +816,7 @@ function key(event) {
     Home: toStart, End: toEnd, Delete: deleteVariation,
   };
   const actions = {
-    e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
+    R: () => report.start(), e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
     k: () => $('d-keys').showModal(), Escape: escape,
   };
   const action = (app.setup ? {} : moving)[event.key] ?? actions[event.key];
@@ -811,8 +869,11 @@ function wire() {
   // The editor's list of games is the form's.
   $('editor-variant').replaceChildren(...[...$('import-variant').children].map((child) => child.cloneNode(true)));
   document.addEventListener('keydown', key);
-  // Leaving the page stops its analysis on the server.
-  window.addEventListener('pagehide', () => engine.stop());
+  // Leaving the page stops its analysis and its report on the server.
+  window.addEventListener('pagehide', () => {
+    engine.stop();
+    report.stop();
+  });
 }
 
 async function start() {
@@ -833,6 +894,8 @@ async function start() {
   if (!query.has('variant')) $('import').open = true;
   try {
     await open(request, Number.isFinite(ply) ? ply : null);
+    if (app.game) app.gameTurns = app.tree.root.end.line;
+    if (query.get('report') === '1') report.start({ reveal: true });
   } catch (error) {
     say(`This line cannot be opened: ${error.message}`, true);
     $('import').open = true;

@@ -331,6 +331,7 @@ function panel() {
   $('b-hint').disabled = !s.your_turn;
   $('b-draw').disabled = !seated || !live;
   $('b-resign').disabled = !seated || !live;
+  $('b-report').hidden = live;
   $('typed').hidden = !seated;
   $('b-pass').hidden = !passes(s);
   moveList();
@@ -657,8 +658,10 @@ function copyPosition() {
 }
 
 // Opens the analysis board on the game's start and turns, at the turn
-// shown (the one reviewed, else the last); without a game, on its own.
-function analyse() {
+// shown (the one reviewed, else the last), or with its game report
+// (`report`: at the end, the report started at once); without a game,
+// on its own.
+function analyse({ report = false } = {}) {
   const s = app.state;
   if (!s) {
     location.href = '/analysis';
@@ -667,8 +670,9 @@ function analyse() {
   const encode = (value) => encodeURIComponent(value).replace(/%3A/g, ':').replace(/%3B/g, ';').replace(/%2C/g, ',');
   const query = [`variant=${encode(s.variant)}`, `position=${encode(s.positions[0])}`];
   if (s.moves.length) query.push(`turns=${encode(s.moves.map((m) => m.text).join(';'))}`);
-  if (app.review !== null) query.push(`ply=${app.review}`);
+  if (app.review !== null && !report) query.push(`ply=${app.review}`);
   query.push(`game=${encode(app.id)}`);
+  if (report) query.push('report=1');
   location.href = `/analysis?${query.join('&')}`;
 }
 
@@ -815,7 +819,7 @@ function key(event) {
   const s = app.state;
   const actions = {
     g: () => { location.href = '/'; }, n: newGame, u: undo, r: redo, h: hint, d: offerDraw, x: resign, s: save, l: () => $('d-load').showModal(),
-    f: flip, i: invite, c: copyPosition, a: analyse, '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
+    f: flip, i: invite, c: copyPosition, a: () => analyse(), R: () => s?.outcome && analyse({ report: true }), '?': () => showRules(s?.family ? 'f' : undefined), k: () => $('d-keys').showModal(),
     t: () => $('typed-turn').focus(), Escape: stepBack,
     ArrowLeft: () => s && setReview((app.review ?? s.number) - 1),
     ArrowRight: () => s && app.review !== null && setReview(app.review + 1),
@@ -844,7 +848,8 @@ function wire() {
   on('b-flip', flip);
   on('b-invite', invite);
   on('b-copy', copyPosition);
-  on('b-analyse', analyse);
+  on('b-analyse', () => analyse());
+  on('b-report', () => analyse({ report: true }));
   on('b-rules', () => showRules(app.state?.family ? 'f' : undefined));
   on('b-pass', () => { const t = app.state?.turns.find((turn) => !turn.path.length); if (t) play(t); });
   on('b-keys', () => $('d-keys').showModal());

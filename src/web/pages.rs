@@ -21,7 +21,7 @@ pub const INDEX: &str = include_str!("../../web/index.html");
 pub const ANALYSIS: &str = include_str!("../../web/analysis.html");
 
 /// Every asset: its name under `/assets/`, its type and its text.
-pub const ASSETS: [(&str, &str, &str); 10] = [
+pub const ASSETS: [(&str, &str, &str); 12] = [
     ("app.js", JS, include_str!("../../web/app.js")),
     ("board.js", JS, include_str!("../../web/board.js")),
     ("picker.js", JS, include_str!("../../web/picker.js")),
@@ -29,6 +29,8 @@ pub const ASSETS: [(&str, &str, &str); 10] = [
     ("tree.js", JS, include_str!("../../web/tree.js")),
     ("engine.js", JS, include_str!("../../web/engine.js")),
     ("editor.js", JS, include_str!("../../web/editor.js")),
+    ("report.js", JS, include_str!("../../web/report.js")),
+    ("graph.js", JS, include_str!("../../web/graph.js")),
     ("style.css", CSS, include_str!("../../web/style.css")),
     ("analysis.css", CSS, include_str!("../../web/analysis.css")),
     (
@@ -259,6 +261,8 @@ mod tests {
             "tree.js",
             "engine.js",
             "editor.js",
+            "report.js",
+            "graph.js",
         ] {
             assert!(named.contains(&name), "nothing names {name}");
         }
@@ -278,11 +282,16 @@ mod tests {
             "data-testid=\"verdict\"",
             "data-testid=\"editor\"",
             "data-testid=\"tree\"",
+            "data-testid=\"report\"",
+            ">Report<",
+            ">Download annotated record<",
             ">Edit position<",
             ">Analyse this position<",
         ] {
             assert!(ANALYSIS.contains(hook), "{hook}");
         }
+        // The game page's way to a finished game's report.
+        assert!(INDEX.contains(">Report<"));
         // No inline script or style: the policy allows only this server's.
         for page in [INDEX, ANALYSIS] {
             assert!(!page.contains("<script>") && !page.contains(" style=\""));
@@ -306,6 +315,8 @@ mod tests {
             ("/assets/tree.js", "text/javascript"),
             ("/assets/engine.js", "text/javascript"),
             ("/assets/editor.js", "text/javascript"),
+            ("/assets/report.js", "text/javascript"),
+            ("/assets/graph.js", "text/javascript"),
             ("/assets/analysis.css", "text/css"),
         ] {
             let answer = get(uri).await.expect("an answer");

@@ -1208,7 +1208,9 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await P.button(page, 'Analyse this position').click();
   await editor.waitFor({ state: 'hidden' });
   await P.waitForBoard(page, position, 5_000);
-  P.equal(await P.statusText(page), 'Black to move', 'the status');
+  // The board showed these pieces in the editor already: the status says
+  // when the server's view of the position has come.
+  await page.getByTestId('status').filter({ hasText: /^Black to move$/ }).waitFor({ timeout: 5_000 });
   P.check((await page.getByTestId('link').inputValue()).includes(`position=${position}`), 'the link names the position');
   await page.getByTestId('verdict').filter({ hasText: /(White|Black) wins|draw/ }).waitFor();
   await waitForLines(page);
@@ -1283,6 +1285,158 @@ test('the analysis board on a phone (390x844): board, evaluation and lines witho
   await page.goto('/analysis?variant=terhuchu');
   await waitForLines(page);
   await fits('Terhuchu');
+});
+
+// --- the game report (on the analysis board) -------------------------------
+
+/** Alquerque from three pieces, White to move and winning by the tables; White's c3-d4 throws the win away, and Black wins. */
+const THROWN = { start: 'W:Wc3,e1:Bc5', turns: ['c3-d4', 'c5xe3', 'e1-d1', 'e3-d3', 'd1-c1', 'd3-c3', 'c1-b1', 'c3-b3', 'b1-a1', 'b3-a3', 'a1-a2', 'a3xa1'] };
+
+/** Waits until the report panel has finished (`done`, `kept`, ...) and checks it ended as `expected`; its box. */
+async function waitForReport(page, expected, timeout = 30_000) {
+  const report = page.getByTestId('report');
+  try {
+    await page.waitForSelector('[data-testid="report"]:not([data-state="running"]):not([data-state="idle"])', { timeout });
+  } catch {
+    throw new P.Mismatch(`the report did not finish in ${timeout / 1000} s: ${await page.locator('#report-said').textContent()}` +
+      ` (${await page.locator('#report-progress-text').textContent()})`);
+  }
+  const state = await report.getAttribute('data-state');
+  const said = await page.locator('#report-said').textContent();
+  P.check(state === expected, `the report should end ${expected}; it ended ${state}: ${said}`);
+  return report;
+}
+
+test('the game report of a pasted record: White throws away the tables\' win, a blunder, marked in the list and the graph', async (t) => {
+  needTables();
+  const page = await t.page();
+  await page.goto('/analysis');
+  const turns = THROWN.turns.slice(0, 4);
+  const record = `[Variant "Alquerque"]\n[Setup "${THROWN.start}"]\n[Result "*"]\n\n1. ${turns[0]} ${turns[1]} 2. ${turns[2]} ${turns[3]} *\n`;
+  const form = page.locator('#import-form');
+  await form.getByLabel('Position (N3) or game record (N4)').fill(record);
+  await form.getByRole('button', { name: 'Open' }).click();
+  await waitForTree(page, turns, turns.at(-1));
+  const report = page.getByTestId('report');
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/report/events')) asked.push(new URL(r.url()).pathname); });
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await waitForReport(page, 'done');
+  P.equal(asked, ['/api/report/events'], 'the reports asked for (a line\'s, not a game\'s)');
+
+  // Each turn classified; White's c3-d4 a blunder by the tables.
+  P.equal(await report.locator('[data-turn-class]').count(), turns.length, 'the turns classified');
+  const blunder = report.locator('[data-turn-class="blunder"]');
+  P.equal(await blunder.count(), 1, 'the blunders');
+  const said = (await blunder.textContent()).replace(/\s+/g, ' ');
+  P.check(said.includes('c3-d4') && said.includes('Blunder') && said.includes('threw away a win'), `the blunder's row: ${said}`);
+  const start = await lineView(page, { variant: 'alquerque', position: THROWN.start });
+  const winning = start.tables.turns.filter((v) => v.verdict === 'win').map((v) => v.turn);
+  const best = (await blunder.locator('.r-best').textContent()).replace(/^best /, '');
+  P.check(winning.includes(best), `the best turn offered, ${best}, wins by the tables (${winning.join(' ')})`);
+  await page.getByTestId('tree').locator('.mark.blunder').filter({ hasText: '??' }).waitFor();
+  const summary = await report.getByTestId('report-summary').locator('tr.blunder td').allTextContents();
+  P.equal(summary, ['1', '0'], 'the blunders of White and Black in the summary');
+
+  // The graph: a point at each position; a point clicked shows it.
+  const graph = report.getByTestId('report-graph');
+  P.equal(await graph.locator('[data-ply]').count(), turns.length + 1, 'the graph\'s points');
+  P.equal(await graph.locator('[data-ply="1"]').getAttribute('class'), 'g-point blunder', 'the blunder\'s point');
+  await graph.locator('[data-ply="1"]').click();
+  await waitForTree(page, turns, 'c3-d4');
+  await report.locator('li.current[data-ply="1"]').waitFor();
+
+  // The best turn, clicked, is played as a variation: the report is still the main line's.
+  await blunder.locator('.r-best').click();
+  await waitForTree(page, ['c3-d4', best, ...turns.slice(1)], best);
+  P.check(await page.locator('#report-stale').isHidden(), 'a variation leaves the report as it was');
+  // Made the main line, it makes the report one of another line; asked again, a report of the new main line.
+  await P.button(page, 'Make main line').click();
+  await page.locator('#report-stale').waitFor();
+  await report.locator('.r-turn', { hasText: 'c3-d4' }).click();
+  await waitForTree(page, [best, ...turns], 'c3-d4');
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await waitForReport(page, 'done');
+  P.check(await page.locator('#report-stale').isHidden(), 'the new report is the main line\'s');
+  const classes = await report.locator('[data-turn-class]').evaluateAll((rows) => rows.map((r) => r.dataset.turnClass));
+  P.check(classes.length === 1 && ['best', 'good'].includes(classes[0]), `the new main line's one turn keeps the win: ${classes}`);
+  P.equal(await page.getByTestId('tree').locator('.mark').count(), 0, 'marks left in the move list');
+});
+
+test('a finished game\'s report: Report on its page, the graph clicked, the record annotated, and the report kept with the game', async (t) => {
+  needTables();
+  const page = await t.page();
+  await page.goto('/');
+  const created = await P.request(page, 'POST', '/api/games', { variant: 'alquerque', opponent: 'human', position: THROWN.start });
+  P.equal(created.status, 201, 'the game made');
+  await page.goto(created.body.url);
+  const id = P.gameId(page);
+  await P.settle(page);
+  P.check(await P.button(page, 'Report').isHidden(), 'no Report while the game goes on');
+  for (const [number, turn] of THROWN.turns.entries()) {
+    const played = await P.request(page, 'POST', `/api/games/${id}/turn`, { turn, number });
+    P.equal(played.status, 200, `${turn} played: ${JSON.stringify(played.body)}`);
+  }
+  await page.reload();
+  const end = await P.settle(page);
+  P.equal(end.outcome?.result, '0-1', 'the game\'s result');
+  P.check((await page.locator('#d-keys').textContent()).includes('the game report'), 'the keys name the report');
+
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/report/events')) asked.push(new URL(r.url()).pathname); });
+  await P.button(page, 'Report').click();
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  const report = await waitForReport(page, 'done');
+  P.equal(asked, [`/api/games/${id}/report/events`], 'the report asked for: the game\'s');
+  await waitForTree(page, THROWN.turns, THROWN.turns.at(-1));
+  P.equal(await report.locator('[data-turn-class]').count(), THROWN.turns.length, 'the turns classified');
+  P.check((await report.locator('[data-turn-class="blunder"]').first().textContent()).includes('threw away a win'), 'the blunder said');
+  P.check((await page.locator('#report-about').textContent()).includes('0-1'), 'the result');
+
+  // The graph: a point at each position of the game; one clicked shows it.
+  const graph = report.getByTestId('report-graph');
+  P.equal(await graph.locator('[data-ply]').count(), end.positions.length, 'the graph\'s points, one a position');
+  await graph.locator('[data-ply="6"]').click();
+  await P.waitForBoard(page, end.positions[6], 5_000);
+  await waitForTree(page, THROWN.turns, THROWN.turns[5]);
+
+  // The record, annotated, downloads: it reads back as the same game.
+  const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download annotated record' }).click()]);
+  P.equal(download.suggestedFilename(), `alquerque-${id}-report.txt`, 'the file\'s name');
+  const annotated = await readFile(await download.path(), 'utf8');
+  P.check(/1\. c3-d4 \{blunder[^}]*threw away a win\}/.test(annotated), `the annotated record: ${annotated}`);
+  const read = await lineView(page, { record: annotated });
+  P.equal(read.moves.map((m) => m.text), THROWN.turns, 'the annotated record read back');
+
+  // Asked again, the report kept with the game comes at once.
+  await page.getByRole('link', { name: 'Back to the game' }).click();
+  await page.waitForURL((url) => url.pathname === `/games/${id}`);
+  await P.settle(page);
+  await page.keyboard.press('Shift+R');
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  await waitForReport(page, 'kept');
+  P.check(await page.locator('#report-progress-line').isHidden(), 'no progress for a kept report');
+  P.equal(await report.locator('[data-turn-class]').count(), THROWN.turns.length, 'the kept report\'s turns');
+});
+
+test('the game report on a phone (390x844): the graph, the rows and the summary without scrolling sideways', async (t) => {
+  needTables();
+  const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(`/analysis?variant=alquerque&position=${THROWN.start}&turns=${THROWN.turns.join(';')}&report=1`);
+  const report = await waitForReport(page, 'done');
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  P.check(scroll <= 390, `the page is ${scroll} px wide`);
+  const parts = [['the report', report], ['the graph', report.getByTestId('report-graph')], ['the summary', report.getByTestId('report-summary')],
+    ['the download', report.getByRole('button', { name: 'Download annotated record' })], ...(await report.locator('[data-turn-class]').all()).map((row, i) => [`row ${i + 1}`, row])];
+  for (const [name, locator] of parts) {
+    const box = await locator.boundingBox();
+    P.check(box && box.x >= 0 && box.x + box.width <= 390, `${name} ${JSON.stringify(box)} lies within the screen's width`);
+  }
+  // A point tapped shows its position.
+  const graph = report.getByTestId('report-graph');
+  await graph.scrollIntoViewIfNeeded();
+  await graph.locator('[data-ply="2"]').tap();
+  await waitForTree(page, THROWN.turns, THROWN.turns[1]);
 });
 
 // --- the runner ----------------------------------------------------------
