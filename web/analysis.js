@@ -30,6 +30,9 @@ const make = (tag, attrs = {}, text = null) => {
 // analysis: stepping through a line quickly starts none on the way.
 const SETTLE_MS = 150;
 
+// How often the page asks again for a proof being read.
+const PROOF_RETRY_MS = 2000;
+
 const app = {
   variant: null, // the game's id
   name: '',
@@ -52,6 +55,7 @@ const app = {
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
   lines: Math.min(5, Math.max(1, Number(localStorage.getItem('analysis-lines')) || 3)),
   engineTimer: null,
+  proofTimer: null, // asks again for a proof being read
   setup: null, // the position being edited, in the editor
   setupVariant: null,
 };
@@ -651,8 +655,27 @@ function verdicts() {
       proofText.append(button);
     }
   }
-  proofText.hidden = !proof;
-  $('verdicts').hidden = !tables && !proof;
+  // The proof takes a few seconds to read the first time: said, and
+  // asked for again.
+  const pending = !proof && app.view.proof_pending;
+  clearTimeout(app.proofTimer);
+  if (pending) {
+    proofText.append('Proof: being read…');
+    const node = app.node;
+    app.proofTimer = setTimeout(async () => {
+      try {
+        const view = await lineView(node.line);
+        if (app.node !== node || !app.view) return;
+        app.view.proof = view.proof;
+        app.view.proof_pending = view.proof_pending;
+        verdicts();
+      } catch {
+        // The next position asks again.
+      }
+    }, PROOF_RETRY_MS);
+  }
+  proofText.hidden = !proof && !pending;
+  $('verdicts').hidden = !tables && !proof && !pending;
 }
 
 // --- the game report ---------------------------------------------------
