@@ -207,9 +207,13 @@ pub struct PlayerSummary {
     pub mistake: usize,
     /// ... blunders.
     pub blunder: usize,
-    /// The average over the player's turns of their loss, counted as 0
-    /// where the turn lost nothing, in centi-pieces, rounded; 0 without
-    /// turns.
+    /// The average over the player's turns judged by the search
+    /// ([`Basis::Search`]) of their loss, counted as 0 where the turn lost
+    /// nothing and as [`EVALUATION_LIMIT`] at most, in centi-pieces,
+    /// rounded; 0 without such turns. Turns the tables or the proof judge
+    /// are counted by their class alone: a win thrown away would
+    /// otherwise weigh twenty pieces, and one such turn would say more
+    /// than all the others.
     pub average_loss: i32,
 }
 
@@ -229,8 +233,13 @@ impl PlayerSummary {
     fn of(side: Side, turns: &[TurnReport]) -> PlayerSummary {
         let mine: Vec<&TurnReport> = turns.iter().filter(|turn| turn.side == side).collect();
         let count = |class| mine.iter().filter(|turn| turn.class == class).count();
-        let lost: i64 = mine.iter().map(|turn| i64::from(turn.loss.max(0))).sum();
-        let average_loss = match mine.len() as i64 {
+        let searched: Vec<i64> = mine
+            .iter()
+            .filter(|turn| turn.basis == Basis::Search)
+            .map(|turn| i64::from(turn.loss.clamp(0, EVALUATION_LIMIT)))
+            .collect();
+        let lost: i64 = searched.iter().sum();
+        let average_loss = match searched.len() as i64 {
             0 => 0,
             n => ((2 * lost + n) / (2 * n)) as i32,
         };
@@ -915,6 +924,8 @@ mod tests {
         assert_eq!(turn.basis, Basis::Tables);
         assert_eq!(turn.comment.as_deref(), Some("threw away a win"));
         assert_eq!(turn.before, EVALUATION_LIMIT);
+        // Counted by its class, not in the average loss.
+        assert_eq!(report.player(position.side_to_move()).average_loss, 0);
         let text = report.text_lines().join("\n");
         assert!(
             text.contains("blunder") && text.contains("threw away a win"),
