@@ -36,8 +36,6 @@ pub trait Node {
     fn captures_compulsory(&self) -> bool;
     /// The static evaluation for the side to move.
     fn evaluate(&self) -> Score;
-    /// Pieces on the board.
-    fn piece_count(&self) -> u32;
     /// What `turn` does at a glance, for the weak strengths.
     fn facts(&self, turn: &Turn) -> Facts;
     /// How the weak strengths play this game.
@@ -78,10 +76,6 @@ impl Node for Position {
 
     fn evaluate(&self) -> Score {
         evaluate(self)
-    }
-
-    fn piece_count(&self) -> u32 {
-        (Position::pieces(self, Side::White) | Position::pieces(self, Side::Black)).count_ones()
     }
 
     fn facts(&self, turn: &Turn) -> Facts {
