@@ -639,7 +639,8 @@ function verdicts() {
     const button = make('button', { type: 'button', title: `Play ${value.turn}` }, value.turn);
     const turn = turns.find((t) => t.text === value.turn);
     button.onclick = () => turn && play(turn);
-    item.append(button, ` ${value.value}`);
+    item.append(button, ` ${value.words ?? value.value}`);
+    item.title = `${value.turn}: ${value.value} (the tables' value: turns to the next removal)`;
     return item;
   });
   $('table-turns').replaceChildren(...values);

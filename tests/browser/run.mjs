@@ -1133,9 +1133,11 @@ test('the analysis board opens a pasted position with the tables\' verdict, an u
   P.equal(view.tables?.winner, 'black', 'the tables\' winner');
   const verdict = page.getByTestId('verdict');
   await verdict.filter({ hasText: 'Black wins' }).waitFor();
-  P.check((await verdict.textContent()).includes('loss in'), 'the value for the side to move');
+  P.check((await verdict.textContent()).includes('Black wins — next removal within'), `the value in words: ${await verdict.textContent()}`);
+  // Each turn's value said plainly (not `win in 2`, which reads as a win in two turns).
   const values = await page.getByTestId('table-turns').locator('li').allTextContents();
-  P.equal(values.map((v) => v.trim()), view.tables.turns.map((v) => `${v.turn} ${v.value}`), 'each turn\'s value');
+  P.equal(values.map((v) => v.trim()), view.tables.turns.map((v) => `${v.turn} ${v.words}`), 'each turn\'s value');
+  P.check(values.every((v) => /(wins|loses) — next removal (within \d+ turns|this turn)|draws/.test(v) && !/\b(win|loss) in\b/.test(v)), `the values: ${values}`);
   await waitForLines(page);
   P.check((await page.getByTestId('link').inputValue()).includes(`position=${position}`), 'the link names the position');
 
