@@ -417,11 +417,15 @@ function reportMarks() {
 
 function tree() {
   const box = $('tree');
+  // A turn of the list that has the keyboard's focus keeps it, on the
+  // turn shown, when the list is drawn again.
+  const focused = box.contains(document.activeElement);
   const first = app.tree?.root.children[0];
   const marks = reportMarks();
   box.replaceChildren(first ? lineElement(first, 'mainline', marks) : make('p', { class: 'small' }, 'No turns yet: play one on the board.'));
   // The turn shown kept in sight in the list (the page itself stays put).
   const current = box.querySelector('.current');
+  if (focused) (current ?? box).focus({ preventScroll: true });
   if (current) {
     const top = current.offsetTop;
     if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
@@ -563,12 +567,16 @@ const engine = new Engine({
 const count = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n));
 
 // The best lines: each its evaluation and its turns, numbered; a click on
-// a turn plays the line up to it, on the evaluation the whole line.
+// a turn plays the line up to it, on the evaluation the whole line. Drawn
+// again at each depth: a button that has the keyboard's focus keeps it
+// (the same place in the same line, or that line's evaluation).
 function lines(found) {
   const node = app.node;
+  const focused = document.activeElement?.closest?.('#lines button');
+  const at = focused ? { line: focused.dataset.line, k: focused.dataset.k } : null;
   const items = found.map((line, i) => {
     const item = make('li', { 'data-testid': 'pv' });
-    const score = make('button', { type: 'button', class: 'pv-score', title: `${sentence(line.evaluation)} Play the whole line.` }, short(line.white));
+    const score = make('button', { type: 'button', class: 'pv-score', 'data-line': String(i), 'data-k': 'score', title: `${sentence(line.evaluation)} Play the whole line.` }, short(line.white));
     score.onclick = () => playLine(line.turns);
     item.append(score, ' ');
     line.turns.forEach((text, k) => {
@@ -577,13 +585,19 @@ function lines(found) {
       const index = ply - 1 + blackFirst;
       const number = index % 2 === 0 ? `${Math.floor(index / 2) + 1}.` : k === 0 ? `${Math.floor(index / 2) + 1}…` : '';
       if (number) item.append(make('span', { class: 'number' }, number), ' ');
-      const turn = make('button', { type: 'button', class: 'pv-turn', title: `Play line ${i + 1} up to ${text}` }, text);
+      const turn = make('button', { type: 'button', class: 'pv-turn', 'data-line': String(i), 'data-k': String(k), title: `Play line ${i + 1} up to ${text}` }, text);
       turn.onclick = () => playLine(line.turns.slice(0, k + 1));
       item.append(turn, ' ');
     });
     return item;
   });
   $('lines').replaceChildren(...items);
+  if (at) {
+    const box = $('lines');
+    const again = box.querySelector(`button[data-line="${at.line}"][data-k="${at.k}"]`) ??
+      box.querySelector(`button[data-line="${at.line}"]`) ?? box.querySelector('button');
+    again?.focus({ preventScroll: true });
+  }
 }
 
 function clearEngine(text) {
@@ -814,6 +828,43 @@ async function importFile() {
   if (file) $('import-text').value = await file.text();
 }
 
+// --- a typed turn ------------------------------------------------------
+
+// Plays the turn typed (N2) from the position shown: one of the turns the
+// page knows, or any the server's rules accept after the line (POST
+// /api/analysis, which writes it as the notation does); a refusal is said
+// in the rules' words.
+async function typed(event) {
+  event.preventDefault();
+  const input = $('typed-turn');
+  const text = input.value.trim();
+  const node = app.node;
+  if (!text || !node || app.setup) return;
+  if (app.view?.outcome) {
+    say(`The game is over here (${app.view.outcome.text}): step back to try another turn.`, true);
+    return;
+  }
+  const known = app.view?.turns.find((turn) => turn.text === text);
+  if (known) {
+    input.value = '';
+    play(known);
+    return;
+  }
+  const mover = app.view?.side_to_move;
+  try {
+    const view = await lineView([...node.line, text]);
+    if (app.node !== node || app.setup) return;
+    const turn = view.moves.at(-1);
+    input.value = '';
+    say(mover ? `${capital(mover)} plays ${turn.text}.` : `Played ${turn.text}.`);
+    const next = app.tree.play(node, turn.text);
+    next.move ??= turn;
+    go(next);
+  } catch (error) {
+    say(`${text}: ${String(error.message).replace(/^turn \d+ \(`[^`]*`\): /, '')}`, true);
+  }
+}
+
 // --- keys --------------------------------------------------------------
 
 function escape() {
@@ -840,8 +891,8 @@ function key(event) {
     Home: toStart, End: toEnd, Delete: deleteVariation,
   };
   const actions = {
-    R: () => report.start(), e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
-    k: () => $('d-keys').showModal(), Escape: escape,
+    R: () => !app.setup && report.start(), e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
+    t: () => !app.setup && $('typed-turn').focus(), k: () => $('d-keys').showModal(), Escape: escape,
   };
   const action = (app.setup ? {} : moving)[event.key] ?? actions[event.key];
   if (!action) return;
@@ -888,6 +939,7 @@ function wire() {
     engineRestart();
   });
   $('import-form').addEventListener('submit', importLine);
+  $('typed').addEventListener('submit', typed);
   $('import-file').addEventListener('change', importFile);
   $('link').addEventListener('focus', (event) => event.target.select());
   // The editor's list of games is the form's.

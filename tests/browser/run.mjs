@@ -1110,10 +1110,44 @@ test('the analysis board from a link: the best lines deepen; a line played becom
   await waitForTree(page, ['e4-e5', 'e6xe4'], null);
   await page.keyboard.press('End');
   await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
-  // A turn clicked in the list goes there.
+  // A turn clicked in the list goes there, and keeps the keyboard's focus: → goes on from it.
   await page.getByTestId('tree').getByRole('button', { name: 'e4-e5', exact: true }).click();
   await waitForTree(page, ['e4-e5', 'e6xe4'], 'e4-e5');
   await P.waitForBoard(page, after.positions[1], 5_000);
+  P.check(await page.evaluate(() => document.activeElement?.matches('#tree button.current')), 'the focus stays on the turn clicked');
+  await page.keyboard.press('ArrowRight');
+  await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
+  P.check(await page.evaluate(() => document.activeElement?.matches('#tree button.current')), 'the focus follows the turn shown');
+
+  // A best line's turn that has the focus keeps it as the lines deepen.
+  const shown = await waitForLines(page, { count: 3 });
+  const focused = page.getByTestId('pv').nth(1).locator('.pv-turn').first();
+  await focused.focus();
+  const text = await focused.textContent();
+  await waitForLines(page, { count: 3, depth: shown + 1 });
+  const still = await page.evaluate(() => {
+    const at = document.activeElement;
+    return at?.matches('#lines .pv-turn') ? { line: at.dataset.line, k: at.dataset.k } : at?.tagName;
+  });
+  P.equal(still, { line: '1', k: '0' }, `the focus on line 2's first turn (${text}) a depth later`);
+
+  // A turn typed (t focuses the field): played as the notation writes it;
+  // one the rules refuse is said in words.
+  await page.keyboard.press('t');
+  const typed = page.getByLabel('Type a turn');
+  P.check(await typed.evaluate((input) => input === document.activeElement), 'the key t focuses the typed turn');
+  const legal2 = after.turns.find((turn) => turn.path.length === 2 && !turn.claim);
+  await typed.fill(legal2.text);
+  await typed.press('Enter');
+  await waitForTree(page, ['e4-e5', 'e6xe4', legal2.text], legal2.text);
+  P.equal(await typed.inputValue(), '', 'the field emptied');
+  await typed.fill('a1-a9');
+  await typed.press('Enter');
+  const answer = await P.request(page, 'POST', '/api/analysis', { variant: 'peralikatuma', turns: ['e4-e5', 'e6xe4', legal2.text, 'a1-a9'] });
+  P.equal(answer.status, 422, 'the server refuses a1-a9');
+  await waitForMessage(page, `a1-a9: ${answer.body.message.replace(/^turn \d+ \(`[^`]*`\): /, '')}`);
+  P.check(!(await message(page).textContent()).includes('turn 4 ('), 'the refusal without the line\'s numbering');
+  await waitForTree(page, ['e4-e5', 'e6xe4', legal2.text], legal2.text);
 });
 
 test('the analysis board opens a pasted position with the tables\' verdict, an uploaded record, and says what is wrong with bad text', async (t) => {
