@@ -52,6 +52,9 @@ const app = {
   whiteHigh: false, // whether White starts on the high ranks (Kharbaga)
   game: null, // the game this analysis came from, if any
   gameTurns: null, // that game's turns as the board opened them (its main line then)
+  record: null, // the record the line was opened from (a game's, or one pasted): its players' names for Save
+  recordTurns: [], // its turns
+  declared: null, // how that record's game ended by its players or its clock: { node, outcome }
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
   lines: Math.min(5, Math.max(1, Number(localStorage.getItem('analysis-lines')) || 3)),
   engineTimer: null,
@@ -107,26 +110,41 @@ function say(text, error = false) {
 // --- opening a line ----------------------------------------------------
 
 // Opens the line `request` describes (POST /api/analysis: a variant and a
-// position or a record, and turns), at `ply` of it (its end if null).
-// Throws the server's refusal.
-async function open(request, ply = null) {
-  const view = await api('POST', '/api/analysis', request);
+// position or a record, and turns; `view`, the server's answer, if it
+// has been asked already): its turns are the main line, closed at its
+// end (a turn played there starts a variation). Shows `line` (turns
+// from the start: another line through the tree, a variation where it
+// leaves the main line) at `ply` of it, or of the main line (its end if
+// null). Throws the server's refusal.
+async function open(request, { ply = null, line = null, view = null } = {}) {
+  view ??= await api('POST', '/api/analysis', request);
   report.drop();
   app.variant = view.variant;
   app.name = view.name;
   app.family = view.family;
   app.kings = view.kings;
   app.start = view.start;
-  app.tree = new Tree(view.moves.map((move) => move.text));
+  const turns = view.moves.map((move) => move.text);
+  app.record = request.record ?? null;
+  app.recordTurns = turns;
+  app.tree = new Tree(turns, { closed: true });
   const end = app.tree.root.end;
   app.tree.describe(end, view.positions, view.moves);
-  let node = end;
-  if (ply !== null) {
-    node = app.tree.root;
-    while (node.ply < ply && node.children.length) node = node.children[0];
+  app.declared = view.declared ? { node: end, outcome: view.declared } : null;
+  let shown = turns;
+  if (line && !app.tree.find(line)) {
+    try {
+      const known = await lineView(line);
+      app.tree.describe(app.tree.playAll(app.tree.root, line), known.positions, known.moves);
+      shown = line;
+    } catch {
+      // Not a line from this start: the main line's end is shown.
+    }
+  } else if (line) {
+    shown = line;
   }
-  $('title').textContent = `Analysis: ${view.name}`;
-  document.title = `Analysis: ${view.name} – Peralikatuma`;
+  const node = app.tree.find(ply === null ? shown : shown.slice(0, Math.max(0, ply))) ?? end;
+  title(view.name);
   $('import-variant').value = view.variant;
   const info = await game(view.variant).catch(() => null);
   if (info && app.flippedFor !== view.variant) {
@@ -137,6 +155,40 @@ async function open(request, ply = null) {
   }
   await board(view.variant);
   await go(node, node === end ? view : null);
+}
+
+// The page's title: the game analysed (or edited).
+function title(name, editing = false) {
+  const said = editing ? `Edit position: ${name}` : `Analysis: ${name}`;
+  $('title').textContent = said;
+  document.title = `${said} – Peralikatuma`;
+}
+
+// Opens the game `app.game` on the server by its record (GET
+// /api/games/{id}/record), its turns the main line, its players' names
+// kept for Save and its end said where its players ended it; the link's
+// line (`request`: its game, start and turns) shown in it at `ply`.
+// False, having opened nothing, where the record cannot be had or its
+// game is not the link's.
+async function openGame(request, ply) {
+  let text;
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(app.game)}/record`);
+    if (!response.ok) return false;
+    text = await response.text();
+  } catch {
+    return false;
+  }
+  const view = await api('POST', '/api/analysis', { record: text }).catch(() => null);
+  if (!view || view.variant !== request.variant) return false;
+  // The link's start as the server writes it.
+  const start = request.position
+    ? (await api('POST', '/api/analysis', { variant: view.variant, position: request.position }).catch(() => null))?.start
+    : (await game(view.variant).catch(() => null))?.start;
+  if (view.start !== start) return false;
+  app.gameTurns = view.moves.map((move) => move.text);
+  await open({ record: text }, { ply, line: request.turns ?? [], view });
+  return true;
 }
 
 // Whether White starts at the top of the board (in Kharbaga): the board
@@ -214,10 +266,17 @@ function over(view) {
   engineButton();
 }
 
+// The end the game's record declared, where the position shown is the
+// one it stopped in (a resignation, an agreed draw, a loss on time).
+const declaredHere = () => (app.declared && app.declared.node === app.node ? app.declared.outcome : null);
+
 function status() {
   const view = app.view;
-  $('status').textContent = view.status;
-  $('quiet').textContent = view.outcome ? '' : `Turns without a capture: ${view.quiet_turns} of ${view.quiet_limit} (E4).`;
+  const declared = declaredHere();
+  $('status').textContent = declared ? `${declared.result}: ${declared.text}` : view.status;
+  const quiet = `Turns without a capture: ${view.quiet_turns} of ${view.quiet_limit} (E4).`;
+  const stood = `The game ended here with ${capital(view.side_to_move)} to move: the engine analyses the position as it stood. ${quiet}`;
+  $('quiet').textContent = view.outcome ? '' : declared ? stood : quiet;
   $('b-pass').hidden = !view.turns.some((turn) => !turn.path.length);
   if (view.outcome) say(`The game is over here: ${view.outcome.text}. Step back to try another turn.`);
 }
@@ -385,7 +444,8 @@ function moveButton(node, always, marks) {
 }
 
 // The line that starts with `first`, its variations inside it where they
-// branch off.
+// branch off, and after its end (a closed one) the variations played
+// past it.
 function lineElement(first, className, marks) {
   const box = make('div', { class: className });
   let node = first;
@@ -394,9 +454,17 @@ function lineElement(first, className, marks) {
     box.append(...moveButton(node, always, marks), ' ');
     always = false;
     const siblings = node.parent.children;
-    if (siblings[0] === node && siblings.length > 1) {
+    if (!node.parent.closed && siblings[0] === node && siblings.length > 1) {
       for (const variation of siblings.slice(1)) box.append(lineElement(variation, 'variation', marks));
       always = true;
+    }
+    if (node.closed) {
+      for (const variation of node.children) {
+        const past = lineElement(variation, 'variation past-end', marks);
+        past.prepend(make('span', { class: 'past-end-note' }, 'past the end:'));
+        box.append(past);
+      }
+      break;
     }
     node = node.children[0];
   }
@@ -457,13 +525,17 @@ function linkTo(node) {
   return `/analysis?${query.join('&')}`;
 }
 
+// The link names the game the line came from while the main line is
+// still the game's: opened, it shows the game's turns as the main line
+// (any other line as a variation), leads back to the game and has the
+// report kept with it. The address keeps it whatever the main line.
 function link() {
   if (!app.node) return;
   const path = linkTo(app.node);
-  $('link').value = location.origin + path;
+  const game = app.game ? `${path}&game=${encode(app.game)}` : path;
+  $('link').value = location.origin + (mainLine().game ? game : path);
   $('link-said').textContent = '';
-  const kept = app.game ? `${path}&game=${encode(app.game)}` : path;
-  history.replaceState(null, '', kept);
+  history.replaceState(null, '', game);
 }
 
 async function copyLink() {
@@ -478,12 +550,17 @@ async function copyLink() {
 }
 
 // Saves the line through the position shown, to its end, as a game
-// record (N4).
+// record (N4): the record it was opened from as it was, where the line
+// is that record's, else with that record's players' names (and where
+// and when it was played).
 async function save() {
   if (!app.node) return;
   try {
-    const view = await lineView(app.node.end.line);
-    const url = URL.createObjectURL(new Blob([view.record], { type: 'text/plain' }));
+    const line = app.node.end.line;
+    const view = await lineView(line);
+    const own = app.record && sameTurns(line, app.recordTurns);
+    const text = own ? app.record : app.record ? withTags(view.record, app.record) : view.record;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const anchor = make('a', { href: url, download: `${app.variant}-analysis.txt` });
     document.body.append(anchor);
     anchor.click();
@@ -493,6 +570,33 @@ async function save() {
   } catch (error) {
     say(error.message, true);
   }
+}
+
+const sameTurns = (a, b) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+// `record` (N4) with the tags of `source` (another record) that say who
+// played, where and when: not its game, start, result, clocks or the
+// program's own.
+function withTags(record, source) {
+  const TAG = /^\[(\w+) "(?:[^"\\]|\\.)*"\]$/;
+  const kept = ['White', 'Black', 'Event', 'Site', 'Date', 'Round', 'Annotator'];
+  // A record's tag lines, and the rest.
+  const split = (text) => {
+    const lines = text.replace(/\r\n/g, '\n').split('\n');
+    let count = lines.findIndex((line) => !TAG.test(line.trim()));
+    if (count < 0) count = lines.length;
+    return [lines.slice(0, count).map((line) => line.trim()), lines.slice(count)];
+  };
+  const [head, rest] = split(record);
+  const [tags] = split(source);
+  for (const tag of tags) {
+    const name = tag.match(TAG)[1];
+    if (!kept.includes(name)) continue;
+    const at = head.findIndex((line) => line.match(TAG)[1] === name);
+    if (at >= 0) head[at] = tag;
+    else head.push(tag);
+  }
+  return [...head, ...rest].join('\n');
 }
 
 // --- the engine --------------------------------------------------------
@@ -969,8 +1073,14 @@ async function start() {
   const ply = query.has('ply') ? Number(query.get('ply')) : null;
   if (!query.has('variant')) $('import').open = true;
   try {
-    await open(request, Number.isFinite(ply) ? ply : null);
-    if (app.game) app.gameTurns = app.tree.root.end.line;
+    const at = Number.isFinite(ply) ? ply : null;
+    if (!(app.game && await openGame(request, at))) {
+      await open(request, { ply: at });
+      if (app.game) {
+        app.gameTurns = app.tree.root.end.line;
+        link();
+      }
+    }
     if (query.get('report') === '1') report.start({ reveal: true });
   } catch (error) {
     say(`This line cannot be opened: ${error.message}`, true);

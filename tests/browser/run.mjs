@@ -1193,7 +1193,15 @@ test('the analysis board opens a pasted position with the tables\' verdict, an u
   // Saved again: the same turns.
   const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
   const saved = await readFile(await download.path(), 'utf8');
-  P.check(saved.includes('1. c2-c3 c4xc2 2. c1xc3'), `the record saved: ${saved}`);
+  P.check(saved.includes('1. c2-c3 c4xc2 2. c1xc3') && saved.includes('[White "Ann"]'), `the record saved: ${saved}`);
+  // A turn played on (typed): a variation past the record's end; saved, its line keeps the players' names.
+  const end = await lineView(page, { record });
+  await page.getByLabel('Type a turn').fill(end.turns[0].text);
+  await page.getByLabel('Type a turn').press('Enter');
+  await waitForTree(page, ['c2-c3', 'c4xc2', 'c1xc3', end.turns[0].text], end.turns[0].text);
+  const [again] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
+  const line = await readFile(await again.path(), 'utf8');
+  P.check(line.includes(`2. c1xc3 ${end.turns[0].text}`) && line.includes('[White "Ann"]') && line.includes('[Black "Ben"]'), `the line saved: ${line}`);
 });
 
 test('the proof\'s verdict on Alquerque\'s start: White wins, proved, with its turn (said to be read until it is)', async (t) => {
@@ -1453,6 +1461,65 @@ test('a finished game\'s report: Report on its page, the graph clicked, the reco
   await waitForReport(page, 'kept');
   P.check(await page.locator('#report-progress-line').isHidden(), 'no progress for a kept report');
   P.equal(await report.locator('[data-turn-class]').count(), THROWN.turns.length, 'the kept report\'s turns');
+});
+
+test('a resigned game on the analysis board: its end said, its turns kept as the main line (a best line played past them is a variation), its link and its record kept', async (t) => {
+  needTables();
+  const page = await t.page();
+  await page.goto('/');
+  // White plays the tables' best turn from three pieces; Black resigns.
+  const record = `[Variant "Alquerque"]\n[Setup "${THROWN.start}"]\n[Result "*"]\n\n1. c3-b4 *\n`;
+  const created = await P.request(page, 'POST', '/api/games', { record, opponent: 'human' });
+  P.equal(created.status, 201, `the game loaded: ${JSON.stringify(created.body)}`);
+  await page.goto(created.body.url);
+  const id = P.gameId(page);
+  const resigned = await P.request(page, 'POST', `/api/games/${id}/resign`, { number: 1 });
+  P.equal(resigned.status, 200, `resigned: ${JSON.stringify(resigned.body)}`);
+  const outcome = resigned.body.outcome;
+  P.equal(outcome?.result, '1-0', 'the result');
+  await page.reload();
+  await P.settle(page);
+  await P.button(page, 'Analyse').click();
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  // The last position, the game's end said (the engine analyses it as it stood).
+  await page.getByTestId('status').filter({ hasText: `1-0: ${outcome.text}` }).waitFor();
+  await waitForTree(page, ['c3-b4'], 'c3-b4');
+  P.check((await page.getByTestId('link').inputValue()).includes(`game=${id}`), 'the link keeps the game');
+
+  // A best line played at the end: a variation past the game's end, which
+  // Delete takes away; the game's turn stays the main line.
+  await waitForLines(page);
+  // Read and clicked at once: the lines are drawn again at each depth.
+  const line = await page.evaluate(() => {
+    const first = document.querySelector('[data-testid="pv"]');
+    first.querySelector('.pv-score').click();
+    return [...first.querySelectorAll('.pv-turn')].map((turn) => turn.textContent);
+  });
+  await waitForTree(page, ['c3-b4', ...line], line.at(-1));
+  P.equal(await page.getByTestId('tree').locator('.variation.past-end button').allTextContents(), line, 'the variation past the end');
+  P.check(await P.button(page, 'Delete variation').isEnabled(), 'the variation can be deleted');
+  // Its link shows it in the game: opened, the game's turn is the main line again, this line a variation.
+  const link = await page.getByTestId('link').inputValue();
+  P.check(link.includes(`game=${id}`) && link.includes(`turns=c3-b4;${line.join(';')}`), `the link: ${link}`);
+  await page.goto(link);
+  await waitForTree(page, ['c3-b4', ...line], line.at(-1));
+  P.equal(await page.getByTestId('tree').locator('.variation.past-end button').allTextContents(), line, 'the variation past the end, opened by its link');
+  await page.getByRole('link', { name: 'Back to the game' }).waitFor();
+  await page.keyboard.press('Delete');
+  await waitForTree(page, ['c3-b4'], 'c3-b4');
+  await page.getByTestId('status').filter({ hasText: `1-0: ${outcome.text}` }).waitFor();
+
+  // Saved: the game's own record, its players and its end as the server has them.
+  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
+  const saved = await readFile(await download.path(), 'utf8');
+  const kept = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), id);
+  P.equal(saved, kept, 'the record saved');
+  P.check(saved.includes('1-0'), `the record saved: ${saved}`);
+
+  // The report is of the game's turn.
+  await page.getByTestId('report').getByRole('button', { name: 'Report', exact: true }).click();
+  const report = await waitForReport(page, 'done');
+  P.equal(await report.locator('[data-turn-class]').evaluateAll((rows) => rows.map((r) => r.dataset.turnClass)), ['best'], 'the turns classified');
 });
 
 test('the game report on a phone (390x844): the graph, the rows and the summary without scrolling sideways', async (t) => {
