@@ -715,19 +715,24 @@ function clearEngine(text) {
 }
 
 // Stops the analysis under way and, with the engine on, starts one of the
-// position shown once the page has stayed on it a moment.
+// position shown once the page has stayed on it a moment. While a report
+// is worked out the engine waits (the report takes one of the server's
+// analysis places: one page, one place), and goes on after it.
 function engineRestart() {
   engine.stop();
   clearTimeout(app.engineTimer);
-  if (!app.engineOn || app.setup || !app.node) {
-    clearEngine(app.setup ? 'The engine waits while you edit.' : 'The engine is off: start it to analyse.');
+  if (!app.engineOn || app.setup || !app.node || report.running) {
+    const why = app.setup ? 'The engine waits while you edit.'
+      : !app.engineOn || !app.node ? 'The engine is off: start it to analyse.'
+        : 'The engine waits while the report is worked out.';
+    clearEngine(why);
     engineButton();
     return;
   }
   clearEngine('Analysing…');
   const node = app.node;
   app.engineTimer = setTimeout(() => {
-    if (app.node !== node || !app.engineOn || app.setup) return;
+    if (app.node !== node || !app.engineOn || app.setup || report.running) return;
     engine.start({ variant: app.variant, position: app.start, turns: node.line, lines: app.lines });
     engineButton();
   }, SETTLE_MS);
@@ -831,6 +836,7 @@ const report = new ReportPanel({
     return Boolean(node);
   },
   changed: tree,
+  busy: engineRestart,
   say,
 });
 

@@ -1516,10 +1516,45 @@ test('a resigned game on the analysis board: its end said, its turns kept as the
   P.equal(saved, kept, 'the record saved');
   P.check(saved.includes('1-0'), `the record saved: ${saved}`);
 
-  // The report is of the game's turn.
+  // The report is of the game's turn: best, so that none is left when
+  // only the inaccuracies and worse are asked for; its loss has a heading.
   await page.getByTestId('report').getByRole('button', { name: 'Report', exact: true }).click();
   const report = await waitForReport(page, 'done');
   P.equal(await report.locator('[data-turn-class]').evaluateAll((rows) => rows.map((r) => r.dataset.turnClass)), ['best'], 'the turns classified');
+  P.check((await page.locator('#report-turns-head').textContent()).includes('Loss (pieces)'), 'the loss\'s heading');
+  P.check(await page.getByTestId('report-none').isHidden(), 'nothing said of no mistakes before it is asked');
+  await report.getByLabel('only the inaccuracies, mistakes and blunders').check();
+  await page.getByTestId('report-none').filter({ hasText: 'No inaccuracies, mistakes or blunders' }).waitFor();
+});
+
+test('a report and the page\'s engine take one analysis place between them, and a report is timed from when its work begins', async (t) => {
+  // A server with one place for analyses.
+  const server = await t.server({ extra: ['--analyses', '1', '--analysis-seconds', '30'] });
+  const page = await t.page({ baseURL: server.base });
+  await page.goto('/analysis?variant=alquerque&turns=c2-c3;c4xc2');
+  await waitForLines(page);
+  // The engine holds the place: a report stops it, runs at once, and the engine goes on after.
+  const report = page.getByTestId('report');
+  await report.getByLabel('Depth').selectOption('4');
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await waitForReport(page, 'done', 10_000);
+  await waitForLines(page);
+  // Another page's analysis holds the place: the report waits for it, and
+  // says how long its work took, not its wait.
+  await P.button(page, 'Stop engine').click();
+  const other = await t.page({ baseURL: server.base });
+  await other.goto('/analysis?variant=peralikatuma');
+  await waitForLines(other);
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await page.locator('#report-said').filter({ hasText: 'waiting' }).waitFor();
+  const wait = 1_200;
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  await other.close();
+  await waitForReport(page, 'done', 10_000);
+  const said = await page.locator('#report-said').textContent();
+  const seconds = Number(said.match(/Done in ([\d.]+) s/)?.[1]);
+  P.check(seconds < wait / 1000, `the report's time leaves out the wait of ${wait / 1000} s: ${said}`);
+  t.note(`a report's work: ${seconds} s`);
 });
 
 test('the game report on a phone (390x844): the graph, the rows and the summary without scrolling sideways', async (t) => {
