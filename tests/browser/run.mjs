@@ -1226,10 +1226,20 @@ test('the proof\'s verdict on Alquerque\'s start: White wins, proved, with its t
   await waitForTree(page, [view.proof.turn], view.proof.turn);
 }, { timeout: 150_000 });
 
+/** Checks that `locator`'s box lies within the window (`width` x `height`), or says what of it does not. */
+async function inWindow(locator, what, { width, height }) {
+  const box = await locator.boundingBox();
+  P.check(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+    () => `${what} ${JSON.stringify(box)} lies within the ${width}x${height} window`);
+}
+
 test('the position editor: a position set up and analysed, and one the rules refuse (Permainan, M6)', async (t) => {
-  const page = await t.page();
+  const size = { width: 1280, height: 800 };
+  const page = await t.page({ viewport: size });
   await page.goto('/analysis?variant=alquerque');
   await waitForLines(page);
+  // A desktop's window holds the board and the steps under it.
+  await inWindow(page.getByRole('button', { name: 'To the end' }), 'the step buttons', size);
   await P.button(page, 'Edit position').click();
   const editor = page.getByTestId('editor');
   await editor.waitFor();
@@ -1300,17 +1310,26 @@ test('the analysis board of every game: its board, its turns and a best line (ru
   t.note(`${games.length} games`);
 }, { timeout: 90_000 });
 
-test('the analysis board on a phone (390x844): board, evaluation and lines without scrolling sideways', async (t) => {
+test('the analysis board on a phone (390x844): board, evaluation, lines, the form and the editor without scrolling sideways', async (t) => {
   const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  const fits = async (what) => {
+  const boardParts = () => [['the board', page.getByRole('group', { name: 'The board' })], ['the evaluation bar', page.getByTestId('evalbar')]];
+  const engine = () => [['the evaluation', page.getByTestId('eval')], ['the lines', page.getByTestId('lines')]];
+  const fits = async (what, parts = [...boardParts(), ...engine()]) => {
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     P.check(scroll <= 390, `${what}: the page is ${scroll} px wide`);
-    for (const [name, locator] of [['the board', page.getByRole('group', { name: 'The board' })], ['the evaluation bar', page.getByTestId('evalbar')],
-      ['the evaluation', page.getByTestId('eval')], ['the lines', page.getByTestId('lines')]]) {
+    for (const [name, locator] of parts) {
       const box = await locator.boundingBox();
       P.check(box && box.x >= 0 && box.x + box.width <= 390, `${what}: ${name} ${JSON.stringify(box)} lies within the screen's width`);
     }
   };
+  // Opened without a line, the form is open: its list of games (long
+  // names) fits the screen too.
+  await page.goto('/analysis');
+  const form = page.locator('#import-form');
+  await form.waitFor();
+  await waitForLines(page);
+  await fits('the form open', [...boardParts(), ...engine(), ['the form', form], ['its list of games', form.getByLabel('Game (for a position')],
+    ['its text', form.getByLabel('Position (N3) or game record (N4)')], ['its button', form.getByRole('button', { name: 'Open' })]]);
   await page.goto('/analysis?variant=peralikatuma&turns=e4-e5;e6xe4');
   await waitForLines(page, { count: 3 });
   await fits('Peralikatuma');
