@@ -89,12 +89,12 @@ async function geometry(variant) {
 // The view of the line `turns` from the line's start.
 const lineView = (turns) => api('POST', '/api/analysis', { variant: app.variant, position: app.start, turns });
 
-// What the page needs of a game: its usual start (N3) and whether it
-// has kings.
+// What the page needs of a game: its usual start (N3), whether it has
+// kings, and its name.
 async function game(variant) {
   if (!app.games.has(variant)) {
     const view = await api('POST', '/api/analysis', { variant });
-    app.games.set(variant, { start: view.start, kings: view.kings });
+    app.games.set(variant, { start: view.start, kings: view.kings, name: view.name });
   }
   return app.games.get(variant);
 }
@@ -299,11 +299,12 @@ function sideways(by) {
 // Plays `texts` from the position shown: the turns the tree has are
 // followed, the others make a variation.
 function playLine(texts) {
-  if (!texts.length) return;
+  if (!texts.length || app.setup) return;
   go(app.tree.playAll(app.node, texts));
 }
 
 function deleteVariation() {
+  if (app.setup) return;
   const parent = app.tree && app.tree.remove(app.node);
   if (!parent) return;
   say('Deleted the variation.');
@@ -311,7 +312,7 @@ function deleteVariation() {
 }
 
 function promote() {
-  if (!app.tree?.promote(app.node)) return;
+  if (app.setup || !app.tree?.promote(app.node)) return;
   say('This line is now the one it branched off.');
   tree();
   link();
@@ -377,6 +378,7 @@ async function pick(point) {
 
 // Plays `turn` (one of the legal turns) from the position shown.
 function play(turn) {
+  if (app.setup || !app.view) return;
   const node = app.tree.play(app.node, turn.text);
   node.move ??= turn;
   say(`${capital(app.view.side_to_move)} plays ${turn.text}.`);
@@ -435,7 +437,7 @@ function moveButton(node, always, marks) {
     button.className = 'current';
     button.setAttribute('aria-current', 'true');
   }
-  button.onclick = () => go(node);
+  button.onclick = () => show(node);
   parts.push(button);
   // The report's mark of the turn: ?! an inaccuracy, ? a mistake, ?? a blunder.
   const kind = marks.get(node);
@@ -789,7 +791,7 @@ function verdicts() {
     app.proofTimer = setTimeout(async () => {
       try {
         const view = await lineView(node.line);
-        if (app.node !== node || !app.view) return;
+        if (app.node !== node || !app.view || app.setup) return;
         app.view.proof = view.proof;
         app.view.proof_pending = view.proof_pending;
         verdicts();
@@ -853,21 +855,33 @@ const editor = new EditorPanel({
 });
 
 // Opens the editor on `position` (N3) of `variant` (the position shown if
-// not given).
+// not given). While it is open, what the page said of the position shown
+// is put away: the engine waits, the verdicts, the report and the move
+// list's buttons are hidden (body.editing), and the title names the
+// editor's game.
 async function edit(variant = app.variant, position = app.node?.position) {
   try {
     const g = await board(variant);
-    const { start, kings } = await game(variant);
+    const { start, kings, name } = await game(variant);
+    const opening = !app.setup;
     app.setup = new Setup(g.points.map((p) => p.name), position ?? start);
     app.setupVariant = variant;
     app.picker = null;
+    // An answer still coming for the position shown is not shown now.
+    app.asked += 1;
+    clearTimeout(app.proofTimer);
+    $('verdicts').hidden = true;
     editor.show(app.setup, variant, kings);
-    for (const id of ['steps', 'b-edit']) $(id).hidden = true;
+    document.body.classList.add('editing');
+    for (const id of ['controls', 'b-edit']) $(id).hidden = true;
+    title(name, true);
     $('status').textContent = 'Editing the position';
     $('quiet').textContent = '';
     say('');
     engineRestart();
     render();
+    // In sight (below the board on a phone), the board as much as can be.
+    if (opening) $('editor').scrollIntoView({ block: 'nearest' });
   } catch (error) {
     say(error.message, true);
   }
@@ -876,7 +890,9 @@ async function edit(variant = app.variant, position = app.node?.position) {
 function leaveEditor() {
   app.setup = null;
   editor.hide();
-  for (const id of ['steps', 'b-edit']) $(id).hidden = false;
+  document.body.classList.remove('editing');
+  for (const id of ['controls', 'b-edit']) $(id).hidden = false;
+  if (app.name) title(app.name);
 }
 
 async function cancelEdit() {

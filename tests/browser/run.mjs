@@ -1240,9 +1240,18 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await waitForLines(page);
   // A desktop's window holds the board and the steps under it.
   await inWindow(page.getByRole('button', { name: 'To the end' }), 'the step buttons', size);
+  await page.getByTestId('verdict').waitFor();
   await P.button(page, 'Edit position').click();
   const editor = page.getByTestId('editor');
   await editor.waitFor();
+  // The editor in sight, beside the board; what was said of the position
+  // shown (the engine's lines, the proof's verdict, the report) put away.
+  await inWindow(P.button(page, 'Analyse this position'), 'the editor', size);
+  await inWindow(page.getByRole('group', { name: 'The board' }), 'the board', size);
+  for (const [what, testid] of [['the verdict', 'verdict'], ['the lines', 'lines'], ['the report', 'report']]) {
+    P.check(await page.getByTestId(testid).isHidden(), `${what} hidden while editing`);
+  }
+  P.equal(await page.locator('#title').textContent(), 'Edit position: Alquerque', 'the title');
   P.check(!await editor.getByLabel('White king').isVisible(), 'no kings offered in Alquerque');
   await P.button(page, 'Clear board').click();
   P.equal(await P.boardPieces(page), {}, 'the board cleared');
@@ -1262,6 +1271,7 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await P.button(page, 'Analyse this position').click();
   await editor.waitFor({ state: 'hidden' });
   await P.waitForBoard(page, position, 5_000);
+  P.equal(await page.locator('#title').textContent(), 'Analysis: Alquerque', 'the title');
   // The board showed these pieces in the editor already: the status says
   // when the server's view of the position has come.
   await page.getByTestId('status').filter({ hasText: /^Black to move$/ }).waitFor({ timeout: 5_000 });
@@ -1273,6 +1283,8 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await P.button(page, 'Edit position').click();
   await editor.getByLabel('Game', { exact: true }).selectOption('permainan');
   await editor.getByLabel('White king').waitFor();
+  P.equal(await page.locator('#title').textContent(), 'Edit position: Permainan', 'the title follows the editor\'s game');
+  P.check(await page.getByTestId('verdict').isHidden() && await page.getByTestId('lines').isHidden(), 'no verdict nor line of the Alquerque position');
   await P.button(page, 'Clear board').click();
   await editor.getByLabel('Black man').check();
   await P.point(page, 'c1').click();
@@ -1343,8 +1355,13 @@ test('the analysis board on a phone (390x844): board, evaluation, lines, the for
   await P.point(page, turn.path[1]).tap();
   await waitForTree(page, ['e4-e5', 'e6xe4', turn.text], turn.text);
   await P.button(page, 'Edit position').tap();
-  await page.getByTestId('editor').waitFor();
-  await fits('the editor');
+  const editor = page.getByTestId('editor');
+  await editor.waitFor();
+  await fits('the editor', [...boardParts(), ['the editor', editor], ['its list of games', editor.getByLabel('Game', { exact: true })],
+    ['its button', P.button(page, 'Analyse this position')]]);
+  // Scrolled into sight under the board.
+  const heading = await editor.getByRole('heading', { name: 'Edit position' }).boundingBox();
+  P.check(heading.y >= 0 && heading.y + heading.height <= 844, `the editor's heading ${JSON.stringify(heading)} is in sight`);
   await page.goto('/analysis?variant=terhuchu');
   await waitForLines(page);
   await fits('Terhuchu');
