@@ -52,6 +52,9 @@ const app = {
   whiteHigh: false, // whether White starts on the high ranks (Kharbaga)
   game: null, // the game this analysis came from, if any
   gameTurns: null, // that game's turns as the board opened them (its main line then)
+  record: null, // the record the line was opened from (a game's, or one pasted): its players' names for Save
+  recordTurns: [], // its turns
+  declared: null, // how that record's game ended by its players or its clock: { node, outcome }
   engineOn: localStorage.getItem('analysis-engine') !== 'off',
   lines: Math.min(5, Math.max(1, Number(localStorage.getItem('analysis-lines')) || 3)),
   engineTimer: null,
@@ -86,12 +89,12 @@ async function geometry(variant) {
 // The view of the line `turns` from the line's start.
 const lineView = (turns) => api('POST', '/api/analysis', { variant: app.variant, position: app.start, turns });
 
-// What the page needs of a game: its usual start (N3) and whether it
-// has kings.
+// What the page needs of a game: its usual start (N3), whether it has
+// kings, and its name.
 async function game(variant) {
   if (!app.games.has(variant)) {
     const view = await api('POST', '/api/analysis', { variant });
-    app.games.set(variant, { start: view.start, kings: view.kings });
+    app.games.set(variant, { start: view.start, kings: view.kings, name: view.name });
   }
   return app.games.get(variant);
 }
@@ -107,26 +110,41 @@ function say(text, error = false) {
 // --- opening a line ----------------------------------------------------
 
 // Opens the line `request` describes (POST /api/analysis: a variant and a
-// position or a record, and turns), at `ply` of it (its end if null).
-// Throws the server's refusal.
-async function open(request, ply = null) {
-  const view = await api('POST', '/api/analysis', request);
+// position or a record, and turns; `view`, the server's answer, if it
+// has been asked already): its turns are the main line, closed at its
+// end (a turn played there starts a variation). Shows `line` (turns
+// from the start: another line through the tree, a variation where it
+// leaves the main line) at `ply` of it, or of the main line (its end if
+// null). Throws the server's refusal.
+async function open(request, { ply = null, line = null, view = null } = {}) {
+  view ??= await api('POST', '/api/analysis', request);
   report.drop();
   app.variant = view.variant;
   app.name = view.name;
   app.family = view.family;
   app.kings = view.kings;
   app.start = view.start;
-  app.tree = new Tree(view.moves.map((move) => move.text));
+  const turns = view.moves.map((move) => move.text);
+  app.record = request.record ?? null;
+  app.recordTurns = turns;
+  app.tree = new Tree(turns, { closed: true });
   const end = app.tree.root.end;
   app.tree.describe(end, view.positions, view.moves);
-  let node = end;
-  if (ply !== null) {
-    node = app.tree.root;
-    while (node.ply < ply && node.children.length) node = node.children[0];
+  app.declared = view.declared ? { node: end, outcome: view.declared } : null;
+  let shown = turns;
+  if (line && !app.tree.find(line)) {
+    try {
+      const known = await lineView(line);
+      app.tree.describe(app.tree.playAll(app.tree.root, line), known.positions, known.moves);
+      shown = line;
+    } catch {
+      // Not a line from this start: the main line's end is shown.
+    }
+  } else if (line) {
+    shown = line;
   }
-  $('title').textContent = `Analysis: ${view.name}`;
-  document.title = `Analysis: ${view.name} – Peralikatuma`;
+  const node = app.tree.find(ply === null ? shown : shown.slice(0, Math.max(0, ply))) ?? end;
+  title(view.name);
   $('import-variant').value = view.variant;
   const info = await game(view.variant).catch(() => null);
   if (info && app.flippedFor !== view.variant) {
@@ -137,6 +155,40 @@ async function open(request, ply = null) {
   }
   await board(view.variant);
   await go(node, node === end ? view : null);
+}
+
+// The page's title: the game analysed (or edited).
+function title(name, editing = false) {
+  const said = editing ? `Edit position: ${name}` : `Analysis: ${name}`;
+  $('title').textContent = said;
+  document.title = `${said} – Peralikatuma`;
+}
+
+// Opens the game `app.game` on the server by its record (GET
+// /api/games/{id}/record), its turns the main line, its players' names
+// kept for Save and its end said where its players ended it; the link's
+// line (`request`: its game, start and turns) shown in it at `ply`.
+// False, having opened nothing, where the record cannot be had or its
+// game is not the link's.
+async function openGame(request, ply) {
+  let text;
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(app.game)}/record`);
+    if (!response.ok) return false;
+    text = await response.text();
+  } catch {
+    return false;
+  }
+  const view = await api('POST', '/api/analysis', { record: text }).catch(() => null);
+  if (!view || view.variant !== request.variant) return false;
+  // The link's start as the server writes it.
+  const start = request.position
+    ? (await api('POST', '/api/analysis', { variant: view.variant, position: request.position }).catch(() => null))?.start
+    : (await game(view.variant).catch(() => null))?.start;
+  if (view.start !== start) return false;
+  app.gameTurns = view.moves.map((move) => move.text);
+  await open({ record: text }, { ply, line: request.turns ?? [], view });
+  return true;
 }
 
 // Whether White starts at the top of the board (in Kharbaga): the board
@@ -214,10 +266,17 @@ function over(view) {
   engineButton();
 }
 
+// The end the game's record declared, where the position shown is the
+// one it stopped in (a resignation, an agreed draw, a loss on time).
+const declaredHere = () => (app.declared && app.declared.node === app.node ? app.declared.outcome : null);
+
 function status() {
   const view = app.view;
-  $('status').textContent = view.status;
-  $('quiet').textContent = view.outcome ? '' : `Turns without a capture: ${view.quiet_turns} of ${view.quiet_limit} (E4).`;
+  const declared = declaredHere();
+  $('status').textContent = declared ? `${declared.result}: ${declared.text}` : view.status;
+  const quiet = `Turns without a capture: ${view.quiet_turns} of ${view.quiet_limit} (E4).`;
+  const stood = `The game ended here with ${capital(view.side_to_move)} to move: the engine analyses the position as it stood. ${quiet}`;
+  $('quiet').textContent = view.outcome ? '' : declared ? stood : quiet;
   $('b-pass').hidden = !view.turns.some((turn) => !turn.path.length);
   if (view.outcome) say(`The game is over here: ${view.outcome.text}. Step back to try another turn.`);
 }
@@ -240,11 +299,12 @@ function sideways(by) {
 // Plays `texts` from the position shown: the turns the tree has are
 // followed, the others make a variation.
 function playLine(texts) {
-  if (!texts.length) return;
+  if (!texts.length || app.setup) return;
   go(app.tree.playAll(app.node, texts));
 }
 
 function deleteVariation() {
+  if (app.setup) return;
   const parent = app.tree && app.tree.remove(app.node);
   if (!parent) return;
   say('Deleted the variation.');
@@ -252,7 +312,7 @@ function deleteVariation() {
 }
 
 function promote() {
-  if (!app.tree?.promote(app.node)) return;
+  if (app.setup || !app.tree?.promote(app.node)) return;
   say('This line is now the one it branched off.');
   tree();
   link();
@@ -318,6 +378,7 @@ async function pick(point) {
 
 // Plays `turn` (one of the legal turns) from the position shown.
 function play(turn) {
+  if (app.setup || !app.view) return;
   const node = app.tree.play(app.node, turn.text);
   node.move ??= turn;
   say(`${capital(app.view.side_to_move)} plays ${turn.text}.`);
@@ -376,7 +437,7 @@ function moveButton(node, always, marks) {
     button.className = 'current';
     button.setAttribute('aria-current', 'true');
   }
-  button.onclick = () => go(node);
+  button.onclick = () => show(node);
   parts.push(button);
   // The report's mark of the turn: ?! an inaccuracy, ? a mistake, ?? a blunder.
   const kind = marks.get(node);
@@ -385,7 +446,8 @@ function moveButton(node, always, marks) {
 }
 
 // The line that starts with `first`, its variations inside it where they
-// branch off.
+// branch off, and after its end (a closed one) the variations played
+// past it.
 function lineElement(first, className, marks) {
   const box = make('div', { class: className });
   let node = first;
@@ -394,9 +456,17 @@ function lineElement(first, className, marks) {
     box.append(...moveButton(node, always, marks), ' ');
     always = false;
     const siblings = node.parent.children;
-    if (siblings[0] === node && siblings.length > 1) {
+    if (!node.parent.closed && siblings[0] === node && siblings.length > 1) {
       for (const variation of siblings.slice(1)) box.append(lineElement(variation, 'variation', marks));
       always = true;
+    }
+    if (node.closed) {
+      for (const variation of node.children) {
+        const past = lineElement(variation, 'variation past-end', marks);
+        past.prepend(make('span', { class: 'past-end-note' }, 'past the end:'));
+        box.append(past);
+      }
+      break;
     }
     node = node.children[0];
   }
@@ -417,11 +487,15 @@ function reportMarks() {
 
 function tree() {
   const box = $('tree');
+  // A turn of the list that has the keyboard's focus keeps it, on the
+  // turn shown, when the list is drawn again.
+  const focused = box.contains(document.activeElement);
   const first = app.tree?.root.children[0];
   const marks = reportMarks();
   box.replaceChildren(first ? lineElement(first, 'mainline', marks) : make('p', { class: 'small' }, 'No turns yet: play one on the board.'));
   // The turn shown kept in sight in the list (the page itself stays put).
   const current = box.querySelector('.current');
+  if (focused) (current ?? box).focus({ preventScroll: true });
   if (current) {
     const top = current.offsetTop;
     if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
@@ -453,13 +527,17 @@ function linkTo(node) {
   return `/analysis?${query.join('&')}`;
 }
 
+// The link names the game the line came from while the main line is
+// still the game's: opened, it shows the game's turns as the main line
+// (any other line as a variation), leads back to the game and has the
+// report kept with it. The address keeps it whatever the main line.
 function link() {
   if (!app.node) return;
   const path = linkTo(app.node);
-  $('link').value = location.origin + path;
+  const game = app.game ? `${path}&game=${encode(app.game)}` : path;
+  $('link').value = location.origin + (mainLine().game ? game : path);
   $('link-said').textContent = '';
-  const kept = app.game ? `${path}&game=${encode(app.game)}` : path;
-  history.replaceState(null, '', kept);
+  history.replaceState(null, '', game);
 }
 
 async function copyLink() {
@@ -474,12 +552,17 @@ async function copyLink() {
 }
 
 // Saves the line through the position shown, to its end, as a game
-// record (N4).
+// record (N4): the record it was opened from as it was, where the line
+// is that record's, else with that record's players' names (and where
+// and when it was played).
 async function save() {
   if (!app.node) return;
   try {
-    const view = await lineView(app.node.end.line);
-    const url = URL.createObjectURL(new Blob([view.record], { type: 'text/plain' }));
+    const line = app.node.end.line;
+    const view = await lineView(line);
+    const own = app.record && sameTurns(line, app.recordTurns);
+    const text = own ? app.record : app.record ? withTags(view.record, app.record) : view.record;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const anchor = make('a', { href: url, download: `${app.variant}-analysis.txt` });
     document.body.append(anchor);
     anchor.click();
@@ -489,6 +572,33 @@ async function save() {
   } catch (error) {
     say(error.message, true);
   }
+}
+
+const sameTurns = (a, b) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+// `record` (N4) with the tags of `source` (another record) that say who
+// played, where and when: not its game, start, result, clocks or the
+// program's own.
+function withTags(record, source) {
+  const TAG = /^\[(\w+) "(?:[^"\\]|\\.)*"\]$/;
+  const kept = ['White', 'Black', 'Event', 'Site', 'Date', 'Round', 'Annotator'];
+  // A record's tag lines, and the rest.
+  const split = (text) => {
+    const lines = text.replace(/\r\n/g, '\n').split('\n');
+    let count = lines.findIndex((line) => !TAG.test(line.trim()));
+    if (count < 0) count = lines.length;
+    return [lines.slice(0, count).map((line) => line.trim()), lines.slice(count)];
+  };
+  const [head, rest] = split(record);
+  const [tags] = split(source);
+  for (const tag of tags) {
+    const name = tag.match(TAG)[1];
+    if (!kept.includes(name)) continue;
+    const at = head.findIndex((line) => line.match(TAG)[1] === name);
+    if (at >= 0) head[at] = tag;
+    else head.push(tag);
+  }
+  return [...head, ...rest].join('\n');
 }
 
 // --- the engine --------------------------------------------------------
@@ -563,12 +673,16 @@ const engine = new Engine({
 const count = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n));
 
 // The best lines: each its evaluation and its turns, numbered; a click on
-// a turn plays the line up to it, on the evaluation the whole line.
+// a turn plays the line up to it, on the evaluation the whole line. Drawn
+// again at each depth: a button that has the keyboard's focus keeps it
+// (the same place in the same line, or that line's evaluation).
 function lines(found) {
   const node = app.node;
+  const focused = document.activeElement?.closest?.('#lines button');
+  const at = focused ? { line: focused.dataset.line, k: focused.dataset.k } : null;
   const items = found.map((line, i) => {
     const item = make('li', { 'data-testid': 'pv' });
-    const score = make('button', { type: 'button', class: 'pv-score', title: `${sentence(line.evaluation)} Play the whole line.` }, short(line.white));
+    const score = make('button', { type: 'button', class: 'pv-score', 'data-line': String(i), 'data-k': 'score', title: `${sentence(line.evaluation)} Play the whole line.` }, short(line.white));
     score.onclick = () => playLine(line.turns);
     item.append(score, ' ');
     line.turns.forEach((text, k) => {
@@ -577,13 +691,19 @@ function lines(found) {
       const index = ply - 1 + blackFirst;
       const number = index % 2 === 0 ? `${Math.floor(index / 2) + 1}.` : k === 0 ? `${Math.floor(index / 2) + 1}…` : '';
       if (number) item.append(make('span', { class: 'number' }, number), ' ');
-      const turn = make('button', { type: 'button', class: 'pv-turn', title: `Play line ${i + 1} up to ${text}` }, text);
+      const turn = make('button', { type: 'button', class: 'pv-turn', 'data-line': String(i), 'data-k': String(k), title: `Play line ${i + 1} up to ${text}` }, text);
       turn.onclick = () => playLine(line.turns.slice(0, k + 1));
       item.append(turn, ' ');
     });
     return item;
   });
   $('lines').replaceChildren(...items);
+  if (at) {
+    const box = $('lines');
+    const again = box.querySelector(`button[data-line="${at.line}"][data-k="${at.k}"]`) ??
+      box.querySelector(`button[data-line="${at.line}"]`) ?? box.querySelector('button');
+    again?.focus({ preventScroll: true });
+  }
 }
 
 function clearEngine(text) {
@@ -597,19 +717,24 @@ function clearEngine(text) {
 }
 
 // Stops the analysis under way and, with the engine on, starts one of the
-// position shown once the page has stayed on it a moment.
+// position shown once the page has stayed on it a moment. While a report
+// is worked out the engine waits (the report takes one of the server's
+// analysis places: one page, one place), and goes on after it.
 function engineRestart() {
   engine.stop();
   clearTimeout(app.engineTimer);
-  if (!app.engineOn || app.setup || !app.node) {
-    clearEngine(app.setup ? 'The engine waits while you edit.' : 'The engine is off: start it to analyse.');
+  if (!app.engineOn || app.setup || !app.node || report.running) {
+    const why = app.setup ? 'The engine waits while you edit.'
+      : !app.engineOn || !app.node ? 'The engine is off: start it to analyse.'
+        : 'The engine waits while the report is worked out.';
+    clearEngine(why);
     engineButton();
     return;
   }
   clearEngine('Analysing…');
   const node = app.node;
   app.engineTimer = setTimeout(() => {
-    if (app.node !== node || !app.engineOn || app.setup) return;
+    if (app.node !== node || !app.engineOn || app.setup || report.running) return;
     engine.start({ variant: app.variant, position: app.start, turns: node.line, lines: app.lines });
     engineButton();
   }, SETTLE_MS);
@@ -639,7 +764,8 @@ function verdicts() {
     const button = make('button', { type: 'button', title: `Play ${value.turn}` }, value.turn);
     const turn = turns.find((t) => t.text === value.turn);
     button.onclick = () => turn && play(turn);
-    item.append(button, ` ${value.value}`);
+    item.append(button, ` ${value.words ?? value.value}`);
+    item.title = `${value.turn}: ${value.value} (the tables' value: turns to the next removal)`;
     return item;
   });
   $('table-turns').replaceChildren(...values);
@@ -665,7 +791,7 @@ function verdicts() {
     app.proofTimer = setTimeout(async () => {
       try {
         const view = await lineView(node.line);
-        if (app.node !== node || !app.view) return;
+        if (app.node !== node || !app.view || app.setup) return;
         app.view.proof = view.proof;
         app.view.proof_pending = view.proof_pending;
         verdicts();
@@ -712,6 +838,7 @@ const report = new ReportPanel({
     return Boolean(node);
   },
   changed: tree,
+  busy: engineRestart,
   say,
 });
 
@@ -728,21 +855,33 @@ const editor = new EditorPanel({
 });
 
 // Opens the editor on `position` (N3) of `variant` (the position shown if
-// not given).
+// not given). While it is open, what the page said of the position shown
+// is put away: the engine waits, the verdicts, the report and the move
+// list's buttons are hidden (body.editing), and the title names the
+// editor's game.
 async function edit(variant = app.variant, position = app.node?.position) {
   try {
     const g = await board(variant);
-    const { start, kings } = await game(variant);
+    const { start, kings, name } = await game(variant);
+    const opening = !app.setup;
     app.setup = new Setup(g.points.map((p) => p.name), position ?? start);
     app.setupVariant = variant;
     app.picker = null;
+    // An answer still coming for the position shown is not shown now.
+    app.asked += 1;
+    clearTimeout(app.proofTimer);
+    $('verdicts').hidden = true;
     editor.show(app.setup, variant, kings);
-    for (const id of ['steps', 'b-edit']) $(id).hidden = true;
+    document.body.classList.add('editing');
+    for (const id of ['controls', 'b-edit']) $(id).hidden = true;
+    title(name, true);
     $('status').textContent = 'Editing the position';
     $('quiet').textContent = '';
     say('');
     engineRestart();
     render();
+    // In sight (below the board on a phone), the board as much as can be.
+    if (opening) $('editor').scrollIntoView({ block: 'nearest' });
   } catch (error) {
     say(error.message, true);
   }
@@ -751,7 +890,9 @@ async function edit(variant = app.variant, position = app.node?.position) {
 function leaveEditor() {
   app.setup = null;
   editor.hide();
-  for (const id of ['steps', 'b-edit']) $(id).hidden = false;
+  document.body.classList.remove('editing');
+  for (const id of ['controls', 'b-edit']) $(id).hidden = false;
+  if (app.name) title(app.name);
 }
 
 async function cancelEdit() {
@@ -813,6 +954,43 @@ async function importFile() {
   if (file) $('import-text').value = await file.text();
 }
 
+// --- a typed turn ------------------------------------------------------
+
+// Plays the turn typed (N2) from the position shown: one of the turns the
+// page knows, or any the server's rules accept after the line (POST
+// /api/analysis, which writes it as the notation does); a refusal is said
+// in the rules' words.
+async function typed(event) {
+  event.preventDefault();
+  const input = $('typed-turn');
+  const text = input.value.trim();
+  const node = app.node;
+  if (!text || !node || app.setup) return;
+  if (app.view?.outcome) {
+    say(`The game is over here (${app.view.outcome.text}): step back to try another turn.`, true);
+    return;
+  }
+  const known = app.view?.turns.find((turn) => turn.text === text);
+  if (known) {
+    input.value = '';
+    play(known);
+    return;
+  }
+  const mover = app.view?.side_to_move;
+  try {
+    const view = await lineView([...node.line, text]);
+    if (app.node !== node || app.setup) return;
+    const turn = view.moves.at(-1);
+    input.value = '';
+    say(mover ? `${capital(mover)} plays ${turn.text}.` : `Played ${turn.text}.`);
+    const next = app.tree.play(node, turn.text);
+    next.move ??= turn;
+    go(next);
+  } catch (error) {
+    say(`${text}: ${String(error.message).replace(/^turn \d+ \(`[^`]*`\): /, '')}`, true);
+  }
+}
+
 // --- keys --------------------------------------------------------------
 
 function escape() {
@@ -839,8 +1017,8 @@ function key(event) {
     Home: toStart, End: toEnd, Delete: deleteVariation,
   };
   const actions = {
-    R: () => report.start(), e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
-    k: () => $('d-keys').showModal(), Escape: escape,
+    R: () => !app.setup && report.start(), e: toggleEngine, p: () => !app.setup && edit(), f: flip, s: save, c: copyLink,
+    t: () => !app.setup && $('typed-turn').focus(), k: () => $('d-keys').showModal(), Escape: escape,
   };
   const action = (app.setup ? {} : moving)[event.key] ?? actions[event.key];
   if (!action) return;
@@ -887,6 +1065,7 @@ function wire() {
     engineRestart();
   });
   $('import-form').addEventListener('submit', importLine);
+  $('typed').addEventListener('submit', typed);
   $('import-file').addEventListener('change', importFile);
   $('link').addEventListener('focus', (event) => event.target.select());
   // The editor's list of games is the form's.
@@ -916,8 +1095,14 @@ async function start() {
   const ply = query.has('ply') ? Number(query.get('ply')) : null;
   if (!query.has('variant')) $('import').open = true;
   try {
-    await open(request, Number.isFinite(ply) ? ply : null);
-    if (app.game) app.gameTurns = app.tree.root.end.line;
+    const at = Number.isFinite(ply) ? ply : null;
+    if (!(app.game && await openGame(request, at))) {
+      await open(request, { ply: at });
+      if (app.game) {
+        app.gameTurns = app.tree.root.end.line;
+        link();
+      }
+    }
     if (query.get('report') === '1') report.start({ reveal: true });
   } catch (error) {
     say(`This line cannot be opened: ${error.message}`, true);

@@ -32,12 +32,14 @@ const pieces = (centi) => `${centi < 0 ? '−' : '+'}${(Math.abs(centi) / 100).t
 // An evaluation from White's side in short: `+0.35`, or who wins.
 const evaluation = (white) => (white >= 1000 ? 'White wins' : white <= -1000 ? 'Black wins' : pieces(white));
 
-// What a turn cost its player: the drop of their evaluation in pieces
-// (`−1.55`), or, where a win or a loss is known before or after it, the
-// change in words (`win → loss`, `+0.40 → loss`).
+// What a turn cost its player, under the heading `Loss (pieces)`: the
+// drop of their evaluation in pieces (`1.55`; `−0.10` where the search
+// found it a little better than it had thought), or, where a win or a
+// loss is known before or after it, the change in words (`win → loss`,
+// `+0.40 → loss`).
 function cost(turn) {
   const decided = (value) => Math.abs(value) >= 1000;
-  if (!decided(turn.before) && !decided(turn.after)) return pieces(-turn.loss);
+  if (!decided(turn.before) && !decided(turn.after)) return `${turn.loss < 0 ? '−' : ''}${(Math.abs(turn.loss) / 100).toFixed(2)}`;
   const word = (value) => (value >= 1000 ? 'win' : value <= -1000 ? 'loss' : pieces(value));
   if (turn.before === turn.after) return `still a ${word(turn.before)}`;
   return `${word(turn.before)} → ${word(turn.after)}`;
@@ -55,8 +57,9 @@ export class ReportPanel {
   // go(turns) (shows the position `turns` lead to), play(turns, text)
   // (plays `text` after `turns`, a variation where the tree goes on
   // otherwise): both false if the tree no longer has the position;
-  // changed() (a report has come: the move list shows its marks); and
-  // say(text, error).
+  // changed() (a report has come: the move list shows its marks);
+  // busy(running) (a report starts or ends being worked out: the page's
+  // engine waits meanwhile); and say(text, error).
   constructor(on) {
     this.on = on;
     this.source = null;
@@ -122,14 +125,18 @@ export class ReportPanel {
       url = `/api/report/events?${query}`;
     }
     this.asked = { ...line, game: asGame ? line.game : null };
+    // Timed from here, or from when the work begins after a wait for an
+    // analysis place (the server's `progress` of no position yet).
     this.began = performance.now();
     this.revealing = reveal || (this.revealing && !asGame);
     this.setState('running');
-    this.said(`Working out the report of ${line.turns.length} turn${line.turns.length === 1 ? '' : 's'} to depth ${depth}…`);
+    const working = `Working out the report of ${line.turns.length} turn${line.turns.length === 1 ? '' : 's'} to depth ${depth}…`;
+    this.said(working);
     $('report-progress-line').hidden = true;
     if (this.revealing) this.reveal();
     const source = new EventSource(url);
     this.source = source;
+    this.on.busy?.(true);
     const mine = (handler) => (event) => {
       if (this.source !== source) return;
       handler(JSON.parse(event.data));
@@ -137,6 +144,10 @@ export class ReportPanel {
     source.addEventListener('waiting', mine(() => this.said('Every analysis place on the server is busy: waiting for one…')));
     this.progress = null;
     source.addEventListener('progress', mine(({ done, total }) => {
+      if (done === 0) {
+        this.began = performance.now();
+        this.said(working);
+      }
       this.progress = { done, total };
       $('report-progress-line').hidden = false;
       $('report-progress').max = total;
@@ -154,9 +165,11 @@ export class ReportPanel {
   }
 
   close() {
+    const was = this.source !== null;
     if (this.source) this.source.close();
     this.source = null;
     $('report-progress-line').hidden = true;
+    if (was) this.on.busy?.(false);
   }
 
   // Stops the report under way (`said`: on the player's word).
@@ -284,13 +297,15 @@ export class ReportPanel {
     main.append(shown);
     if (GLYPHS[turn.class]) main.append(make('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPHS[turn.class]));
     item.append(main, ' ');
-    const detail = make('span', { class: 'r-detail' });
-    detail.append(make('span', { class: 'r-class' }, WORDS[turn.class]), ' ');
+    // The columns under the headings: the turn, its class, its loss, then
+    // whether exact knowledge judged it, the best turn and the comment.
+    item.append(make('span', { class: 'r-class' }, WORDS[turn.class]), ' ');
     const side = capital(turn.side);
-    detail.append(make('span', {
+    item.append(make('span', {
       class: 'r-loss',
-      title: `${side}'s evaluation: ${evaluation(turn.before)} before, ${evaluation(turn.after)} after`,
+      title: `What it cost ${side}: ${side}'s evaluation, in pieces, was ${evaluation(turn.before)} before it, ${evaluation(turn.after)} after`,
     }, cost(turn)), ' ');
+    const detail = make('span', { class: 'r-more' });
     if (turn.basis !== 'search') detail.append(make('span', { class: 'r-basis', title: `Judged by the ${turn.basis}` }, turn.basis), ' ');
     if (turn.best && turn.best !== turn.text && turn.class !== 'best') {
       const best = make('button', { type: 'button', class: 'r-best', title: `Play ${turn.best} instead, as a variation` }, `best ${turn.best}`);
@@ -300,16 +315,23 @@ export class ReportPanel {
       detail.append(best, ' ');
     }
     if (turn.comment) detail.append(make('span', { class: 'r-comment' }, turn.comment));
+    // More than a word to say (a phone gives it a line of its own).
+    if (turn.comment || detail.querySelector('.r-best')) item.classList.add('wide');
     item.append(detail);
     return item;
   }
 
-  // Only the inaccuracies and worse, when the box is ticked.
+  // Only the inaccuracies and worse, when the box is ticked; said so
+  // where there are none.
   filter() {
     const only = $('report-only').checked;
+    let shown = 0;
     for (const item of $('report-turns').children) {
       item.hidden = only && ['best', 'good'].includes(item.dataset.turnClass);
+      if (!item.hidden) shown += 1;
     }
+    $('report-none').hidden = !(only && shown === 0);
+    $('report-turns-head').hidden = shown === 0;
   }
 
   // After a change of the move tree or of the position shown (`shown`,

@@ -1,8 +1,11 @@
 // The analysis board's move tree: the main line (a game's turns, or the
 // first turns played) and the variations that branch off it. A node is
 // the position a turn leads to (the root: the line's start); its first
-// child goes on with its line, the others are variations. Nothing here
-// knows the rules: the turns are the server's texts (N2).
+// child goes on with its line, the others are variations. A line opened
+// with its turns (a game's, a record's, a link's) is closed at its end:
+// the main line stops there, and every turn played after it starts a
+// variation. Nothing here knows the rules: the turns are the server's
+// texts (N2).
 
 export class Node {
   constructor(parent, text) {
@@ -12,6 +15,7 @@ export class Node {
     this.position = null; // N3, once the server has said
     this.move = null; // the turn as the server describes it (path, captures)
     this.view = null; // the server's view of the line up to here
+    this.closed = false; // the main line ends here: every child is a variation
   }
 
   // How many turns lead here from the start.
@@ -35,26 +39,30 @@ export class Node {
     return nodes.reverse();
   }
 
-  // Whether this node is its parent's first child (it goes on with the
-  // parent's line rather than branching off it).
+  // Whether this node goes on with its parent's line rather than
+  // branching off it: its parent's first child, where the parent's line
+  // does not end there.
   get first() {
-    return !this.parent || this.parent.children[0] === this;
+    return !this.parent || (!this.parent.closed && this.parent.children[0] === this);
   }
 
-  // The last node of the line through here (first children onwards).
+  // The last node of the line through here (first children onwards, up
+  // to a closed end).
   get end() {
     let node = this;
-    while (node.children.length) node = node.children[0];
+    while (node.children.length && !node.closed) node = node.children[0];
     return node;
   }
 }
 
 export class Tree {
-  // A tree of the main line `turns` (texts) from the start.
-  constructor(turns = []) {
+  // A tree of the main line `turns` (texts) from the start; `closed`: the
+  // main line ends with them (turns played at its end make variations).
+  constructor(turns = [], { closed = false } = {}) {
     this.root = new Node(null, null);
     let node = this.root;
     for (const text of turns) node = this.play(node, text);
+    if (closed && turns.length) node.closed = true;
   }
 
   // The node after `text` played at `node`: the child that has it, or a
@@ -107,13 +115,15 @@ export class Tree {
   }
 
   // Makes the variation `node` is in the line it branches off: its first
-  // node becomes its parent's first child.
+  // node becomes its parent's first child (and where it was played past
+  // a closed end, that line goes on with it).
   promote(node) {
     const start = Tree.variationOf(node);
     if (!start) return false;
     const siblings = start.parent.children;
     siblings.splice(siblings.indexOf(start), 1);
     siblings.unshift(start);
+    start.parent.closed = false;
     return true;
   }
 

@@ -18,12 +18,12 @@ use std::time::Duration;
 
 use alquerque_ai::{Limits, Score, Searcher, Stop};
 use alquerque_proof::Proof;
-use alquerque_tablebase::{Tablebase, Verdict};
+use alquerque_tablebase::{Tablebase, Value, Verdict};
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::response::sse::{Event, Sse};
 use futures_util::Stream;
-use peralikatuma_rules::{Game, Position, QUIET_TURNS_FOR_DRAW, Record, Ruleset, Side};
+use peralikatuma_rules::{Game, Outcome, Position, QUIET_TURNS_FOR_DRAW, Record, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -121,6 +121,11 @@ pub struct LineView {
     pub turns_total: usize,
     /// How the game ended at the line's end, if it has.
     pub outcome: Option<OutcomeView>,
+    /// How a record's game ended where its players or its clock ended it
+    /// (a resignation, an agreed draw, a loss on time: E6, T2), at the
+    /// record's last position, which is analysed as it stands; only when
+    /// the line is a record's and adds no turns to it.
+    pub declared: Option<OutcomeView>,
     /// Who is to move, or how the game ended, in words.
     pub status: String,
     /// Turns in a row without a piece leaving the board (E4).
@@ -149,8 +154,8 @@ pub struct TablesVerdict {
     /// The value: `win in 13` (turns to the next removal), `draw`, `loss
     /// in 4`, `lost`.
     pub value: String,
-    /// In words: `Endgame tables: White wins (White to move: win in 13
-    /// turns to the next removal)`.
+    /// In words: `Endgame tables: White wins — next removal within 13
+    /// turns`.
     pub text: String,
     /// What each legal turn is worth to the side that plays it, best
     /// first.
@@ -166,6 +171,9 @@ pub struct TurnValue {
     pub verdict: String,
     /// Its value for its player: `win in 12`, `draw`, `loss in 3`.
     pub value: String,
+    /// The same in words: `wins — next removal within 12 turns`,
+    /// `draws`, `loses — next removal within 3 turns`.
+    pub words: String,
 }
 
 /// A proof's verdict on a position.
@@ -184,18 +192,23 @@ pub struct ProofVerdict {
 /// `POST /api/analysis`: the line checked and described, or the rules'
 /// refusal of its start or of its first illegal turn (422).
 pub async fn line(Body(request): Body<LineRequest>) -> Result<Json<LineView>, ApiError> {
-    let game = line_game(
+    let (game, declared) = line_game_declared(
         request.variant.as_deref(),
         request.position.as_deref(),
         request.record.as_deref(),
         &request.turns,
     )?;
+    // The end a record declared is its last position's, not a later one's.
+    let declared = declared.filter(|_| request.turns.is_empty());
     // The tables and the proof are read from disk the first time: not on
     // the server's own threads.
-    tokio::task::spawn_blocking(move || line_view(&game))
-        .await
-        .map_err(|_| ApiError::internal("the line could not be described"))
-        .map(Json)
+    tokio::task::spawn_blocking(move || LineView {
+        declared: declared.map(OutcomeView::new),
+        ..line_view(&game)
+    })
+    .await
+    .map_err(|_| ApiError::internal("the line could not be described"))
+    .map(Json)
 }
 
 /// The game a line comes to: `variant`'s start, or `position`, or
@@ -211,6 +224,22 @@ pub fn line_game(
     record: Option<&str>,
     turns: &[String],
 ) -> Result<Game, ApiError> {
+    line_game_declared(variant, position, record, turns).map(|(game, _)| game)
+}
+
+/// As [`line_game`], with the end `record` declared (a resignation, an
+/// agreed draw, a loss on time), which the line's game leaves out so that
+/// its last position can be analysed.
+///
+/// # Errors
+/// As [`line_game`].
+pub fn line_game_declared(
+    variant: Option<&str>,
+    position: Option<&str>,
+    record: Option<&str>,
+    turns: &[String],
+) -> Result<(Game, Option<Outcome>), ApiError> {
+    let mut declared = None;
     let find = |id: &str| Ruleset::find(id).map_err(|e| ApiError::not_found(e.to_string()));
     if turns.len() > MOST_TURNS_IN_LINE {
         return Err(ApiError::bad_request(format!(
@@ -240,7 +269,7 @@ pub fn line_game(
             let mut game = record.game;
             // A resignation or an agreed draw ends the game, not the
             // analysis of its last position.
-            game.withdraw();
+            declared = game.withdraw();
             game
         }
         (None, position) => {
@@ -265,7 +294,7 @@ pub fn line_game(
             ApiError::invalid("illegal_turn", format!("turn {} (`{text}`): {e}", i + 1))
         })?;
     }
-    Ok(game)
+    Ok((game, declared))
 }
 
 /// `game` as the analysis board sees it, with the tables' and proof's
@@ -311,6 +340,7 @@ pub fn line_view(game: &Game) -> LineView {
         turns,
         turns_total,
         outcome,
+        declared: None,
         status,
         quiet_turns: game.quiet_turns(),
         quiet_limit: QUIET_TURNS_FOR_DRAW,
@@ -351,18 +381,51 @@ pub fn tables_verdict(tablebase: &Tablebase, game: &Game) -> Option<TablesVerdic
                     turn: turn.text(board),
                     verdict: verdict.to_string(),
                     value: value.to_string(),
+                    words: value_in_words(verdict, value, "wins", "draws", "loses"),
                 },
             ))
         })
         .collect();
     turns.sort_by_key(|(rank, value, _)| std::cmp::Reverse((*rank, *value)));
+    let result = match winner {
+        Some(side) => format!("{side} wins"),
+        None => "a draw".to_owned(),
+    };
+    let text = format!(
+        "Endgame tables: {}",
+        value_in_words(probe.verdict, probe.value, &result, &result, &result)
+    );
     Some(TablesVerdict {
         verdict: probe.verdict.to_string(),
         winner,
         value: probe.value.to_string(),
-        text: verdicts.sentences(mover).join(" "),
+        text,
         turns: turns.into_iter().map(|(_, _, value)| value).collect(),
     })
+}
+
+/// A value of the tables in words, with `verdict` at the position's
+/// counter of quiet turns: `win` (`wins — next removal within 12 turns`),
+/// `draw` (`draws`; `draws — the sixty-turn rule (E4) comes before the
+/// next removal` where the value's win or loss comes too late), `loss`.
+fn value_in_words(verdict: Verdict, value: Value, win: &str, draw: &str, loss: &str) -> String {
+    let within = |turns: u8| match turns {
+        1 => "next removal this turn".to_owned(),
+        turns => format!("next removal within {turns} turns"),
+    };
+    match (verdict, value) {
+        (Verdict::Win, Value::Win(turns)) => format!("{win} — {}", within(turns)),
+        (Verdict::Loss, Value::Loss(0)) => format!("{loss} — the game is over"),
+        (Verdict::Loss, Value::Loss(turns)) => format!("{loss} — {}", within(turns)),
+        (Verdict::Draw, Value::Win(_) | Value::Loss(_)) => {
+            format!("{draw} — the sixty-turn rule (E4) comes before the next removal")
+        }
+        (verdict, _) => match verdict {
+            Verdict::Win => win.to_owned(),
+            Verdict::Draw => draw.to_owned(),
+            Verdict::Loss => loss.to_owned(),
+        },
+    }
 }
 
 /// What `proof` says of `game`'s position: its turn there when its side
@@ -640,6 +703,28 @@ mod tests {
             let board = position.board();
             let listed = verdict.turns.iter().find(|t| t.turn == best.text(board));
             assert!(listed.is_some(), "{text}");
+            // In words, plainly: who wins, and within how many turns the
+            // next removal comes (not `win in 2`, which reads as a win in
+            // two turns).
+            for value in &verdict.turns {
+                let (word, distance) = match value.verdict.as_str() {
+                    "win" => ("wins", value.value.strip_prefix("win in ")),
+                    "loss" => ("loses", value.value.strip_prefix("loss in ")),
+                    _ => ("draws", None),
+                };
+                assert!(value.words.starts_with(word), "{text}: {value:?}");
+                if let Some(turns) = distance.filter(|d| *d != "1") {
+                    let said = format!("next removal within {turns} turns");
+                    assert!(value.words.ends_with(&said), "{text}: {value:?}");
+                }
+            }
+            let distance = (verdict.verdict != "draw")
+                .then(|| verdict.value.split_once(" in ").map(|(_, turns)| turns))
+                .flatten();
+            if let Some(turns) = distance.filter(|d| *d != "1") {
+                let said = format!("— next removal within {turns} turns");
+                assert!(verdict.text.ends_with(&said), "{text}: {}", verdict.text);
+            }
             verdicts.push(probe.verdict);
         }
         assert!(verdicts.contains(&Verdict::Win) && verdicts.contains(&Verdict::Loss));

@@ -8,6 +8,7 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use alquerque_ai::Stop;
@@ -111,7 +112,9 @@ fn turns_text(game: &Game) -> String {
 }
 
 /// `GET /api/report/events`: server-sent events: `waiting` while every
-/// analysis place is busy, `progress {done, total}` after each position,
+/// analysis place is busy (and then `progress {done: 0, total}` once the
+/// work begins, what the page times the report from), `progress {done,
+/// total}` after each position,
 /// then `report {report, annotated}` and `done {reason}` (`done`, `kept`
 /// for a kept report sent again, `time`
 /// when the server's limit cut it short, `stopped`, `failed`).
@@ -180,13 +183,26 @@ fn start_report(
         let waiting = sender.clone();
         let work_sender = sender.clone();
         let game = record.game.clone();
+        let waited = Arc::new(AtomicBool::new(false));
+        let waits = waited.clone();
         let made = server
             .pool()
             .analyse(
                 || async move {
+                    waits.store(true, Ordering::Relaxed);
                     waiting.send(Update::Waiting).await.ok();
                 },
-                move || report_of(&record, depth, time, &job_stop, &work_sender),
+                move || {
+                    // After a wait for a place, the page is told when the
+                    // work begins: a report's time is its work's, not the
+                    // wait's.
+                    let total = record.game.turns().len() + 1;
+                    let begun = Update::Progress { done: 0, total };
+                    if waited.load(Ordering::Relaxed) && work_sender.blocking_send(begun).is_err() {
+                        return Made::Stopped;
+                    }
+                    report_of(&record, depth, time, &job_stop, &work_sender)
+                },
             )
             .await;
         let reason = match made {

@@ -1110,10 +1110,44 @@ test('the analysis board from a link: the best lines deepen; a line played becom
   await waitForTree(page, ['e4-e5', 'e6xe4'], null);
   await page.keyboard.press('End');
   await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
-  // A turn clicked in the list goes there.
+  // A turn clicked in the list goes there, and keeps the keyboard's focus: → goes on from it.
   await page.getByTestId('tree').getByRole('button', { name: 'e4-e5', exact: true }).click();
   await waitForTree(page, ['e4-e5', 'e6xe4'], 'e4-e5');
   await P.waitForBoard(page, after.positions[1], 5_000);
+  P.check(await page.evaluate(() => document.activeElement?.matches('#tree button.current')), 'the focus stays on the turn clicked');
+  await page.keyboard.press('ArrowRight');
+  await waitForTree(page, ['e4-e5', 'e6xe4'], 'e6xe4');
+  P.check(await page.evaluate(() => document.activeElement?.matches('#tree button.current')), 'the focus follows the turn shown');
+
+  // A best line's turn that has the focus keeps it as the lines deepen.
+  const shown = await waitForLines(page, { count: 3 });
+  const focused = page.getByTestId('pv').nth(1).locator('.pv-turn').first();
+  await focused.focus();
+  const text = await focused.textContent();
+  await waitForLines(page, { count: 3, depth: shown + 1 });
+  const still = await page.evaluate(() => {
+    const at = document.activeElement;
+    return at?.matches('#lines .pv-turn') ? { line: at.dataset.line, k: at.dataset.k } : at?.tagName;
+  });
+  P.equal(still, { line: '1', k: '0' }, `the focus on line 2's first turn (${text}) a depth later`);
+
+  // A turn typed (t focuses the field): played as the notation writes it;
+  // one the rules refuse is said in words.
+  await page.keyboard.press('t');
+  const typed = page.getByLabel('Type a turn');
+  P.check(await typed.evaluate((input) => input === document.activeElement), 'the key t focuses the typed turn');
+  const legal2 = after.turns.find((turn) => turn.path.length === 2 && !turn.claim);
+  await typed.fill(legal2.text);
+  await typed.press('Enter');
+  await waitForTree(page, ['e4-e5', 'e6xe4', legal2.text], legal2.text);
+  P.equal(await typed.inputValue(), '', 'the field emptied');
+  await typed.fill('a1-a9');
+  await typed.press('Enter');
+  const answer = await P.request(page, 'POST', '/api/analysis', { variant: 'peralikatuma', turns: ['e4-e5', 'e6xe4', legal2.text, 'a1-a9'] });
+  P.equal(answer.status, 422, 'the server refuses a1-a9');
+  await waitForMessage(page, `a1-a9: ${answer.body.message.replace(/^turn \d+ \(`[^`]*`\): /, '')}`);
+  P.check(!(await message(page).textContent()).includes('turn 4 ('), 'the refusal without the line\'s numbering');
+  await waitForTree(page, ['e4-e5', 'e6xe4', legal2.text], legal2.text);
 });
 
 test('the analysis board opens a pasted position with the tables\' verdict, an uploaded record, and says what is wrong with bad text', async (t) => {
@@ -1133,9 +1167,11 @@ test('the analysis board opens a pasted position with the tables\' verdict, an u
   P.equal(view.tables?.winner, 'black', 'the tables\' winner');
   const verdict = page.getByTestId('verdict');
   await verdict.filter({ hasText: 'Black wins' }).waitFor();
-  P.check((await verdict.textContent()).includes('loss in'), 'the value for the side to move');
+  P.check((await verdict.textContent()).includes('Black wins — next removal within'), `the value in words: ${await verdict.textContent()}`);
+  // Each turn's value said plainly (not `win in 2`, which reads as a win in two turns).
   const values = await page.getByTestId('table-turns').locator('li').allTextContents();
-  P.equal(values.map((v) => v.trim()), view.tables.turns.map((v) => `${v.turn} ${v.value}`), 'each turn\'s value');
+  P.equal(values.map((v) => v.trim()), view.tables.turns.map((v) => `${v.turn} ${v.words}`), 'each turn\'s value');
+  P.check(values.every((v) => /(wins|loses) — next removal (within \d+ turns|this turn)|draws/.test(v) && !/\b(win|loss) in\b/.test(v)), `the values: ${values}`);
   await waitForLines(page);
   P.check((await page.getByTestId('link').inputValue()).includes(`position=${position}`), 'the link names the position');
 
@@ -1157,7 +1193,15 @@ test('the analysis board opens a pasted position with the tables\' verdict, an u
   // Saved again: the same turns.
   const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
   const saved = await readFile(await download.path(), 'utf8');
-  P.check(saved.includes('1. c2-c3 c4xc2 2. c1xc3'), `the record saved: ${saved}`);
+  P.check(saved.includes('1. c2-c3 c4xc2 2. c1xc3') && saved.includes('[White "Ann"]'), `the record saved: ${saved}`);
+  // A turn played on (typed): a variation past the record's end; saved, its line keeps the players' names.
+  const end = await lineView(page, { record });
+  await page.getByLabel('Type a turn').fill(end.turns[0].text);
+  await page.getByLabel('Type a turn').press('Enter');
+  await waitForTree(page, ['c2-c3', 'c4xc2', 'c1xc3', end.turns[0].text], end.turns[0].text);
+  const [again] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
+  const line = await readFile(await again.path(), 'utf8');
+  P.check(line.includes(`2. c1xc3 ${end.turns[0].text}`) && line.includes('[White "Ann"]') && line.includes('[Black "Ben"]'), `the line saved: ${line}`);
 });
 
 test('the proof\'s verdict on Alquerque\'s start: White wins, proved, with its turn (said to be read until it is)', async (t) => {
@@ -1182,13 +1226,32 @@ test('the proof\'s verdict on Alquerque\'s start: White wins, proved, with its t
   await waitForTree(page, [view.proof.turn], view.proof.turn);
 }, { timeout: 150_000 });
 
+/** Checks that `locator`'s box lies within the window (`width` x `height`), or says what of it does not. */
+async function inWindow(locator, what, { width, height }) {
+  const box = await locator.boundingBox();
+  P.check(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+    () => `${what} ${JSON.stringify(box)} lies within the ${width}x${height} window`);
+}
+
 test('the position editor: a position set up and analysed, and one the rules refuse (Permainan, M6)', async (t) => {
-  const page = await t.page();
+  const size = { width: 1280, height: 800 };
+  const page = await t.page({ viewport: size });
   await page.goto('/analysis?variant=alquerque');
   await waitForLines(page);
+  // A desktop's window holds the board and the steps under it.
+  await inWindow(page.getByRole('button', { name: 'To the end' }), 'the step buttons', size);
+  await page.getByTestId('verdict').waitFor();
   await P.button(page, 'Edit position').click();
   const editor = page.getByTestId('editor');
   await editor.waitFor();
+  // The editor in sight, beside the board; what was said of the position
+  // shown (the engine's lines, the proof's verdict, the report) put away.
+  await inWindow(P.button(page, 'Analyse this position'), 'the editor', size);
+  await inWindow(page.getByRole('group', { name: 'The board' }), 'the board', size);
+  for (const [what, testid] of [['the verdict', 'verdict'], ['the lines', 'lines'], ['the report', 'report']]) {
+    P.check(await page.getByTestId(testid).isHidden(), `${what} hidden while editing`);
+  }
+  P.equal(await page.locator('#title').textContent(), 'Edit position: Alquerque', 'the title');
   P.check(!await editor.getByLabel('White king').isVisible(), 'no kings offered in Alquerque');
   await P.button(page, 'Clear board').click();
   P.equal(await P.boardPieces(page), {}, 'the board cleared');
@@ -1208,6 +1271,7 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await P.button(page, 'Analyse this position').click();
   await editor.waitFor({ state: 'hidden' });
   await P.waitForBoard(page, position, 5_000);
+  P.equal(await page.locator('#title').textContent(), 'Analysis: Alquerque', 'the title');
   // The board showed these pieces in the editor already: the status says
   // when the server's view of the position has come.
   await page.getByTestId('status').filter({ hasText: /^Black to move$/ }).waitFor({ timeout: 5_000 });
@@ -1219,6 +1283,8 @@ test('the position editor: a position set up and analysed, and one the rules ref
   await P.button(page, 'Edit position').click();
   await editor.getByLabel('Game', { exact: true }).selectOption('permainan');
   await editor.getByLabel('White king').waitFor();
+  P.equal(await page.locator('#title').textContent(), 'Edit position: Permainan', 'the title follows the editor\'s game');
+  P.check(await page.getByTestId('verdict').isHidden() && await page.getByTestId('lines').isHidden(), 'no verdict nor line of the Alquerque position');
   await P.button(page, 'Clear board').click();
   await editor.getByLabel('Black man').check();
   await P.point(page, 'c1').click();
@@ -1256,17 +1322,26 @@ test('the analysis board of every game: its board, its turns and a best line (ru
   t.note(`${games.length} games`);
 }, { timeout: 90_000 });
 
-test('the analysis board on a phone (390x844): board, evaluation and lines without scrolling sideways', async (t) => {
+test('the analysis board on a phone (390x844): board, evaluation, lines, the form and the editor without scrolling sideways', async (t) => {
   const page = await t.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  const fits = async (what) => {
+  const boardParts = () => [['the board', page.getByRole('group', { name: 'The board' })], ['the evaluation bar', page.getByTestId('evalbar')]];
+  const engine = () => [['the evaluation', page.getByTestId('eval')], ['the lines', page.getByTestId('lines')]];
+  const fits = async (what, parts = [...boardParts(), ...engine()]) => {
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     P.check(scroll <= 390, `${what}: the page is ${scroll} px wide`);
-    for (const [name, locator] of [['the board', page.getByRole('group', { name: 'The board' })], ['the evaluation bar', page.getByTestId('evalbar')],
-      ['the evaluation', page.getByTestId('eval')], ['the lines', page.getByTestId('lines')]]) {
+    for (const [name, locator] of parts) {
       const box = await locator.boundingBox();
       P.check(box && box.x >= 0 && box.x + box.width <= 390, `${what}: ${name} ${JSON.stringify(box)} lies within the screen's width`);
     }
   };
+  // Opened without a line, the form is open: its list of games (long
+  // names) fits the screen too.
+  await page.goto('/analysis');
+  const form = page.locator('#import-form');
+  await form.waitFor();
+  await waitForLines(page);
+  await fits('the form open', [...boardParts(), ...engine(), ['the form', form], ['its list of games', form.getByLabel('Game (for a position')],
+    ['its text', form.getByLabel('Position (N3) or game record (N4)')], ['its button', form.getByRole('button', { name: 'Open' })]]);
   await page.goto('/analysis?variant=peralikatuma&turns=e4-e5;e6xe4');
   await waitForLines(page, { count: 3 });
   await fits('Peralikatuma');
@@ -1280,8 +1355,13 @@ test('the analysis board on a phone (390x844): board, evaluation and lines witho
   await P.point(page, turn.path[1]).tap();
   await waitForTree(page, ['e4-e5', 'e6xe4', turn.text], turn.text);
   await P.button(page, 'Edit position').tap();
-  await page.getByTestId('editor').waitFor();
-  await fits('the editor');
+  const editor = page.getByTestId('editor');
+  await editor.waitFor();
+  await fits('the editor', [...boardParts(), ['the editor', editor], ['its list of games', editor.getByLabel('Game', { exact: true })],
+    ['its button', P.button(page, 'Analyse this position')]]);
+  // Scrolled into sight under the board.
+  const heading = await editor.getByRole('heading', { name: 'Edit position' }).boundingBox();
+  P.check(heading.y >= 0 && heading.y + heading.height <= 844, `the editor's heading ${JSON.stringify(heading)} is in sight`);
   await page.goto('/analysis?variant=terhuchu');
   await waitForLines(page);
   await fits('Terhuchu');
@@ -1417,6 +1497,100 @@ test('a finished game\'s report: Report on its page, the graph clicked, the reco
   await waitForReport(page, 'kept');
   P.check(await page.locator('#report-progress-line').isHidden(), 'no progress for a kept report');
   P.equal(await report.locator('[data-turn-class]').count(), THROWN.turns.length, 'the kept report\'s turns');
+});
+
+test('a resigned game on the analysis board: its end said, its turns kept as the main line (a best line played past them is a variation), its link and its record kept', async (t) => {
+  needTables();
+  const page = await t.page();
+  await page.goto('/');
+  // White plays the tables' best turn from three pieces; Black resigns.
+  const record = `[Variant "Alquerque"]\n[Setup "${THROWN.start}"]\n[Result "*"]\n\n1. c3-b4 *\n`;
+  const created = await P.request(page, 'POST', '/api/games', { record, opponent: 'human' });
+  P.equal(created.status, 201, `the game loaded: ${JSON.stringify(created.body)}`);
+  await page.goto(created.body.url);
+  const id = P.gameId(page);
+  const resigned = await P.request(page, 'POST', `/api/games/${id}/resign`, { number: 1 });
+  P.equal(resigned.status, 200, `resigned: ${JSON.stringify(resigned.body)}`);
+  const outcome = resigned.body.outcome;
+  P.equal(outcome?.result, '1-0', 'the result');
+  await page.reload();
+  await P.settle(page);
+  await P.button(page, 'Analyse').click();
+  await page.waitForURL((url) => url.pathname === '/analysis');
+  // The last position, the game's end said (the engine analyses it as it stood).
+  await page.getByTestId('status').filter({ hasText: `1-0: ${outcome.text}` }).waitFor();
+  await waitForTree(page, ['c3-b4'], 'c3-b4');
+  P.check((await page.getByTestId('link').inputValue()).includes(`game=${id}`), 'the link keeps the game');
+
+  // A best line played at the end: a variation past the game's end, which
+  // Delete takes away; the game's turn stays the main line.
+  await waitForLines(page);
+  // Read and clicked at once: the lines are drawn again at each depth.
+  const line = await page.evaluate(() => {
+    const first = document.querySelector('[data-testid="pv"]');
+    first.querySelector('.pv-score').click();
+    return [...first.querySelectorAll('.pv-turn')].map((turn) => turn.textContent);
+  });
+  await waitForTree(page, ['c3-b4', ...line], line.at(-1));
+  P.equal(await page.getByTestId('tree').locator('.variation.past-end button').allTextContents(), line, 'the variation past the end');
+  P.check(await P.button(page, 'Delete variation').isEnabled(), 'the variation can be deleted');
+  // Its link shows it in the game: opened, the game's turn is the main line again, this line a variation.
+  const link = await page.getByTestId('link').inputValue();
+  P.check(link.includes(`game=${id}`) && link.includes(`turns=c3-b4;${line.join(';')}`), `the link: ${link}`);
+  await page.goto(link);
+  await waitForTree(page, ['c3-b4', ...line], line.at(-1));
+  P.equal(await page.getByTestId('tree').locator('.variation.past-end button').allTextContents(), line, 'the variation past the end, opened by its link');
+  await page.getByRole('link', { name: 'Back to the game' }).waitFor();
+  await page.keyboard.press('Delete');
+  await waitForTree(page, ['c3-b4'], 'c3-b4');
+  await page.getByTestId('status').filter({ hasText: `1-0: ${outcome.text}` }).waitFor();
+
+  // Saved: the game's own record, its players and its end as the server has them.
+  const [download] = await Promise.all([page.waitForEvent('download'), P.button(page, 'Save record').click()]);
+  const saved = await readFile(await download.path(), 'utf8');
+  const kept = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), id);
+  P.equal(saved, kept, 'the record saved');
+  P.check(saved.includes('1-0'), `the record saved: ${saved}`);
+
+  // The report is of the game's turn: best, so that none is left when
+  // only the inaccuracies and worse are asked for; its loss has a heading.
+  await page.getByTestId('report').getByRole('button', { name: 'Report', exact: true }).click();
+  const report = await waitForReport(page, 'done');
+  P.equal(await report.locator('[data-turn-class]').evaluateAll((rows) => rows.map((r) => r.dataset.turnClass)), ['best'], 'the turns classified');
+  P.check((await page.locator('#report-turns-head').textContent()).includes('Loss (pieces)'), 'the loss\'s heading');
+  P.check(await page.getByTestId('report-none').isHidden(), 'nothing said of no mistakes before it is asked');
+  await report.getByLabel('only the inaccuracies, mistakes and blunders').check();
+  await page.getByTestId('report-none').filter({ hasText: 'No inaccuracies, mistakes or blunders' }).waitFor();
+});
+
+test('a report and the page\'s engine take one analysis place between them, and a report is timed from when its work begins', async (t) => {
+  // A server with one place for analyses.
+  const server = await t.server({ extra: ['--analyses', '1', '--analysis-seconds', '30'] });
+  const page = await t.page({ baseURL: server.base });
+  await page.goto('/analysis?variant=alquerque&turns=c2-c3;c4xc2');
+  await waitForLines(page);
+  // The engine holds the place: a report stops it, runs at once, and the engine goes on after.
+  const report = page.getByTestId('report');
+  await report.getByLabel('Depth').selectOption('4');
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await waitForReport(page, 'done', 10_000);
+  await waitForLines(page);
+  // Another page's analysis holds the place: the report waits for it, and
+  // says how long its work took, not its wait.
+  await P.button(page, 'Stop engine').click();
+  const other = await t.page({ baseURL: server.base });
+  await other.goto('/analysis?variant=peralikatuma');
+  await waitForLines(other);
+  await report.getByRole('button', { name: 'Report', exact: true }).click();
+  await page.locator('#report-said').filter({ hasText: 'waiting' }).waitFor();
+  const wait = 1_200;
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  await other.close();
+  await waitForReport(page, 'done', 10_000);
+  const said = await page.locator('#report-said').textContent();
+  const seconds = Number(said.match(/Done in ([\d.]+) s/)?.[1]);
+  P.check(seconds < wait / 1000, `the report's time leaves out the wait of ${wait / 1000} s: ${said}`);
+  t.note(`a report's work: ${seconds} s`);
 });
 
 test('the game report on a phone (390x844): the graph, the rows and the summary without scrolling sideways', async (t) => {

@@ -30,6 +30,9 @@ async function shootAnalysis(browser, base, { file, ...options }) {
     await page.goto('/analysis?variant=peralikatuma&turns=e4-e5;e6xe4');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pv"]').length >= 3 &&
       Number((document.querySelector('[data-testid="depth"]').textContent.match(/\d+/) ?? [0])[0]) >= 8, null, { timeout: 60_000 });
+    // The server looks for a proof of the game the first time it is asked
+    // (Peralikatuma has none): the page says it is being read until then.
+    await page.waitForFunction(() => !document.querySelector('[data-testid="verdict"]').textContent.includes('being read'), null, { timeout: 30_000 });
     await page.screenshot({ path: path.join(root, file) });
     console.log(`wrote ${file}`);
   } finally {
