@@ -961,7 +961,10 @@ mod tests {
         // Level: no fading.
         searcher.root_side = Side::White;
         let level = at("W:Wa1:Be9", 40);
-        assert_eq!(searcher.evaluate(&level).0, level.evaluate().0 + 30 * 2 / 10);
+        assert_eq!(
+            searcher.evaluate(&level).0,
+            level.evaluate().0 + 30 * 2 / 10
+        );
         searcher.contempt = 0;
         assert_eq!(searcher.evaluate(&late), late.evaluate());
     }
