@@ -77,6 +77,17 @@ const PLAYER_TAGS: [&str; 7] = [
     "BlackClock",
 ];
 
+/// The tags of `record` a session keeps as they were read: all but those
+/// for the program ([`PLAYER_TAGS`]), which it writes itself.
+fn kept_tags(record: &Record) -> Vec<(String, String)> {
+    record
+        .tags
+        .iter()
+        .filter(|(key, _)| !PLAYER_TAGS.contains(&key.as_str()))
+        .cloned()
+        .collect()
+}
+
 /// The tag of each side's time left.
 const fn clock_tag(side: Side) -> &'static str {
     match side {
@@ -314,7 +325,9 @@ impl Session {
     /// its `TimeControl`, `WhiteClock` and `BlackClock` tags say (see the
     /// module's docs): then the time of the side to move runs again from
     /// now, without an increment, so the time between writing the record
-    /// and taking the game up counts for nobody.
+    /// and taking the game up counts for nobody. The record's other tags
+    /// (its players' names, its event, ...) are kept, as
+    /// [`Session::load_record`] keeps them.
     pub fn resume_record(settings: Settings, record: &Record) -> Session {
         let recorded = match settings.clock {
             Some(_) => None,
@@ -325,6 +338,7 @@ impl Session {
             ..settings
         };
         let mut session = Session::resume(settings, record.game.clone());
+        session.tags = kept_tags(record);
         if recorded.is_some() {
             session.clock = recorded;
             let now = session.time.instant();
@@ -794,12 +808,7 @@ impl Session {
             position: Some(start),
             clock: control,
         };
-        self.tags = record
-            .tags
-            .iter()
-            .filter(|(key, _)| !PLAYER_TAGS.contains(&key.as_str()))
-            .cloned()
-            .collect();
+        self.tags = kept_tags(&record);
         self.kept = game.clone();
         self.game = game;
         self.redo.clear();
@@ -1259,6 +1268,24 @@ mod tests {
         session.load_record(bare.parse().expect("a record"));
         assert_eq!(session.settings().opponent, Opponent::Human);
         assert_eq!(session.game().turns().len(), 1);
+    }
+
+    /// Regression: a game taken up from its record (a record loaded on
+    /// the web page, or a game read back from the server's database) lost
+    /// its players' names and other tags.
+    #[test]
+    fn a_game_resumed_from_its_record_keeps_its_names() {
+        let text = "[Variant \"Alquerque\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"*\"]\n[Event \"Club night\"]\n\n1. d2-c3 *\n";
+        let record: Record = text.parse().expect("a record");
+        let session = Session::resume_record(settings(Opponent::Human, Side::White), &record);
+        let saved = session.record().to_string();
+        for tag in [
+            "[White \"Alice\"]",
+            "[Black \"Bob\"]",
+            "[Event \"Club night\"]",
+        ] {
+            assert!(saved.contains(tag), "{tag} missing:\n{saved}");
+        }
     }
 
     #[test]
