@@ -333,19 +333,7 @@ function render() {
   const { pieces } = parsePosition(node.position);
   const marks = { last: node.move?.path };
   const p = app.picker;
-  if (p && app.view && !app.view.outcome) {
-    marks.targets = p.targets();
-    marks.claimable = new Set(p.claim === null && p.from === null ? p.claimable : []);
-    marks.claimed = new Set(p.claim ? [p.claim] : []);
-    const at = p.landings.at(-1);
-    if (p.from !== null && at) {
-      pieces.set(at, pieces.get(p.from));
-      pieces.delete(p.from);
-    }
-    marks.selected = new Set(p.from ? [at ?? p.from] : []);
-    marks.jumped = p.jumped();
-    marks.pick = p.from ? [p.from, ...p.landings] : [];
-  }
+  if (p && app.view && !app.view.outcome) p.mark(pieces, marks, p.claimable);
   app.board.draw(pieces, marks);
   const chain = p && p.from !== null && p.landings.length > 0;
   $('chain').hidden = !chain;

@@ -396,19 +396,7 @@ function render() {
   const p = app.picker;
   const marks = { last: s.last?.path, hint: app.hint?.path };
   if (s.your_turn) {
-    marks.targets = p.targets();
-    marks.claimable = new Set(p.claim === null && p.from === null ? s.claimable : []);
-    marks.claimed = new Set(p.claim ? [p.claim] : []);
-    // A chain under way: the piece stands on its last landing point (its
-    // start counts as empty, R2.4); the pieces it jumped stay, marked.
-    const at = p.landings.at(-1);
-    if (p.from !== null && at) {
-      pieces.set(at, pieces.get(p.from));
-      pieces.delete(p.from);
-    }
-    marks.selected = new Set(p.from ? [at ?? p.from] : []);
-    marks.jumped = p.jumped();
-    marks.pick = p.from ? [p.from, ...p.landings] : [];
+    p.mark(pieces, marks, s.claimable);
     if (p.from === null) marks.capturers = new Set(s.capturers);
   }
   app.board.draw(pieces, marks);

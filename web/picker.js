@@ -51,6 +51,25 @@ export class Picker {
     return new Set(t && this.from !== null ? t.captured.slice(0, this.landings.length) : []);
   }
 
+  // Adds the pick's marks to the board's `marks`, and moves the picked
+  // piece in `pieces` to its last landing point: a chain under way stands
+  // there (its start counts as empty, R2.4), the pieces it jumped stay,
+  // marked. `claimable`: the points offered for a claim (P6) or a huff
+  // (F4) before a piece is picked.
+  mark(pieces, marks, claimable) {
+    marks.targets = this.targets();
+    marks.claimable = new Set(this.claim === null && this.from === null ? claimable : []);
+    marks.claimed = new Set(this.claim ? [this.claim] : []);
+    const at = this.landings.at(-1);
+    if (this.from !== null && at) {
+      pieces.set(at, pieces.get(this.from));
+      pieces.delete(this.from);
+    }
+    marks.selected = new Set(this.from ? [at ?? this.from] : []);
+    marks.jumped = this.jumped();
+    marks.pick = this.from ? [this.from, ...this.landings] : [];
+  }
+
   // The turn that ends where the pick ends now, if any.
   endsHere() {
     if (this.from === null || this.landings.length === 0) return null;
