@@ -51,6 +51,12 @@ pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {
     match states.get(ruleset) {
         Some(State::Read(proof)) => proof.clone(),
         Some(State::Reading) => None,
+        // No proof file at all (listing the folder is quick): nothing to
+        // read, and nothing is said to be read.
+        None if proof_files(ruleset).is_empty() => {
+            states.insert(ruleset, State::Read(None));
+            None
+        }
         None => {
             states.insert(ruleset, State::Reading);
             std::thread::spawn(move || {
@@ -99,17 +105,8 @@ pub fn wait_for(ruleset: &'static Ruleset) -> Option<Arc<Proof>> {
 /// Reads the first proof (by file name) in `proofs/<game>/` that starts
 /// from `ruleset`'s start position: `None` if there is none.
 pub fn read(ruleset: &'static Ruleset) -> Result<Option<Arc<Proof>>, ProofError> {
-    let folder = directory().join(ruleset.id);
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        return Ok(None);
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.to_string_lossy().ends_with(".proof.gz"))
-        .collect();
-    paths.sort();
     let start = Position::start(ruleset);
-    for path in paths {
+    for path in proof_files(ruleset) {
         let proof = Proof::load(&path)?;
         if proof.start == start {
             return Ok(Some(Arc::new(proof)));
@@ -118,14 +115,31 @@ pub fn read(ruleset: &'static Ruleset) -> Result<Option<Arc<Proof>>, ProofError>
     Ok(None)
 }
 
+/// The proof files in `proofs/<game>/` (`*.proof.gz`), by name.
+fn proof_files(ruleset: &'static Ruleset) -> Vec<PathBuf> {
+    let folder = directory().join(ruleset.id);
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.to_string_lossy().ends_with(".proof.gz"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn waiting_for_a_game_without_a_proof_ends_with_none() {
-        // No proof of Permainan is kept: the read in the background finds
-        // none, and the wait ends there, every time it is asked.
+        // No proof of Permainan is kept: none is said to be read (the
+        // folder has no proof file), and the wait ends at once, every time
+        // it is asked.
+        assert!(for_ruleset(Ruleset::PERMAINAN).is_none());
+        assert!(!pending(Ruleset::PERMAINAN));
         assert!(wait_for(Ruleset::PERMAINAN).is_none());
         assert!(wait_for(Ruleset::PERMAINAN).is_none());
         assert!(for_ruleset(Ruleset::PERMAINAN).is_none());
