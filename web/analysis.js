@@ -8,10 +8,12 @@
 
 import { BoardView, parsePosition } from './board.js';
 import { Picker } from './picker.js';
+import { api } from './api.js';
 import { Tree } from './tree.js';
 import { Engine } from './engine.js';
 import { EditorPanel, Setup } from './editor.js';
 import { GLYPHS, ReportPanel } from './report.js';
+import { share } from './graph.js';
 
 const $ = (id) => document.getElementById(id);
 const capital = (s) => (!s || /^[a-z]\d+\b/.test(s) ? s : s[0].toUpperCase() + s.slice(1));
@@ -64,22 +66,6 @@ const app = {
 };
 
 // --- talking to the server ---------------------------------------------
-
-async function api(method, path, body) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw Object.assign(new Error('The server cannot be reached.'), { offline: true });
-  }
-  const data = await response.json().catch(() => ({ message: `${response.status} ${response.statusText}` }));
-  if (!response.ok) throw Object.assign(new Error(data.message ?? `${response.status}`), { data, status: response.status });
-  return data;
-}
 
 async function geometry(variant) {
   if (!app.geometry.has(variant)) app.geometry.set(variant, await api('GET', `/api/boards/${variant}`));
@@ -595,14 +581,6 @@ function withTags(record, source) {
 // the board shows White's pieces starting at the top.
 function barSide() {
   $('evalbar').classList.toggle('white-top', app.whiteHigh !== app.flipped);
-}
-
-// White's share of the bar for an evaluation from White's side in
-// hundredths of a piece: half when level, all or nothing when decided.
-function share(white) {
-  if (white >= 1000) return 1;
-  if (white <= -1000) return 0;
-  return 1 / (1 + Math.exp(-white / 200));
 }
 
 function bar(white) {

@@ -4,6 +4,7 @@
 
 import { BoardView, parsePosition } from './board.js';
 import { Picker } from './picker.js';
+import { api as request } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 // A sentence's first letter in capitals, unless it is a point's name.
@@ -40,23 +41,15 @@ const app = {
 
 // --- talking to the server ---------------------------------------------
 
-// A request to the server; a failure to reach it is thrown with
-// `offline` set (and said by the connection banner).
+// A request to the server (api.js); a failure to reach it is also said
+// by the connection banner.
 async function api(method, path, body) {
-  let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    setOnline(false);
-    throw Object.assign(new Error('The server cannot be reached.'), { offline: true });
+    return await request(method, path, body);
+  } catch (error) {
+    if (error.offline) setOnline(false);
+    throw error;
   }
-  const data = await response.json().catch(() => ({ message: `${response.status} ${response.statusText}` }));
-  if (!response.ok) throw Object.assign(new Error(data.message), { data, status: response.status });
-  return data;
 }
 
 async function geometry(variant) {

@@ -7,7 +7,8 @@
 // for tests: every point is a <g data-point="e5">, and a piece on it a
 // child with data-piece="white|black|white-king|black-king".
 
-const NS = 'http://www.w3.org/2000/svg';
+// The SVG namespace.
+export const NS = 'http://www.w3.org/2000/svg';
 const CELL = 56;
 const MARGIN = 50;
 const RADIUS = 19;
@@ -15,7 +16,8 @@ const RADIUS = 19;
 // clear of the largest piece.
 const LABEL_GAP = 36;
 
-function el(name, attrs = {}, parent = null) {
+// An SVG element with `attrs`, appended to `parent` if given.
+export function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);

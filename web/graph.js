@@ -7,18 +7,12 @@
 // Drawn at the size its box has, again when the box changes size. Hook
 // for tests: each point has data-ply (0 is the start).
 
-const NS = 'http://www.w3.org/2000/svg';
+import { NS, el } from './board.js';
+
 const PAD = 6;
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-// White's share of the height for an evaluation from White's side in
-// hundredths of a piece, as the evaluation bar has it: half when level,
+// White's share of the height (and of the evaluation bar) for an
+// evaluation from White's side in hundredths of a piece: half when level,
 // all or nothing when decided.
 export function share(white) {
   if (white >= 1000) return 1;

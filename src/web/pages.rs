@@ -21,8 +21,9 @@ pub const INDEX: &str = include_str!("../../web/index.html");
 pub const ANALYSIS: &str = include_str!("../../web/analysis.html");
 
 /// Every asset: its name under `/assets/`, its type and its text.
-pub const ASSETS: [(&str, &str, &str); 12] = [
+pub const ASSETS: [(&str, &str, &str); 13] = [
     ("app.js", JS, include_str!("../../web/app.js")),
+    ("api.js", JS, include_str!("../../web/api.js")),
     ("board.js", JS, include_str!("../../web/board.js")),
     ("picker.js", JS, include_str!("../../web/picker.js")),
     ("analysis.js", JS, include_str!("../../web/analysis.js")),
@@ -256,6 +257,7 @@ mod tests {
             named.extend(named_assets(text));
         }
         for name in [
+            "api.js",
             "analysis.js",
             "analysis.css",
             "tree.js",
