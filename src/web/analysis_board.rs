@@ -364,18 +364,13 @@ pub fn tables_verdict(tablebase: &Tablebase, game: &Game) -> Option<TablesVerdic
         Verdict::Draw => None,
     };
     let board = position.board();
-    let mut turns: Vec<(u8, _, TurnValue)> = position
+    let mut turns: Vec<(Verdict, _, TurnValue)> = position
         .legal_turns()
         .iter()
         .filter_map(|turn| {
             let (verdict, value) = tablebase.turn_value(position, turn)?;
-            let rank = match verdict {
-                Verdict::Loss => 0,
-                Verdict::Draw => 1,
-                Verdict::Win => 2,
-            };
             Some((
-                rank,
+                verdict,
                 value,
                 TurnValue {
                     turn: turn.text(board),
@@ -386,7 +381,7 @@ pub fn tables_verdict(tablebase: &Tablebase, game: &Game) -> Option<TablesVerdic
             ))
         })
         .collect();
-    turns.sort_by_key(|(rank, value, _)| std::cmp::Reverse((*rank, *value)));
+    turns.sort_by_key(|(verdict, value, _)| std::cmp::Reverse((*verdict, *value)));
     let result = match winner {
         Some(side) => format!("{side} wins"),
         None => "a draw".to_owned(),

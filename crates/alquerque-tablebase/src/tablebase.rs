@@ -172,22 +172,13 @@ impl Tablebase {
             let (verdict, value) = self.turn_value(position, turn)?;
             let better = match &best {
                 None => true,
-                Some((_, v, w)) => (rank(verdict), value) > (rank(*v), *w),
+                Some((_, v, w)) => (verdict, value) > (*v, *w),
             };
             if better {
                 best = Some((*turn, verdict, value));
             }
         }
         best
-    }
-}
-
-/// Verdicts from worst to best for the side to move.
-fn rank(verdict: Verdict) -> u8 {
-    match verdict {
-        Verdict::Loss => 0,
-        Verdict::Draw => 1,
-        Verdict::Win => 2,
     }
 }
 

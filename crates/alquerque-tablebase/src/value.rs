@@ -44,7 +44,15 @@ pub enum Value {
     Loss(u8),
 }
 
-/// What a value means for one counter of quiet turns.
+/// What a value means for one counter of quiet turns. Verdicts are
+/// ordered from worst to best for the side to move: a loss, a draw, a
+/// win.
+///
+/// ```
+/// use alquerque_tablebase::Verdict;
+///
+/// assert!(Verdict::Loss < Verdict::Draw && Verdict::Draw < Verdict::Win);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Verdict {
     /// The side to move wins with perfect play.
@@ -154,6 +162,23 @@ impl fmt::Display for Value {
             Value::Loss(0) => f.write_str("lost"),
             Value::Loss(d) => write!(f, "loss in {d}"),
         }
+    }
+}
+
+impl Ord for Verdict {
+    fn cmp(&self, other: &Verdict) -> Ordering {
+        let rank = |verdict: &Verdict| match verdict {
+            Verdict::Loss => 0,
+            Verdict::Draw => 1,
+            Verdict::Win => 2,
+        };
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl PartialOrd for Verdict {
+    fn partial_cmp(&self, other: &Verdict) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 
