@@ -2,6 +2,7 @@
 //! draws (E2, E4) on top of the ruleset's own end.
 
 use crate::check::Refusal;
+use crate::draw_rules::DrawRules;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 use crate::turn::Turn;
@@ -59,6 +60,8 @@ pub struct Game {
     /// An end declared outside the turns: a resignation, an agreed draw,
     /// a loss on time.
     declared: Option<Outcome>,
+    /// The draws added to the ruleset's own end.
+    draw_rules: DrawRules,
 }
 
 impl Game {
@@ -88,7 +91,20 @@ impl Game {
             positions: vec![start],
             turns: Vec::new(),
             declared: None,
+            draw_rules: DrawRules::Ours,
         }
+    }
+
+    /// The draws the game adds to its ruleset's own end: the project's
+    /// (E2, E4) unless set otherwise.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.draw_rules
+    }
+
+    /// Plays the game under `rules` from now on, such as another
+    /// program's turn cap in place of E2 and E4 ([`DrawRules`]).
+    pub fn set_draw_rules(&mut self, rules: DrawRules) {
+        self.draw_rules = rules;
     }
 
     /// The position the game started from.
@@ -190,14 +206,16 @@ impl Game {
     }
 
     /// How the game has ended, if it has (E5: the rules' own end first,
-    /// then E2, then E4).
+    /// then E2, then E4; or, under another program's [`DrawRules`], its
+    /// turn cap).
     pub fn ending(&self) -> Option<Outcome> {
         if self.declared.is_some() {
             return self.declared;
         }
         let position = self.position();
-        Game::judge(
+        self.draw_rules.judge(
             position,
+            self.turns.len(),
             || position.has_legal_turn(),
             || self.repetitions(),
         )
@@ -308,6 +326,7 @@ impl Game {
         let last = turns.pop();
         if last.is_some() {
             let mut again = Game::from_position(self.start);
+            again.draw_rules = self.draw_rules;
             for turn in &turns {
                 let before = *again.position();
                 again.play_legal(before, turn);
@@ -354,18 +373,7 @@ impl Game {
         has_turn: impl FnOnce() -> bool,
         seen: impl FnOnce() -> usize,
     ) -> Option<Outcome> {
-        if !has_turn() {
-            // The generator lists no turn exactly when the rules end the game.
-            return position.outcome();
-        }
-        let reason = if seen() >= REPETITIONS_FOR_DRAW {
-            DrawReason::Repetition
-        } else if position.quiet_turns() >= QUIET_TURNS_FOR_DRAW {
-            DrawReason::SixtyTurns
-        } else {
-            return None;
-        };
-        Some(Outcome::Draw { reason })
+        DrawRules::Ours.judge(position, 0, has_turn, seen)
     }
 }
 

@@ -3,6 +3,7 @@
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 mod check;
+mod draw_rules;
 mod game;
 mod movegen;
 mod outcome;
@@ -27,6 +28,7 @@ mod zobrist;
 
 pub use board_topology;
 pub use check::{Reason, Refusal};
+pub use draw_rules::DrawRules;
 pub use game::{Game, GameError, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use playout::playout;

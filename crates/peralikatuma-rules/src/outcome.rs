@@ -66,6 +66,9 @@ pub enum DrawReason {
     /// Two passes in a row, neither side able to move, in a family game
     /// won by capturing every piece (F6).
     Passes,
+    /// The game reached its cap on turns, under another program's draw
+    /// rules ([`DrawRules::TurnCap`](crate::DrawRules::TurnCap)).
+    TurnCap,
 }
 
 impl Outcome {
@@ -153,6 +156,7 @@ impl fmt::Display for Outcome {
                 }
                 DrawReason::Agreement => "draw agreed (E6)",
                 DrawReason::Passes => "draw: two passes in a row (F6)",
+                DrawReason::TurnCap => "draw: the game reached its cap on turns",
             }),
         }
     }

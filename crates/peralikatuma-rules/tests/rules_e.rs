@@ -7,7 +7,7 @@
 use peralikatuma_rules::{
     DrawReason, Outcome, QUIET_TURNS_FOR_DRAW, REPETITIONS_FOR_DRAW, Ruleset, Side, WinReason,
 };
-use peralikatuma_rules::{Game, GameError, Position};
+use peralikatuma_rules::{DrawRules, Game, GameError, Position};
 
 const V: &Ruleset = Ruleset::PERALIKATUMA;
 
@@ -116,6 +116,39 @@ fn e2_threefold_repetition_draws() {
     assert_eq!(g.ending(), None);
     g.play_text("i5-i3").unwrap();
     assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.ending(), draw(DrawReason::Repetition));
+}
+
+/// Another program's draw rules (a turn cap) replace E2 and E4: a third
+/// repetition and sixty quiet turns go on, the cap draws, the rules' own
+/// end still comes first, and taking a turn back keeps the rules.
+#[test]
+fn e2_e4_give_way_to_another_programs_turn_cap() {
+    let mut g = game("W:Wa3:Bi3:C55");
+    g.set_draw_rules(DrawRules::TurnCap(12));
+    let cycle = ["a3-a5", "i3-i5", "a5-a3", "i5-i3"];
+    play(&mut g, &cycle);
+    play(&mut g, &cycle);
+    assert_eq!(g.repetitions(), 3);
+    assert!(g.quiet_turns() >= QUIET_TURNS_FOR_DRAW);
+    play(&mut g, &cycle[..3]);
+    assert_eq!(g.ending(), None);
+    g.play_text("i5-i3").unwrap();
+    assert_eq!(g.ending(), draw(DrawReason::TurnCap));
+    g.undo();
+    assert_eq!(g.draw_rules(), DrawRules::TurnCap(12));
+    assert_eq!(g.ending(), None);
+    // A win on the cap's turn is a win.
+    let mut g = game("W:Wa3:Ba5");
+    g.set_draw_rules(DrawRules::TurnCap(1));
+    g.play_text("a3xa7").unwrap();
+    assert_eq!(g.ending(), white_wins(WinReason::NoPieces));
+    // Back to the project's rules: the third repetition draws at once.
+    let mut g = game("W:Wa3:Bi3");
+    g.set_draw_rules(DrawRules::TurnCap(100));
+    play(&mut g, &cycle);
+    play(&mut g, &cycle);
+    g.set_draw_rules(DrawRules::Ours);
     assert_eq!(g.ending(), draw(DrawReason::Repetition));
 }
 
