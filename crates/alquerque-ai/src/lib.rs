@@ -23,7 +23,10 @@ mod tuning;
 pub use alquerque_proof;
 pub use alquerque_tablebase;
 pub use budget::TimeBudget;
-pub use eval::{Weights, evaluate, evaluate_for_white};
+pub use eval::{
+    WEIGHTS_FILE, Weights, WeightsError, WeightsFileError, evaluate, evaluate_for_white,
+    evaluate_with, terms, weights_file,
+};
 pub use limits::{Limits, Stop};
 pub use player::Player;
 pub use score::Score;

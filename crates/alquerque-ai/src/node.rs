@@ -5,11 +5,9 @@
 use alquerque_proof::Proof;
 use alquerque_tablebase::{Tablebase, Value, Verdict};
 use peralikatuma_rules::Side;
-use peralikatuma_rules::{Game, Kind, Position, Turn};
+use peralikatuma_rules::{DrawRules, Kind, Position, Turn};
 
-use crate::eval::evaluate;
 use crate::facts::Facts;
-use crate::score::Score;
 use crate::tuning::Tuning;
 
 /// How the rules end a game at a node.
@@ -23,19 +21,20 @@ pub enum Ended {
 
 /// What the search asks of a position beyond the rules crate's own API.
 pub trait Node {
-    /// How the rules end the game here, if they do, in the order of E5:
-    /// the game's own end (given whether there is a legal turn), then
-    /// `repetitions` (E2), then the quiet turns (E4).
+    /// How the rules end the game here, `turns` turns after its start, if
+    /// they do: the game's own end (given whether there is a legal turn),
+    /// then the draws of `rules` (the project's, in the order of E5:
+    /// `repetitions` (E2), then the quiet turns (E4)).
     fn judge(
         &self,
+        rules: DrawRules,
+        turns: usize,
         has_legal_turn: impl FnOnce() -> bool,
         repetitions: impl FnOnce() -> usize,
     ) -> Option<Ended>;
     /// Whether the side to move must capture when it can (A4, M5): the
     /// quiescence search may not stand pat then.
     fn captures_compulsory(&self) -> bool;
-    /// The static evaluation for the side to move.
-    fn evaluate(&self) -> Score;
     /// What `turn` does at a glance, for the weak strengths.
     fn facts(&self, turn: &Turn) -> Facts;
     /// How the weak strengths play this game.
@@ -63,19 +62,17 @@ pub(crate) fn quiet_step(turn: &Turn) -> Option<(u8, u8)> {
 impl Node for Position {
     fn judge(
         &self,
+        rules: DrawRules,
+        turns: usize,
         has_legal_turn: impl FnOnce() -> bool,
         repetitions: impl FnOnce() -> usize,
     ) -> Option<Ended> {
-        let ending = Game::judge(self, has_legal_turn, repetitions)?;
+        let ending = rules.judge(self, turns, has_legal_turn, repetitions)?;
         Some(ending.winner().map_or(Ended::Draw, Ended::Win))
     }
 
     fn captures_compulsory(&self) -> bool {
         self.ruleset().compulsory
-    }
-
-    fn evaluate(&self) -> Score {
-        evaluate(self)
     }
 
     fn facts(&self, turn: &Turn) -> Facts {

@@ -11,6 +11,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::budget::TimeBudget;
 use crate::casual::casual_choices;
+use crate::eval::Weights;
 use crate::limits::{Limits, Stop};
 use crate::mistakes::Mistakes;
 use crate::node::Node;
@@ -123,6 +124,24 @@ impl Player {
         if matches!(self.strength, Strength::Hard | Strength::Master) {
             self.searcher.set_solution(solution);
         }
+    }
+
+    /// Gives the strengths that search (all but Random and Casual) other
+    /// weights for their evaluation than the game's own
+    /// ([`Weights::of`]), or the game's own again with `None`: for
+    /// matches between weights (the `tune` example).
+    ///
+    /// ```
+    /// use alquerque_ai::{Player, Strength, Weights};
+    /// use peralikatuma_rules::{Game, Ruleset};
+    ///
+    /// let mut hard = Player::new(Strength::Hard, 1);
+    /// hard.hard_nodes = Some(1_000);
+    /// hard.set_weights(Some(Weights { mobility: 10, ..Weights::of(Ruleset::ALQUERQUE) }));
+    /// assert!(hard.choose(&Game::new(Ruleset::ALQUERQUE)).is_some());
+    /// ```
+    pub fn set_weights(&mut self, weights: Option<Weights>) {
+        self.searcher.weights = weights;
     }
 
     /// The player's strength.

@@ -18,6 +18,9 @@ pub(super) struct Features {
     pub on_safe_points: usize,
     /// Ranks gained by men towards the opponent's base, in all.
     pub advance: usize,
+    /// Pieces with no empty point to step to (men along their own
+    /// directions).
+    pub stuck: usize,
 }
 
 /// A side's pieces and the empty points, in sets `S`.
@@ -54,8 +57,9 @@ impl<S: PointSet> Sets<S> {
 
 /// `side`'s safe steps and king slides in `position`: the steps of men to
 /// points where no enemy piece could jump them at once (a short jump;
-/// kings' long jumps are not looked for), and every slide of a king.
-fn mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usize {
+/// kings' long jumps are not looked for), and every slide of a king; and
+/// its pieces with no empty point to step to.
+fn mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> (usize, usize) {
     let ruleset = position.ruleset();
     let board = ruleset.board;
     let Sets { enemy, empty, .. } = sets;
@@ -70,23 +74,32 @@ fn mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usiz
             }
         })
     };
-    let mut mobility = 0;
+    let (mut mobility, mut stuck) = (0, 0);
     for from in sets.men.points() {
+        let mut free = false;
         mobility += Direction::ALL
             .iter()
             .filter(|d| directions & (1 << d.index()) != 0)
             .filter_map(|&d| board.neighbour(from, d))
-            .filter(|&to| empty.has(to) && !exposed(from, to))
+            .filter(|&to| {
+                empty.has(to) && {
+                    free = true;
+                    !exposed(from, to)
+                }
+            })
             .count();
+        stuck += usize::from(!free);
     }
-    mobility + king_slides(board, sets.kings, empty)
+    let (slides, stuck_kings) = king_slides(board, sets.kings, empty);
+    (mobility + slides, stuck + stuck_kings)
 }
 
 /// The slides of `kings` on `board`: every point along each of their lines
-/// up to the first point not in `empty`.
-fn king_slides<S: PointSet>(board: &Graph, kings: S, empty: S) -> usize {
-    let mut slides = 0;
+/// up to the first point not in `empty`; and the kings with none.
+fn king_slides<S: PointSet>(board: &Graph, kings: S, empty: S) -> (usize, usize) {
+    let (mut slides, mut stuck) = (0, 0);
     for from in kings.points() {
+        let before = slides;
         for direction in Direction::ALL {
             let mut at = from;
             while let Some(next) = board.neighbour(at, direction) {
@@ -97,8 +110,9 @@ fn king_slides<S: PointSet>(board: &Graph, kings: S, empty: S) -> usize {
                 at = next;
             }
         }
+        stuck += usize::from(slides == before);
     }
-    slides
+    (slides, stuck)
 }
 
 /// Ranks `men` of `side` have gained towards the points where they crown,
@@ -121,28 +135,47 @@ fn advance<S: PointSet>(position: &Position, side: Side, men: S) -> usize {
 /// the rule book's games have always been weighed: a man's steps to every empty
 /// point beside it (but back, in Alquerque and Permainan), a king's to
 /// every empty point along its lines before the first piece.
+/// With the side's pieces that have no empty point to step to, if
+/// `COUNT_STUCK` (otherwise 0 of them: the rule book's games do not weigh
+/// them, and their evaluation is kept fast).
 #[inline(always)]
-fn rule_book_mobility<S: PointSet>(position: &Position, side: Side, sets: Sets<S>) -> usize {
+fn rule_book_mobility<S: PointSet, const COUNT_STUCK: bool>(
+    position: &Position,
+    side: Side,
+    sets: Sets<S>,
+) -> (usize, usize) {
     let ruleset = position.ruleset();
     let board = ruleset.board;
     let empty = sets.empty;
-    let mut mobility = 0;
+    let (mut mobility, mut stuck) = (0, 0);
     // Peralikatuma's men step along every line (no forward direction).
     match ruleset.forward[side.index()] {
         None => {
             for from in sets.men.points() {
-                mobility += (S::narrow(board.neighbours(from)) & empty).count();
+                let steps = (S::narrow(board.neighbours(from)) & empty).count();
+                mobility += steps;
+                if COUNT_STUCK {
+                    stuck += u32::from(steps == 0);
+                }
             }
         }
         Some(ahead) => {
             let back = ahead.opposite();
             for from in sets.men.points() {
                 let to = board.neighbours(from) & !board.fan(from, back);
-                mobility += (S::narrow(to) & empty).count();
+                let steps = (S::narrow(to) & empty).count();
+                mobility += steps;
+                if COUNT_STUCK {
+                    stuck += u32::from(steps == 0);
+                }
             }
         }
     }
-    mobility as usize + king_slides(board, sets.kings, empty)
+    let (slides, stuck_kings) = king_slides(board, sets.kings, empty);
+    (
+        mobility as usize + slides,
+        stuck as usize + stuck_kings * usize::from(COUNT_STUCK),
+    )
 }
 
 impl Features {
@@ -152,7 +185,10 @@ impl Features {
     /// family's rulesets count them, from the rank beyond the crowning
     /// one), mobility by [`rule_book_mobility`].
     #[inline(always)]
-    pub(super) fn of_rule_book<S: PointSet>(position: &Position, side: Side) -> Features {
+    pub(super) fn of_rule_book<S: PointSet, const COUNT_STUCK: bool>(
+        position: &Position,
+        side: Side,
+    ) -> Features {
         let sets = Sets::<S>::of(position, side);
         let men = sets.men.count() as usize;
         let advance = if std::ptr::eq(position.ruleset(), Ruleset::PERMAINAN) {
@@ -160,26 +196,30 @@ impl Features {
         } else {
             0
         };
+        let (mobility, stuck) = rule_book_mobility::<S, COUNT_STUCK>(position, side, sets);
         Features {
             men,
             kings: sets.kings.count() as usize,
             can_capture: position.capturable(side).count_ones() as usize,
-            mobility: rule_book_mobility(position, side, sets),
+            mobility,
             on_safe_points: sets.on_safe_points(position.board()),
             advance,
+            stuck,
         }
     }
 
     /// The counts for `side` of a family position.
     pub(super) fn of_family<S: PointSet>(position: &Position, side: Side) -> Features {
         let sets = Sets::<S>::of(position, side);
+        let (mobility, stuck) = mobility(position, side, sets);
         Features {
             men: sets.men.count() as usize,
             kings: sets.kings.count() as usize,
             can_capture: position.capturable(side).count_ones() as usize,
-            mobility: mobility(position, side, sets),
+            mobility,
             on_safe_points: sets.on_safe_points(position.board()),
             advance: advance(position, side, sets.men),
+            stuck,
         }
     }
 }

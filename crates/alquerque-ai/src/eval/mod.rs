@@ -1,112 +1,24 @@
 //! Static evaluation: what a position is worth to the side to move, in
-//! hundredths of a man, from features that matter in each game. The
-//! weights of each game are named in one place, [`Weights::of`].
+//! hundredths of a man, from features that matter in each game, weighed
+//! by the game's [`Weights`].
 
 mod features;
+mod weights;
 
+use peralikatuma_rules::Position;
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::{Position, Ruleset};
 
-use crate::rule_book::of_rule_book;
 use crate::score::Score;
 use features::Features;
+pub use weights::{WEIGHTS_FILE, Weights, WeightsError, WeightsFileError, weights_file};
 
-/// The weights of the evaluation terms for one game, in hundredths of a
-/// man.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// A man.
-    pub man: i32,
-    /// A king (Permainan).
-    pub king: i32,
-    /// Having a forfeit claim to make now (Peralikatuma, P6): a piece of
-    /// the opponent's comes off.
-    pub claim: i32,
-    /// The side to move can capture at least one piece now.
-    pub capture_now: i32,
-    /// Each further enemy piece that can be captured now.
-    pub more_captures: i32,
-    /// Each own piece the opponent could capture if it were to move.
-    pub exposed: i32,
-    /// Each step or move a piece could make (mobility), difference between
-    /// the sides.
-    pub mobility: i32,
-    /// Each piece on a point where it can never be jumped (the end of every
-    /// line through it).
-    pub safe_point: i32,
-    /// Each rank a man has gained towards the opponent's base (Permainan,
-    /// where men become kings there).
-    pub advance: i32,
-}
-
-/// Peralikatuma's weights.
-const PERALIKATUMA: Weights = Weights {
-    man: 100,
-    king: 100,
-    claim: 85,
-    capture_now: 70,
-    more_captures: 10,
-    exposed: -25,
-    mobility: 2,
-    safe_point: 6,
-    advance: 0,
-};
-
-/// Alquerque's weights.
-const ALQUERQUE: Weights = Weights {
-    man: 100,
-    king: 100,
-    claim: 0,
-    capture_now: 60,
-    more_captures: 10,
-    exposed: -20,
-    mobility: 4,
-    safe_point: 8,
-    advance: 0,
-};
-
-/// Permainan's weights.
-const PERMAINAN: Weights = Weights {
-    man: 100,
-    king: 300,
-    claim: 0,
-    capture_now: 60,
-    more_captures: 10,
-    exposed: -20,
-    mobility: 2,
-    safe_point: 5,
-    advance: 3,
-};
-
-impl Weights {
-    /// The weights used for `ruleset`: each of the rule book's games has
-    /// its own, the family's others [`Weights::of_family`].
-    pub fn of(ruleset: &Ruleset) -> Weights {
-        of_rule_book(ruleset, [PERALIKATUMA, ALQUERQUE, PERMAINAN])
-            .unwrap_or_else(|| Weights::of_family(ruleset))
-    }
-
-    /// The weights used for a family ruleset: Peralikatuma's, whose
-    /// captures are optional too, with flying kings (where men crown)
-    /// worth two and a half men and a bonus for ranks gained towards the
-    /// crowning points.
-    pub const fn of_family(ruleset: &Ruleset) -> Weights {
-        let kings = ruleset.has_kings();
-        Weights {
-            king: 250,
-            mobility: 4,
-            claim: if ruleset.huff { 85 } else { 0 },
-            advance: if kings { 3 } else { 0 },
-            ..PERALIKATUMA
-        }
-    }
-}
-
-/// What `position` is worth to the side to move: material, mobility,
-/// safe points, captures now and pieces exposed, a claim or a huff to
-/// make, and ranks gained where men crown. Game ends are the search's
-/// business: this is only called on positions where the game goes on.
+/// What `position` is worth to the side to move, by its game's weights
+/// ([`Weights::of`]): material, mobility, safe points, pieces that cannot
+/// step, captures now and pieces exposed, a claim or a huff to make,
+/// ranks gained where men crown, and a lead's share of the board. Game
+/// ends are the search's business: this is only called on positions where
+/// the game goes on.
 ///
 /// ```
 /// use alquerque_ai::evaluate;
@@ -125,37 +37,127 @@ impl Weights {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(position: &Position) -> Score {
-    match position.board().len() <= <u64 as PointSet>::CAPACITY {
-        true => evaluate_as::<u64>(position),
-        false => evaluate_as::<u128>(position),
-    }
+    evaluate_with(position, &Weights::of(position.ruleset()))
 }
 
-/// [`evaluate`], counting in sets `S`.
-#[inline(always)]
-fn evaluate_as<S: PointSet>(position: &Position) -> Score {
-    let ruleset = position.ruleset();
-    let us = position.side_to_move();
-    let w = Weights::of(ruleset);
-    let (ours, theirs) = match ruleset.is_rule_book() {
-        true => (
-            Features::of_rule_book::<S>(position, us),
-            Features::of_rule_book::<S>(position, us.opposite()),
-        ),
-        false => (
-            Features::of_family::<S>(position, us),
-            Features::of_family::<S>(position, us.opposite()),
-        ),
+/// What `position` is worth to the side to move by `weights` (see
+/// [`evaluate`]): the sum of each weight times its term ([`terms`]),
+/// rounded.
+///
+/// ```
+/// use alquerque_ai::{Weights, evaluate, evaluate_with};
+/// use peralikatuma_rules::{Position, Ruleset};
+///
+/// let up = Position::parse(Ruleset::ALQUERQUE, "W:Wa1,b1:Be5")?;
+/// let weights = Weights::of(Ruleset::ALQUERQUE);
+/// assert_eq!(evaluate_with(&up, &weights), evaluate(&up));
+/// let men_only = Weights::from_values([100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+/// assert_eq!(evaluate_with(&up, &men_only).0, 100);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn evaluate_with(position: &Position, weights: &Weights) -> Score {
+    let [ours, theirs] = match weights.stuck != 0 {
+        true => features::<true>(position),
+        false => features::<false>(position),
     };
-    let mut score = side_terms(&w, &ours) - side_terms(&w, &theirs);
+    let claim = position.huffable() != 0;
+    let w = weights;
+    let mut score = side_terms(w, &ours) - side_terms(w, &theirs);
     if ours.can_capture > 0 {
         score += w.capture_now + w.more_captures * (ours.can_capture as i32 - 1);
     }
     score += w.exposed * theirs.can_capture as i32;
-    if position.huffable() != 0 {
+    if claim {
         score += w.claim;
     }
+    if w.trade_down != 0 {
+        let (lead, on_board) = lead(&ours, &theirs);
+        if lead != 0 {
+            score += w.trade_down * lead / on_board;
+        }
+    }
     Score(score)
+}
+
+/// The terms of the evaluation of `position` for the side to move, in the
+/// order of [`Weights::NAMES`]: what each weight multiplies, so that
+/// [`evaluate_with`] is the sum of each weight times its term (to within
+/// rounding). For tuning the weights from positions.
+///
+/// ```
+/// use alquerque_ai::{Weights, evaluate, terms};
+/// use peralikatuma_rules::{Position, Ruleset};
+///
+/// let position = Position::parse(Ruleset::ALQUERQUE, "W:Wa1,b1,c3:Be5")?;
+/// let terms = terms(&position);
+/// assert_eq!(terms[0], 2.0); // two men more
+/// assert_eq!(terms[10], 0.5); // two pieces ahead of four on the board
+/// let weights = Weights::of(Ruleset::ALQUERQUE).values();
+/// let sum: f64 = weights.iter().zip(terms).map(|(w, t)| f64::from(*w) * t).sum();
+/// assert_eq!(sum.round() as i32, evaluate(&position).0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn terms(position: &Position) -> [f64; Weights::NAMES.len()] {
+    let [ours, theirs] = features::<true>(position);
+    let difference = |of: fn(&Features) -> usize| of(&ours) as f64 - of(&theirs) as f64;
+    let (lead, on_board) = lead(&ours, &theirs);
+    let (capture_now, more_captures) = match ours.can_capture {
+        0 => (0.0, 0.0),
+        n => (1.0, (n - 1) as f64),
+    };
+    [
+        difference(|f| f.men),
+        difference(|f| f.kings),
+        f64::from(u8::from(position.huffable() != 0)),
+        capture_now,
+        more_captures,
+        theirs.can_capture as f64,
+        difference(|f| f.mobility),
+        difference(|f| f.on_safe_points),
+        difference(|f| f.advance),
+        difference(|f| f.stuck),
+        match lead {
+            0 => 0.0,
+            _ => f64::from(lead) / f64::from(on_board),
+        },
+    ]
+}
+
+/// The features of the side to move and of the other side; the pieces
+/// that cannot step are counted in the rule book's games only if
+/// `COUNT_STUCK`.
+#[inline(always)]
+fn features<const COUNT_STUCK: bool>(position: &Position) -> [Features; 2] {
+    match position.board().len() <= <u64 as PointSet>::CAPACITY {
+        true => features_as::<u64, COUNT_STUCK>(position),
+        false => features_as::<u128, COUNT_STUCK>(position),
+    }
+}
+
+/// [`features`], counting in sets `S`.
+#[inline(always)]
+fn features_as<S: PointSet, const COUNT_STUCK: bool>(position: &Position) -> [Features; 2] {
+    let us = position.side_to_move();
+    match position.ruleset().is_rule_book() {
+        true => [
+            Features::of_rule_book::<S, COUNT_STUCK>(position, us),
+            Features::of_rule_book::<S, COUNT_STUCK>(position, us.opposite()),
+        ],
+        false => [
+            Features::of_family::<S>(position, us),
+            Features::of_family::<S>(position, us.opposite()),
+        ],
+    }
+}
+
+/// The lead in pieces of the side to move (negative if behind), and the
+/// pieces on the board.
+fn lead(ours: &Features, theirs: &Features) -> (i32, i32) {
+    let (ours, theirs) = (
+        (ours.men + ours.kings) as i32,
+        (theirs.men + theirs.kings) as i32,
+    );
+    (ours - theirs, ours + theirs)
 }
 
 /// The terms that belong to one side alone.
@@ -165,6 +167,7 @@ fn side_terms(w: &Weights, f: &Features) -> i32 {
         + w.mobility * f.mobility as i32
         + w.safe_point * f.on_safe_points as i32
         + w.advance * f.advance as i32
+        + w.stuck * f.stuck as i32
 }
 
 /// For tests and tools: the evaluation from White's point of view.
@@ -190,6 +193,8 @@ pub fn evaluate_for_white(position: &Position) -> Score {
 mod tests {
     use peralikatuma_rules::board_topology::Direction;
     use peralikatuma_rules::board_topology::graph::Graph;
+
+    use peralikatuma_rules::Ruleset;
 
     use super::*;
     use crate::random_positions::from_random_games;
@@ -388,6 +393,37 @@ mod tests {
             with_kings > 20 && with_huffs > 30 && with_barred > 10,
             "{with_kings} {with_huffs} {with_barred}"
         );
+    }
+
+    /// The evaluation is the sum of each weight times its term, as the
+    /// tuning takes it to be: in every game, by its own weights and by
+    /// weights that give every term a say (a lead's share of the board
+    /// rounded towards zero, so within one hundredth of a man), over
+    /// positions of random games.
+    #[test]
+    fn the_evaluation_is_its_weights_times_its_terms() {
+        let mut positions = 0;
+        for ruleset in Ruleset::all() {
+            let every = Weights::from_values([100, 230, 80, 50, 15, -30, 3, 7, 4, -9, 150]);
+            for position in from_random_games(ruleset, 9, 30, 5) {
+                for weights in [Weights::of(ruleset), every] {
+                    let sum: f64 = weights
+                        .values()
+                        .iter()
+                        .zip(terms(&position))
+                        .map(|(w, t)| f64::from(*w) * t)
+                        .sum();
+                    let score = evaluate_with(&position, &weights).0;
+                    assert!(
+                        (f64::from(score) - sum).abs() < 1.0,
+                        "{}: {position}: {score} and {sum}",
+                        ruleset.id
+                    );
+                }
+                positions += 1;
+            }
+        }
+        assert_eq!(positions, 21 * 30);
     }
 
     /// A king is worth more than a man: crowning one of a side's men
