@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use peralikatuma_rules::Side;
-use peralikatuma_rules::{Game, Position, Ruleset, Turn};
+use peralikatuma_rules::{DrawRules, Game, Position, Ruleset, Turn};
 
 use alquerque_ai::{
     Limits, Progress, Score, SearchResult, Searcher, Stop, TimeBudget, TimeSource, evaluate,
@@ -114,6 +114,8 @@ pub struct Engine<W: Write + Send + 'static> {
     /// A proof given with [`Engine::set_solution`], used for its game
     /// instead of the one in the proofs' directory.
     given_solution: Option<Arc<Proof>>,
+    /// The draw rules of every game set up (`drawrules`).
+    draw_rules: DrawRules,
 }
 
 /// A searcher with a table of `mb` MiB, reading the time from `time`.
@@ -136,6 +138,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             lines: 1,
             given_tablebase: None,
             given_solution: None,
+            draw_rules: DrawRules::Ours,
         }
     }
 
@@ -207,7 +210,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             _ if busy => Err("a search is running: send `stop` (or `wait`) first".to_owned()),
             "game" => self.set_game(&rest),
             "newgame" => {
-                self.game = Game::from_position(*self.game.start());
+                self.game = self.new_game(*self.game.start());
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
                 }
@@ -234,6 +237,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             "perft" => self.perft(&rest),
             "hash" => self.set_hash(&rest),
             "multipv" => self.set_lines(&rest),
+            "drawrules" => self.set_draw_rules(&rest),
             "bench" => self.bench(&rest),
             _ => Err(format!(
                 "unknown command `{command}`; `help` lists the commands"
@@ -282,7 +286,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             return Err("usage: game ID (peralikatuma, alquerque, permainan, or a family ruleset's id: `help` lists them)".into());
         };
         let ruleset = Ruleset::find(name).map_err(|e| format!("{e}"))?;
-        self.game = Game::new(ruleset);
+        self.game = self.new_game(Position::start(ruleset));
         match &mut self.searcher {
             Some(searcher) => searcher.clear(),
             None => self.searcher = Some(searcher(self.hash_mb, &self.time)),
@@ -306,7 +310,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["turns", turns @ ..] => turns,
             _ => return Err(usage.into()),
         };
-        let mut game = Game::from_position(start);
+        let mut game = self.new_game(start);
         let mut i = 0;
         while i < turns.len() {
             // A claim `!e6` is written apart from its move (N2).
@@ -332,8 +336,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         let given_solution = self.given_solution.clone();
         self.run(move |searcher, _, out| {
             let ruleset = game.ruleset();
-            let tablebase = tablebase_for(ruleset, given_tablebase);
-            let solution = solution_for(ruleset, given_solution);
+            let (tablebase, solution) = knowledge(&game, given_tablebase, given_solution);
             let verdicts = Verdicts::of(&game, tablebase.as_deref(), solution.as_deref());
             for line in verdicts.protocol_lines() {
                 say(out, &line);
@@ -374,9 +377,11 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// `verdict`: what the endgame tables and the proof say of the current
     /// position, without searching; `info verdict none` if neither does.
     fn verdict(&self) {
-        let ruleset = self.game.ruleset();
-        let tablebase = tablebase_for(ruleset, self.given_tablebase.clone());
-        let solution = solution_for(ruleset, self.given_solution.clone());
+        let (tablebase, solution) = knowledge(
+            &self.game,
+            self.given_tablebase.clone(),
+            self.given_solution.clone(),
+        );
         let lines =
             Verdicts::of(&self.game, tablebase.as_deref(), solution.as_deref()).protocol_lines();
         if lines.is_empty() {
@@ -387,6 +392,30 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
+    /// A game from `start` under the engine's draw rules.
+    fn new_game(&self, start: Position) -> Game {
+        let mut game = Game::from_position(start);
+        game.set_draw_rules(self.draw_rules);
+        game
+    }
+
+    /// `drawrules ours` or `drawrules cap N`: the draw rules of the
+    /// current game and of every game set up after it.
+    fn set_draw_rules(&mut self, args: &[&str]) -> Result<(), String> {
+        let usage = "usage: drawrules ours | drawrules cap N (N turns, 1 to 1000000)";
+        let rules = match args {
+            ["ours"] => DrawRules::Ours,
+            ["cap", turns] => match turns.parse::<u32>() {
+                Ok(turns @ 1..=1_000_000) => DrawRules::TurnCap(turns),
+                _ => return Err(format!("`{turns}` is not a number of turns; {usage}")),
+            },
+            _ => return Err(usage.into()),
+        };
+        self.draw_rules = rules;
+        self.game.set_draw_rules(rules);
+        Ok(())
+    }
+
     fn show(&self) {
         self.say(&format!("game {}", self.game.ruleset().id));
         self.say(&format!("position {}", self.game.position()));
@@ -395,6 +424,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             None => format!("{} to move", self.game.side_to_move()),
         };
         self.say(&format!("status {status}"));
+        let rules = match self.game.draw_rules() {
+            DrawRules::Ours => "ours".to_owned(),
+            DrawRules::TurnCap(turns) => format!("cap {turns}"),
+        };
+        self.say(&format!("drawrules {rules}"));
     }
 
     fn perft(&mut self, args: &[&str]) -> Result<(), String> {
@@ -613,6 +647,25 @@ fn info_lines<T>(p: &Progress<T>, numbered: bool, text: impl Fn(&T) -> String) -
         .collect()
 }
 
+/// The endgame tables and the proof for `game` (`given` if they are of
+/// its game, otherwise those of the directories), where they apply: they
+/// were made under the project's draw rules, so a game under another
+/// program's has none.
+fn knowledge(
+    game: &Game,
+    given_tablebase: Option<Arc<Tablebase>>,
+    given_solution: Option<Arc<Proof>>,
+) -> (Option<Arc<Tablebase>>, Option<Arc<Proof>>) {
+    if game.draw_rules() != DrawRules::Ours {
+        return (None, None);
+    }
+    let ruleset = game.ruleset();
+    (
+        tablebase_for(ruleset, given_tablebase),
+        solution_for(ruleset, given_solution),
+    )
+}
+
 fn best_line<T>(result: &SearchResult<T>, text: impl Fn(&T) -> String) -> String {
     match &result.best {
         Some(turn) => format!("bestturn {}", text(turn)),
@@ -633,5 +686,6 @@ commands:
   show | legal | eval | perft D           the position, its turns, ...
   verdict                                 what the endgame tables and the proof say of it
   multipv N                               report the N best lines (1 to 16; 1 at first)
+  drawrules ours | drawrules cap N        the project's draws (E2, E4), or only a cap of N turns
   newgame | hash MB | bench [EXTRA]       clear, resize, benchmark
   isready | help | quit";

@@ -14,6 +14,7 @@ pub mod session;
 pub mod solutions;
 pub mod tablebases;
 pub mod tournament;
+pub mod tune;
 pub mod web;
 
 pub use picture::{Cell, Picture, diagram};

@@ -94,12 +94,12 @@ impl Session {
         }
     }
 
-    /// What the engine shows of its state: the game, position, status and
-    /// legal turns.
+    /// What the engine shows of its state: the game, position, status,
+    /// draw rules and legal turns.
     fn state(&mut self) -> Vec<String> {
         let mut lines = self.send("show");
         lines.extend(self.send("legal"));
-        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines.len(), 5, "{lines:?}");
         lines
     }
 }
@@ -239,7 +239,7 @@ fn claims_in_turn_lists() {
     // White claimed e6 and stepped on: its d4 could have jumped, Black may
     // claim it now.
     assert!(state[1].ends_with(":Fd4"), "{}", state[1]);
-    let legal = &state[3];
+    let legal = &state[4];
     assert!(legal.contains(" !d4 "), "{legal}");
     // Claims are listed as two words; a claim and a move can be played.
     session.quiet("position start turns e4-e5 d6-d5 !e6 e5-e6 !d4 f6-e5");
@@ -396,6 +396,16 @@ fn malformed_commands_get_one_error_and_change_nothing() {
         "multipv 17",
         "multipv x",
         "multipv 2 3",
+        // drawrules
+        "drawrules",
+        "drawrules theirs",
+        "drawrules cap",
+        "drawrules cap 0",
+        "drawrules cap -5",
+        "drawrules cap x",
+        "drawrules cap 1000001",
+        "drawrules cap 10 20",
+        "drawrules ours now",
         // bench
         "bench x",
         "bench 7",
@@ -424,6 +434,7 @@ fn malformed_commands_get_one_error_and_change_nothing() {
         format!("perft {huge}"),
         format!("hash {huge}"),
         format!("bench {huge}"),
+        format!("drawrules cap {huge}"),
         format!("position text W:Wa1:B{huge}"),
         format!("position start turns {}", "c2-c3 ".repeat(1000)),
         "x".repeat(100_000),
@@ -958,6 +969,55 @@ fn the_endgame_tables_verdict_is_what_a_probe_says() {
     for verdict in [Verdict::Win, Verdict::Draw, Verdict::Loss] {
         assert!(seen.contains(&verdict), "{verdict}");
     }
+}
+
+/// `drawrules cap N` plays every game set up after it (and the current
+/// one) under another program's rules: no draw by repetition (E2) or
+/// quiet turns (E4), a draw after N turns; the tables and the proof,
+/// made under E2 and E4, say nothing then. `drawrules ours` is back to
+/// the project's. `show` says which rules hold.
+#[test]
+fn drawrules_cap_replaces_e2_and_e4_with_a_turn_cap() {
+    let mut session = Session::new();
+    let tablebase = Arc::new(Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).unwrap());
+    session.engine.set_tablebase(Some(tablebase));
+    session.quiet("game peralikatuma");
+    assert_eq!(session.send("show")[3], "drawrules ours");
+    // The third time W:Wa3:Bi3 stands: drawn by E2 under our rules ...
+    let cycle = "a3-a5 i3-i5 a5-a3 i5-i3 ".repeat(2);
+    let repeated = format!("position text W:Wa3:Bi3 turns {cycle}");
+    session.quiet(&repeated);
+    let shown = session.send("show");
+    assert!(
+        shown[2].starts_with("status over draw: the same position"),
+        "{shown:?}"
+    );
+    // ... not under a cap of 10 turns, which draws two turns later.
+    session.quiet("drawrules cap 10");
+    let shown = session.send("show");
+    assert_eq!(shown[2..], ["status White to move", "drawrules cap 10"]);
+    let lines = session.search("go depth 3");
+    assert_ne!(bestturn(&lines), "none");
+    session.quiet(&format!("{repeated} a3-a5 i3-i5"));
+    let shown = session.send("show");
+    assert_eq!(
+        shown[2],
+        "status over draw: the game reached its cap on turns"
+    );
+    // Sixty quiet turns and more go on.
+    session.quiet("position text W:Wa3:Bi3:C70");
+    assert_eq!(session.send("show")[2], "status White to move");
+    // The tables cover Alquerque's two pieces, but not under the cap.
+    session.quiet("game alquerque");
+    assert_eq!(session.send("show")[3], "drawrules cap 10");
+    session.quiet("position text W:Wc2:Bc4");
+    assert_eq!(session.send("verdict"), ["info verdict none"]);
+    let lines = session.search("go depth 2");
+    assert!(verdict_lines(&lines, "tables").is_empty(), "{lines:?}");
+    session.quiet("drawrules ours");
+    let lines = session.send("verdict");
+    assert_eq!(verdict_lines(&lines, "tables").len(), 1, "{lines:?}");
+    assert_eq!(session.send("show")[3], "drawrules ours");
 }
 
 /// `verdict` where neither tables nor a proof cover the position, or once

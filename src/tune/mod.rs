@@ -1,0 +1,53 @@
+//! Tuning the evaluation's weights of one game from data (the `tune`
+//! example): positions from games the engine plays against itself,
+//! labelled by the games' results (and by the endgame tables' verdicts
+//! where they cover a position) ([`samples`]); weights fitted to them by
+//! logistic regression, Texel's method ([`fit`]); a match between two
+//! sets of weights at Hard ([`duel`]); and how often Hard converts a lead
+//! against Medium ([`handicap`]). Everything follows the seeds: the
+//! same command gives the same weights and the same match.
+
+mod duel;
+mod fit;
+mod handicap;
+mod samples;
+
+pub use duel::{Duel, duel};
+pub use fit::{Fit, fit};
+pub use handicap::{Converted, Handicap, handicap};
+pub use samples::{Sample, SelfPlay, samples};
+
+use peralikatuma_rules::{Game, Ruleset};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// A game of `ruleset` after `turns` legal turns chosen at random from
+/// `seed` (fewer if it ends before), so that games from the same start
+/// differ.
+///
+/// ```
+/// use peralikatuma::tune::opening;
+/// use peralikatuma_rules::Ruleset;
+///
+/// let game = opening(Ruleset::ALQUERQUE, 4, 7);
+/// assert_eq!(game.turns().len(), 4);
+/// assert_eq!(game.turns(), opening(Ruleset::ALQUERQUE, 4, 7).turns());
+/// ```
+pub fn opening(ruleset: &'static Ruleset, turns: usize, seed: u64) -> Game {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut game = Game::new(ruleset);
+    for _ in 0..turns {
+        if game.ending().is_some() {
+            break;
+        }
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        let turn = legal[rng.random_range(0..legal.len())];
+        if game.play(&turn).is_err() {
+            break;
+        }
+    }
+    game
+}
