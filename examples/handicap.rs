@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         );
         bar.finish_and_clear();
         println!(
-            "{}: Hard {} men up against Medium, {} nodes, {rules}, seeds {}..={}: {}; not won while 2+ pieces ahead {}; turns to win {:.0}",
+            "{}: Hard {} men up against Medium, {} nodes, {rules}, seeds {}..={}: {}; not won while 2+ pieces ahead {}; turns to win {}",
             ruleset.id,
             args.men,
             args.nodes,
@@ -93,7 +93,10 @@ fn main() -> ExitCode {
             args.seed + u64::from(games / 2) - 1,
             converted.tally.line(),
             converted.unconverted,
-            converted.turns_to_win,
+            match converted.tally.wins {
+                0 => "none won".to_owned(),
+                _ => format!("{:.0}", converted.turns_to_win),
+            },
         );
     }
     ExitCode::SUCCESS

@@ -20,7 +20,7 @@ use alquerque_ai::Weights;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma::tournament::Tally;
-use peralikatuma::tune::{Duel, SelfPlay, duel, fit, samples};
+use peralikatuma::tune::{Duel, SelfPlay, duel, fit, samples, with_line};
 use peralikatuma_rules::Ruleset;
 
 /// Tune one game's evaluation weights from self-play, and measure them.
@@ -146,7 +146,7 @@ fn main() -> ExitCode {
             "tune --variant {} --games {} --nodes {} --random-share {} --opening {} --seed {}",
             ruleset.id, args.games, args.nodes, args.random_share, args.opening, args.seed
         );
-        if let Err(error) = write(ruleset.id, &fit.weights, &command) {
+        if let Err(error) = write(ruleset, &fit.weights, &command) {
             eprintln!("tune: {WEIGHTS_FILE}: {error}");
             return ExitCode::FAILURE;
         }
@@ -165,27 +165,11 @@ fn progress(games: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// Replaces `id`'s line of the weights file by `weights`, with `command`
-/// as its comment, checking that the file still reads.
-fn write(id: &str, weights: &Weights, command: &str) -> Result<(), String> {
+/// Replaces `ruleset`'s line of the weights file by `weights`, with `command`
+/// as its comment.
+fn write(ruleset: &Ruleset, weights: &Weights, command: &str) -> Result<(), String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(WEIGHTS_FILE);
     let text = std::fs::read_to_string(&path).map_err(|error| error.to_string())?;
-    let line = format!("{id} {weights} # {command}");
-    let mut found = false;
-    let lines: Vec<String> = text
-        .lines()
-        .map(|old| match old.split_whitespace().next() == Some(id) {
-            true => {
-                found = true;
-                line.clone()
-            }
-            false => old.to_owned(),
-        })
-        .collect();
-    if !found {
-        return Err(format!("no line for `{id}`"));
-    }
-    let text = lines.join("\n") + "\n";
-    alquerque_ai::weights_file(&text).map_err(|error| error.to_string())?;
+    let text = with_line(&text, ruleset, weights, command).map_err(|error| error.to_string())?;
     std::fs::write(&path, text).map_err(|error| error.to_string())
 }

@@ -17,6 +17,7 @@ pub use fit::{Fit, fit};
 pub use handicap::{Converted, Handicap, handicap};
 pub use samples::{Sample, SelfPlay, samples};
 
+use alquerque_ai::{Weights, WeightsFileError, weights_file};
 use peralikatuma_rules::{Game, Ruleset};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -50,4 +51,48 @@ pub fn opening(ruleset: &'static Ruleset, turns: usize, seed: u64) -> Game {
         }
     }
     game
+}
+
+/// A weights file's text (`alquerque_ai::WEIGHTS_FILE`'s form) with the
+/// line of `ruleset` (which every weights file has) replaced by `weights`, and `command` as its
+/// comment; the other lines as they were. The text must read as a weights
+/// file before and after.
+///
+/// ```
+/// use alquerque_ai::{WEIGHTS_FILE, Weights, weights_file};
+/// use peralikatuma::tune::with_line;
+/// use peralikatuma_rules::Ruleset;
+///
+/// let zamma = Ruleset::find("zamma")?;
+/// let tuned = Weights { mobility: 9, ..Weights::of(zamma) };
+/// let text = with_line(WEIGHTS_FILE, zamma, &tuned, "tune --variant zamma")?;
+/// assert!(text.contains(&format!("zamma {tuned} # tune --variant zamma\n")));
+/// let table = weights_file(&text)?;
+/// assert_eq!(table[20], tuned);
+/// assert_eq!(table[..20], weights_file(WEIGHTS_FILE)?[..20]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// What is wrong with the file, before or after (a game without a line
+/// among them).
+pub fn with_line(
+    file: &str,
+    ruleset: &Ruleset,
+    weights: &Weights,
+    command: &str,
+) -> Result<String, WeightsFileError> {
+    weights_file(file)?;
+    let id = ruleset.id;
+    let line = format!("{id} {weights} # {command}");
+    let lines: Vec<&str> = file
+        .lines()
+        .map(|old| match old.split_whitespace().next() == Some(id) {
+            true => line.as_str(),
+            false => old,
+        })
+        .collect();
+    let text = lines.join("\n") + "\n";
+    weights_file(&text)?;
+    Ok(text)
 }
