@@ -6,12 +6,9 @@ use alquerque_ai::{Player, Strength, TranspositionTable, Weights};
 use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side};
 use rayon::prelude::*;
 
-use super::opening;
+use super::{opening, play_on};
 use crate::tournament::Tally;
 
-/// A game longer than this is stopped and scored as a draw; the rules end
-/// every game long before (E2, E4).
-const MAX_TURNS: usize = 5_000;
 /// Each player's transposition table, in MiB: enough for searches of tens
 /// of thousands of nodes.
 const TABLE_MEGABYTES: usize = 16;
@@ -74,11 +71,7 @@ pub fn duel(duel: &Duel, done: impl Fn() + Sync) -> Tally {
         .collect();
     let mut tally = Tally {
         games: outcomes.len(),
-        wins: 0,
-        draws: 0,
-        sixty_turns: 0,
-        losses: 0,
-        on_time: 0,
+        ..Tally::of([])
     };
     for (outcome, first_side) in outcomes {
         match outcome.and_then(Outcome::winner) {
@@ -109,13 +102,9 @@ fn play(duel: &Duel, seed: u64, first_side: Side) -> Option<Outcome> {
         player
     };
     let (mut first, mut second) = (player(duel.first, seed), player(duel.second, seed ^ 0x5eed));
-    while game.ending().is_none() && game.turns().len() < MAX_TURNS {
-        let player = match game.side_to_move() == first_side {
-            true => &mut first,
-            false => &mut second,
-        };
-        let turn = player.choose(&game)?;
-        game.play(&turn).ok()?;
-    }
+    play_on(&mut game, |game| match game.side_to_move() == first_side {
+        true => first.choose(game),
+        false => second.choose(game),
+    });
     game.ending()
 }

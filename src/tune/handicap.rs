@@ -9,10 +9,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
+use super::play_on;
 use crate::tournament::Tally;
 
-/// A game longer than this is stopped and scored as a draw.
-const MAX_TURNS: usize = 5_000;
 /// Each player's transposition table, in MiB.
 const TABLE_MEGABYTES: usize = 16;
 
@@ -82,11 +81,7 @@ pub fn handicap(handicap: &Handicap, done: impl Fn() + Sync) -> Converted {
         .collect();
     let mut tally = Tally {
         games: games.len(),
-        wins: 0,
-        draws: 0,
-        sixty_turns: 0,
-        losses: 0,
-        on_time: 0,
+        ..Tally::of([])
     };
     let (mut unconverted, mut won_turns) = (0, 0);
     for (game, hard) in &games {
@@ -149,17 +144,9 @@ fn play(handicap: &Handicap, seed: u64, hard: Side) -> Game {
     strong.hard_nodes = Some(handicap.nodes);
     strong.set_weights(handicap.weights);
     let mut medium = Player::new(Strength::Medium, seed ^ 0x5eed);
-    while game.ending().is_none() && game.turns().len() < MAX_TURNS {
-        let player = match game.side_to_move() == hard {
-            true => &mut strong,
-            false => &mut medium,
-        };
-        let Some(turn) = player.choose(&game) else {
-            break;
-        };
-        if game.play(&turn).is_err() {
-            break;
-        }
-    }
+    play_on(&mut game, |game| match game.side_to_move() == hard {
+        true => strong.choose(game),
+        false => medium.choose(game),
+    });
     game
 }

@@ -18,9 +18,27 @@ pub use handicap::{Converted, Handicap, handicap};
 pub use samples::{Sample, SelfPlay, samples};
 
 use alquerque_ai::{Weights, WeightsFileError, weights_file};
-use peralikatuma_rules::{Game, Ruleset};
+use peralikatuma_rules::{Game, Ruleset, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+
+/// A game longer than this is stopped (a draw, where it is scored, and no
+/// samples); the rules end every game long before (E2, E4, or a turn cap).
+const MAX_TURNS: usize = 5_000;
+
+/// Plays `game` on, each turn the one `choose` gives, until it ends, it
+/// has lasted [`MAX_TURNS`] turns, or `choose` gives none or an illegal
+/// one.
+fn play_on(game: &mut Game, mut choose: impl FnMut(&Game) -> Option<Turn>) {
+    while game.ending().is_none() && game.turns().len() < MAX_TURNS {
+        let Some(turn) = choose(game) else {
+            return;
+        };
+        if game.play(&turn).is_err() {
+            return;
+        }
+    }
+}
 
 /// A game of `ruleset` after `turns` legal turns chosen at random from
 /// `seed` (fewer if it ends before), so that games from the same start

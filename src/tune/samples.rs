@@ -11,11 +11,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-use super::opening;
+use super::{opening, play_on};
 
-/// A game longer than this is stopped and its positions dropped; the
-/// rules end every game long before (E2, E4).
-const MAX_TURNS: usize = 5_000;
 /// The transposition table both players of a game share, in MiB: enough
 /// for searches of some thousands of nodes.
 const TABLE_MEGABYTES: usize = 2;
@@ -108,21 +105,14 @@ fn game_samples(self_play: &SelfPlay, index: u32, tablebase: Option<&Tablebase>)
         player
     });
     let mut positions = Vec::new();
-    while game.ending().is_none() && game.turns().len() < MAX_TURNS {
+    play_on(&mut game, |game| {
         positions.push(*game.position());
         let legal = game.legal_turns();
-        let at_random = rng.random::<f64>() < self_play.random_share;
-        let turn = match at_random && !legal.is_empty() {
+        match rng.random::<f64>() < self_play.random_share && !legal.is_empty() {
             true => Some(legal[rng.random_range(0..legal.len())]),
-            false => players[game.side_to_move().index()].choose(&game),
-        };
-        let Some(turn) = turn else {
-            break;
-        };
-        if game.play(&turn).is_err() {
-            break;
+            false => players[game.side_to_move().index()].choose(game),
         }
-    }
+    });
     let winner = match game.ending() {
         Some(Outcome::Win { winner, .. }) => Some(winner),
         Some(_) => None,
