@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use alquerque_ai::{Limits, Score, SearchResult, Searcher, TimeSource};
+use alquerque_ai::{Limits, Player, Score, SearchResult, Searcher, Strength, TimeSource};
 use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side, WinReason};
 use peralikatuma_rules::{Game, Kind, Position, Turn};
 
@@ -995,5 +995,38 @@ fn a_stopped_search_keeps_the_lines_of_its_last_iteration() {
             let again = search_lines(&game, Limits::nodes(limit), 3);
             assert_eq!(again.lines, result.lines, "{text} {limit}");
         }
+    }
+}
+
+/// Regression (issue 29): Hard, four men against a lone man in Sixteen
+/// Soldiers, hunts it down before the sixty-turn rule (E4) draws the game.
+/// Medium defends; Hard searches 2,000 nodes a turn. Without the hunt
+/// (`HUNT_PER_STEP` 0) these three positions were drawn, with it won in
+/// 13 to 41 turns.
+#[test]
+fn hard_hunts_a_lone_man_down_before_the_sixty_turns() {
+    let soldiers = Ruleset::find("sixteen-soldiers").unwrap();
+    for text in [
+        "W:We1,b2,c3,c5:Be9",
+        "W:Wc3,c5,d6,b7:Bc1",
+        "W:Wd5,b7,c8,d8:Ba4",
+    ] {
+        let mut game = game(soldiers, text);
+        let mut hard = Player::new(Strength::Hard, 1);
+        hard.hard_nodes = Some(2_000);
+        let mut medium = Player::new(Strength::Medium, 2);
+        while game.ending().is_none() {
+            let player = match game.side_to_move() {
+                Side::White => &mut hard,
+                Side::Black => &mut medium,
+            };
+            let turn = player.choose(&game).unwrap();
+            game.play(&turn).unwrap();
+        }
+        let won = Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::NoPieces,
+        };
+        assert_eq!(game.ending(), Some(won), "{text}: {}", game.position());
     }
 }
