@@ -511,19 +511,15 @@ impl Searcher {
             return result;
         }
         result.best = Some(turns[0]);
-        let from_solution = self
-            .knowledge()
-            .then_some(())
-            .and(self.solution.as_ref())
-            .and_then(|proof| {
-                // A proved win scores as a known win, a proved draw as a draw.
-                let score = if proof.goal.draw_is_enough {
-                    Score::DRAW
-                } else {
-                    Score::TABLEBASE_WIN
-                };
-                Some((root.proof_turn(proof)?, score))
-            });
+        let from_solution = self.proof().and_then(|proof| {
+            // A proved win scores as a known win, a proved draw as a draw.
+            let score = if proof.goal.draw_is_enough {
+                Score::DRAW
+            } else {
+                Score::TABLEBASE_WIN
+            };
+            Some((root.proof_turn(proof)?, score))
+        });
         if let Some((turn, score)) = from_solution.or_else(|| self.root_from_tablebase(&root)) {
             result.best = Some(turn);
             result.score = score;
@@ -739,6 +735,11 @@ impl Searcher {
     /// The endgame tables, where they apply.
     fn tables(&self) -> Option<&Tablebase> {
         self.tablebase.as_deref().filter(|_| self.knowledge())
+    }
+
+    /// The proof, where it applies.
+    fn proof(&self) -> Option<&Proof> {
+        self.solution.as_deref().filter(|_| self.knowledge())
     }
 
     /// The root's turn and score from the endgame tables, if they cover it.
