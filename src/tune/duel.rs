@@ -4,9 +4,8 @@
 
 use alquerque_ai::{Player, Strength, TranspositionTable, Weights};
 use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side};
-use rayon::prelude::*;
 
-use super::{opening, play_on};
+use super::{in_pairs, opening, play_on};
 use crate::tournament::Tally;
 
 /// Each player's transposition table, in MiB: enough for searches of tens
@@ -58,17 +57,12 @@ pub struct Duel {
 /// assert_eq!(tally.wins + tally.draws + tally.losses, 2);
 /// ```
 pub fn duel(duel: &Duel, done: impl Fn() + Sync) -> Tally {
-    let pairs = u64::from(duel.games.div_ceil(2));
-    let outcomes: Vec<(Option<Outcome>, Side)> = (0..pairs)
-        .flat_map(|pair| [(pair, Side::White), (pair, Side::Black)])
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|(pair, first_side)| {
-            let outcome = play(duel, duel.seed.wrapping_add(pair), first_side);
-            done();
-            (outcome, first_side)
-        })
-        .collect();
+    let outcomes = in_pairs(
+        duel.games,
+        duel.seed,
+        |seed, first_side| play(duel, seed, first_side),
+        done,
+    );
     let mut tally = Tally {
         games: outcomes.len(),
         ..Tally::of([])

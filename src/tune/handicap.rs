@@ -7,9 +7,8 @@ use alquerque_ai::{Player, Strength, TranspositionTable, Weights};
 use peralikatuma_rules::{DrawReason, DrawRules, Game, Outcome, Position, Ruleset, Side};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
 
-use super::play_on;
+use super::{in_pairs, play_on};
 use crate::tournament::Tally;
 
 /// Each player's transposition table, in MiB.
@@ -68,17 +67,12 @@ pub struct Converted {
 /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
 /// ```
 pub fn handicap(handicap: &Handicap, done: impl Fn() + Sync) -> Converted {
-    let pairs = u64::from(handicap.games.div_ceil(2));
-    let games: Vec<(Game, Side)> = (0..pairs)
-        .flat_map(|pair| [(pair, Side::White), (pair, Side::Black)])
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|(pair, hard)| {
-            let game = play(handicap, handicap.seed.wrapping_add(pair), hard);
-            done();
-            (game, hard)
-        })
-        .collect();
+    let games = in_pairs(
+        handicap.games,
+        handicap.seed,
+        |seed, hard| play(handicap, seed, hard),
+        done,
+    );
     let mut tally = Tally {
         games: games.len(),
         ..Tally::of([])

@@ -18,9 +18,10 @@ pub use handicap::{Converted, Handicap, handicap};
 pub use samples::{Sample, SelfPlay, samples};
 
 use alquerque_ai::{Weights, WeightsFileError, weights_file};
-use peralikatuma_rules::{Game, Ruleset, Turn};
+use peralikatuma_rules::{Game, Ruleset, Side, Turn};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 
 /// A game longer than this is stopped (a draw, where it is scored, and no
 /// samples); the rules end every game long before (E2, E4, or a turn cap).
@@ -38,6 +39,29 @@ fn play_on(game: &mut Game, mut choose: impl FnMut(&Game) -> Option<Turn>) {
             return;
         }
     }
+}
+
+/// Plays `games` games (rounded up to even) in parallel, in pairs: pair `i`
+/// twice from `seed + i`, the player measured (`play`'s side) White in the
+/// first and Black in the second; each game's result with that side, in
+/// order. `done` is called as each game ends.
+fn in_pairs<T: Send>(
+    games: u32,
+    seed: u64,
+    play: impl Fn(u64, Side) -> T + Sync,
+    done: impl Fn() + Sync,
+) -> Vec<(T, Side)> {
+    let pairs = u64::from(games.div_ceil(2));
+    (0..pairs)
+        .flat_map(|pair| [(pair, Side::White), (pair, Side::Black)])
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|(pair, side)| {
+            let result = play(seed.wrapping_add(pair), side);
+            done();
+            (result, side)
+        })
+        .collect()
 }
 
 /// A game of `ruleset` after `turns` legal turns chosen at random from
