@@ -24,9 +24,9 @@ struct Args {
     /// The games, by id, separated by commas.
     #[arg(long, value_delimiter = ',', required = true)]
     variant: Vec<String>,
-    /// Men taken from Medium's side at the start.
-    #[arg(long, default_value_t = 2)]
-    men: usize,
+    /// Men taken from Medium's side at the start (at most all but one).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..))]
+    men: u8,
     /// Games per game variant (half with each colour; rounded up to even).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         let converted = handicap(
             &Handicap {
                 ruleset,
-                men: args.men,
+                men: usize::from(args.men),
                 games,
                 nodes: args.nodes,
                 seed: args.seed,
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
             args.men,
             args.nodes,
             args.seed,
-            args.seed + u64::from(games / 2) - 1,
+            args.seed.wrapping_add(u64::from(games / 2) - 1),
             converted.tally.line(),
             converted.unconverted,
             match converted.tally.wins {

@@ -49,7 +49,7 @@ struct Args {
     seed: u64,
     /// Games of the match, tuned weights against the game's own (0: no
     /// match).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     match_games: u32,
     /// Hard's nodes a turn in the match.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -108,12 +108,16 @@ fn main() -> ExitCode {
         args.nodes,
         100.0 * args.random_share,
         args.seed,
-        args.seed + u64::from(args.games) - 1,
+        args.seed.wrapping_add(u64::from(args.games) - 1),
         fit.held_out,
     );
+    let held_out = match fit.held_out {
+        0 => "none held out (fewer than 5 games)".to_owned(),
+        _ => format!("held out {:.5} -> {:.5}", fit.error_before, fit.error_after),
+    };
     println!(
-        "scale {:.0}; mean squared error, held out {:.5} -> {:.5}, fitted {:.5} -> {:.5}",
-        fit.scale, fit.error_before, fit.error_after, fit.fitted_before, fit.fitted_after
+        "scale {:.0}; mean squared error, {held_out}, fitted {:.5} -> {:.5}",
+        fit.scale, fit.fitted_before, fit.fitted_after
     );
     println!("own:   {own}");
     println!("tuned: {}", fit.weights);
@@ -137,7 +141,7 @@ fn main() -> ExitCode {
             "tuned against own, Hard at {} nodes, pairs from seeds {}..={}: {}",
             args.match_nodes,
             args.match_seed,
-            args.match_seed + u64::from(games / 2) - 1,
+            args.match_seed.wrapping_add(u64::from(games / 2) - 1),
             tally.line()
         );
     }
