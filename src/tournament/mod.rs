@@ -29,9 +29,10 @@ pub const LADDER: [(Strength, Strength); 7] = [
     (Strength::Master, Strength::Hard),
 ];
 
-/// A game longer than this is stopped and scored as a draw; the rules end
-/// every game long before (E2, E4), so this only guards against a bug.
-const MAX_TURNS: usize = 5_000;
+/// A game longer than this is stopped and scored as a draw (and the tuning
+/// tool takes no samples from it); the rules end every game long before
+/// (E2, E4, or a turn cap), so this only guards against a bug.
+pub const MAX_TURNS: usize = 5_000;
 
 /// One game of a match, as the tournament plays it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -311,7 +312,7 @@ impl Played {
 
 /// Wins, draws and losses of the first player in some games, and their
 /// score with its 95% interval.
-#[derive(Copy, Clone, PartialEq, Debug)]
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
 pub struct Tally {
     /// Games.
     pub games: usize,
@@ -336,27 +337,47 @@ impl Tally {
     /// assert_eq!(tally.games, 0);
     /// ```
     pub fn of<'a>(games: impl IntoIterator<Item = &'a Played>) -> Tally {
-        let mut tally = Tally {
-            games: 0,
-            wins: 0,
-            draws: 0,
-            sixty_turns: 0,
-            losses: 0,
-            on_time: 0,
-        };
+        let mut tally = Tally::default();
         for game in games {
-            tally.games += 1;
-            tally.on_time += usize::from(game.on_time);
-            match game.points {
-                1.0 => tally.wins += 1,
-                0.0 => tally.losses += 1,
-                _ => {
-                    tally.draws += 1;
-                    tally.sixty_turns += usize::from(game.sixty_turns);
-                }
-            }
+            let first = match game.fixture.first_is_white {
+                true => Side::White,
+                false => Side::Black,
+            };
+            tally.add(game.record.game.ending(), first);
         }
         tally
+    }
+
+    /// Counts one more game, which ended in `outcome` (none if it was
+    /// stopped: a draw), the first player having played `first`.
+    ///
+    /// ```
+    /// use peralikatuma::tournament::Tally;
+    /// use peralikatuma_rules::{DrawReason, Outcome, Side, WinReason};
+    ///
+    /// let mut tally = Tally::default();
+    /// let sixty = Outcome::Draw { reason: DrawReason::SixtyTurns };
+    /// tally.add(Some(sixty), Side::White);
+    /// let win = Outcome::Win { winner: Side::Black, reason: WinReason::NoPieces };
+    /// tally.add(Some(win), Side::Black);
+    /// tally.add(None, Side::White);
+    /// assert_eq!((tally.games, tally.wins, tally.draws, tally.losses), (3, 1, 2, 0));
+    /// assert_eq!(tally.sixty_turns, 1);
+    /// ```
+    pub fn add(&mut self, outcome: Option<Outcome>, first: Side) {
+        self.games += 1;
+        self.on_time += usize::from(outcome.is_some_and(Outcome::is_on_time));
+        match outcome.and_then(Outcome::winner) {
+            Some(winner) if winner == first => self.wins += 1,
+            Some(_) => self.losses += 1,
+            None => {
+                self.draws += 1;
+                let sixty = Outcome::Draw {
+                    reason: DrawReason::SixtyTurns,
+                };
+                self.sixty_turns += usize::from(outcome == Some(sixty));
+            }
+        }
     }
 
     /// The first player's score, from 0 to 1 (draws count half).

@@ -3,7 +3,7 @@
 //! colour.
 
 use alquerque_ai::{Player, Strength, TranspositionTable, Weights};
-use peralikatuma_rules::{DrawReason, Outcome, Ruleset, Side};
+use peralikatuma_rules::{Outcome, Ruleset, Side};
 
 use super::{in_pairs, opening, play_on};
 use crate::tournament::Tally;
@@ -63,22 +63,9 @@ pub fn duel(duel: &Duel, done: impl Fn() + Sync) -> Tally {
         |seed, first_side| play(duel, seed, first_side),
         done,
     );
-    let mut tally = Tally {
-        games: outcomes.len(),
-        ..Tally::of([])
-    };
+    let mut tally = Tally::default();
     for (outcome, first_side) in outcomes {
-        match outcome.and_then(Outcome::winner) {
-            Some(winner) if winner == first_side => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => {
-                tally.draws += 1;
-                let sixty = Outcome::Draw {
-                    reason: DrawReason::SixtyTurns,
-                };
-                tally.sixty_turns += usize::from(outcome == Some(sixty));
-            }
-        }
+        tally.add(outcome, first_side);
     }
     tally
 }

@@ -4,7 +4,7 @@
 //! failed to convert.
 
 use alquerque_ai::{Player, Strength, TranspositionTable, Weights};
-use peralikatuma_rules::{DrawReason, DrawRules, Game, Outcome, Position, Ruleset, Side};
+use peralikatuma_rules::{DrawRules, Game, Outcome, Position, Ruleset, Side};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -73,31 +73,17 @@ pub fn handicap(handicap: &Handicap, done: impl Fn() + Sync) -> Converted {
         |seed, hard| play(handicap, seed, hard),
         done,
     );
-    let mut tally = Tally {
-        games: games.len(),
-        ..Tally::of([])
-    };
+    let mut tally = Tally::default();
     let (mut unconverted, mut won_turns) = (0, 0);
     for (game, hard) in &games {
         let position = game.position();
         let lead = position.pieces(*hard).count_ones() as i32
             - position.pieces(hard.opposite()).count_ones() as i32;
-        match game.ending().and_then(Outcome::winner) {
-            Some(winner) if winner == *hard => {
-                tally.wins += 1;
-                won_turns += game.turns().len();
-            }
-            winner => {
-                match winner {
-                    Some(_) => tally.losses += 1,
-                    None => tally.draws += 1,
-                }
-                let sixty = Outcome::Draw {
-                    reason: DrawReason::SixtyTurns,
-                };
-                tally.sixty_turns += usize::from(game.ending() == Some(sixty));
-                unconverted += usize::from(lead >= 2);
-            }
+        let ending = game.ending();
+        tally.add(ending, *hard);
+        match ending.and_then(Outcome::winner) {
+            Some(winner) if winner == *hard => won_turns += game.turns().len(),
+            _ => unconverted += usize::from(lead >= 2),
         }
     }
     Converted {

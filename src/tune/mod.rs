@@ -23,9 +23,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
-/// A game longer than this is stopped (a draw, where it is scored, and no
-/// samples); the rules end every game long before (E2, E4, or a turn cap).
-const MAX_TURNS: usize = 5_000;
+use crate::tournament::MAX_TURNS;
 
 /// Plays `game` on, each turn the one `choose` gives, until it ends, it
 /// has lasted [`MAX_TURNS`] turns, or `choose` gives none or an illegal
