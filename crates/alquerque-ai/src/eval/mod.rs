@@ -94,7 +94,7 @@ pub fn evaluate_with(position: &Position, weights: &Weights) -> Score {
 /// assert_eq!(terms[10], 0.5); // two pieces ahead of four on the board
 /// let weights = Weights::of(Ruleset::ALQUERQUE).values();
 /// let sum: f64 = weights.iter().zip(terms).map(|(w, t)| f64::from(*w) * t).sum();
-/// assert_eq!(sum.round() as i32, evaluate(&position).0);
+/// assert!((sum - f64::from(evaluate(&position).0)).abs() < 1.0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn terms(position: &Position) -> [f64; Weights::NAMES.len()] {
@@ -429,15 +429,15 @@ mod tests {
     /// A king is worth more than a man: crowning one of a side's men
     /// (in the rulesets with kings: Permainan, M4, M6, Kharbaga, Zamma)
     /// raises the side's score by at least what a king weighs more than a
-    /// man, less what the most ranks gained by a man weigh (a king gains
-    /// none), whichever side is to move.
+    /// man, less what the most ranks gained by a man weigh where they
+    /// weigh for it (a king gains none), whichever side is to move.
     #[test]
     fn crowning_a_man_raises_its_sides_score_by_a_king_less_a_man_and_its_advance() {
         let mut crowned_men = 0;
         for ruleset in Ruleset::all().filter(|ruleset| ruleset.has_kings()) {
             let board = ruleset.board;
             let w = weights_of(ruleset);
-            let least = w.king - w.man - w.advance * i32::from(board.grid().1);
+            let least = w.king - w.man - w.advance.max(0) * i32::from(board.grid().1);
             assert!(least > 0, "{}", ruleset.id);
             for position in from_random_games(ruleset, 8, 40, 5) {
                 for side in [Side::White, Side::Black] {
@@ -467,16 +467,17 @@ mod tests {
     /// Positions with kings keep the scores the evaluation gave them when
     /// they were written down (issue 26: the scores above have none):
     /// positions of seeded random games of the three rulesets with kings,
-    /// scored for the side to move. Kharbaga's were scored again when its
-    /// weights were tuned (issue 29: 593 and -489 before).
+    /// scored for the side to move. Kharbaga's and Permainan's were scored
+    /// again when their weights were tuned (issue 29: Kharbaga's 593 and
+    /// -489 before, Permainan's -871 and 982).
     #[test]
     fn positions_with_kings_keep_their_scores() {
         let weighed = [
             // White to move, two men against a king on its base (M6) and
             // seven men.
-            ("permainan", "W:Wa1,e1:BKc1,a4,c5,e7,b8,c8,c9,e9", -871),
+            ("permainan", "W:Wa1,e1:BKc1,a4,c5,e7,b8,c8,c9,e9", -893),
             // Black to move, a king and seven men against a man.
-            ("permainan", "B:Wc3:Ba4,c5,Ke6,e7,b8,c8,a9,e9:C5", 982),
+            ("permainan", "B:Wc3:Ba4,c5,Ke6,e7,b8,c8,a9,e9:C5", 1127),
             // White to move, a king on Black's base and eight men
             // against six men.
             (
@@ -550,9 +551,12 @@ mod tests {
 
     /// The rule book's games are weighed as the seed games' own
     /// evaluation weighed them before it went (issue 26): its scores of
-    /// the starts and of positions from seeded random games.
+    /// the starts and of positions from seeded random games. Alquerque's
+    /// and Permainan's were scored again when their weights were tuned
+    /// (issue 29: -54; 109, -92, -532 and -657 before); Peralikatuma's
+    /// are the seed games' still.
     #[test]
-    fn the_rule_books_games_are_weighed_as_the_seed_games_were() {
+    fn the_rule_books_games_keep_their_scores() {
         let weighed = [
             (
                 Ruleset::PERALIKATUMA,
@@ -577,24 +581,24 @@ mod tests {
             (
                 Ruleset::ALQUERQUE,
                 "B:Wa1,b1,d1,e1,a2,e2,a3,d3,e3,b4:Bc1,a4,d4,e4,a5,b5,c5,d5,e5",
-                -54,
+                -4,
             ),
             (
                 Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,a3,b3,c3,d3,e3,a4,e4:Ba6,b6,e6,a7,b7,c7,d7,e7,b8,c8,d8,a9,c9,e9",
-                109,
+                83,
             ),
             (
                 Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,c3,d3,a4,d5:Bc6,a7,c7,d7,e7,b8,c8,a9,c9:C1",
-                -92,
+                -79,
             ),
             (
                 Ruleset::PERMAINAN,
                 "B:Wa1,c1,e1,b2,c2,d2,c3,a6,a7:Bc7,e7,b8,a9:C1",
-                -532,
+                -551,
             ),
-            (Ruleset::PERMAINAN, "B:Wa1,c1,b2,c2,d2,e3,a7:Bb8", -657),
+            (Ruleset::PERMAINAN, "B:Wa1,c1,b2,c2,d2,e3,a7:Bb8", -854),
         ];
         for ruleset in Ruleset::RULE_BOOK {
             let start = Position::start(ruleset);

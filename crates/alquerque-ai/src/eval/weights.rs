@@ -1,6 +1,7 @@
 //! The evaluation's weights: one set for each game, kept as data in
-//! `weights.txt` (written by hand for the rule book's games, by the `tune`
-//! example for the others), and read and written as text.
+//! `weights.txt` (by hand for Peralikatuma and most of the family's games,
+//! by the `tune` example where its weights won a match), and read and
+//! written as text.
 
 use std::fmt;
 use std::ptr;
@@ -140,7 +141,7 @@ impl Weights {
     /// use alquerque_ai::Weights;
     /// use peralikatuma_rules::Ruleset;
     ///
-    /// assert_eq!(Weights::of(Ruleset::PERMAINAN).king, 300);
+    /// assert_eq!(Weights::of(Ruleset::PERALIKATUMA).claim, 85);
     /// assert_eq!(Weights::of(Ruleset::find("zamma")?).man, 100);
     /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
     /// ```
