@@ -26,9 +26,17 @@ const WEAK_DEPTH: u32 = 2;
 /// Turns Beginner, Easy and Medium count as equally good (hundredths of a
 /// man).
 const EQUAL_MARGIN: i32 = 5;
-/// Hard's and Master's contempt (see [`Searcher::contempt`]): they play
-/// for a win.
-const HARD_CONTEMPT: i32 = 30;
+/// The contempt of the levels that search (see [`Searcher::contempt`]):
+/// they play for a win. Hard and Master always; Beginner, Easy and Medium
+/// unless they are behind in material, where a draw is what they should
+/// play for, and keeping pieces on the board (which contempt asks) only
+/// holds off the side ahead. Medium against Easy, 40 games in each of eight
+/// family games (seeds 40,000+): without contempt 61% to 84%, with it 81%
+/// to 97.5%; Hard against Medium, 20 games in each of five (Sixteen
+/// Soldiers, Kotu Ellima, Lau Kata Kati, Terhuchu, Dam Singapore; seeds
+/// 50,000+), Hard's wins from 23 to 39, none lost; with Medium's contempt
+/// even when behind, 15.
+const CONTEMPT: i32 = 30;
 /// Master thinks this many times as long as Hard ...
 const MASTER_TIME_FACTOR: u32 = 3;
 /// ... on this many threads.
@@ -254,7 +262,7 @@ impl Player {
                     (None, Some(nodes)) => Limits::nodes(nodes.saturating_mul(u64::from(factor))),
                     (None, None) => Limits::time(self.hard_time.saturating_mul(factor)),
                 };
-                self.searcher.contempt = HARD_CONTEMPT;
+                self.searcher.contempt = CONTEMPT;
                 self.searcher.search(game, limits, |_| {}).best
             }
         }
@@ -304,7 +312,8 @@ impl Player {
         Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
     }
 
-    /// Each legal turn with its score after a search `depth` turns deep;
+    /// Each legal turn with its score after a search `depth` turns deep,
+    /// with the player's contempt unless it is behind ([`CONTEMPT`]);
     /// at the `deadline`, the turns scored so far (at least one).
     fn score_each(
         &mut self,
@@ -313,7 +322,13 @@ impl Player {
         deadline: Option<Duration>,
     ) -> Vec<(Turn, Score)> {
         let mut scored = Vec::new();
-        let mover = game.position().side_to_move();
+        let position = game.position();
+        let mover = position.side_to_move();
+        let behind =
+            position.pieces(mover).count_ones() < position.pieces(mover.opposite()).count_ones();
+        // Each turn is weighed by a search from the opponent's side: the
+        // player's contempt is the opponent's liking for a draw.
+        self.searcher.contempt = if behind { 0 } else { -CONTEMPT };
         for turn in turns_now(game) {
             let limits = match deadline {
                 None => Limits::depth(depth - 1),

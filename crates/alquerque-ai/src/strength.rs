@@ -9,7 +9,10 @@ use std::str::FromStr;
 /// The five levels a person chooses from are [`Strength::LEVELS`]:
 /// Beginner and Easy make the mistakes a person makes (a missed capture, a
 /// piece left hanging, a forfeit overlooked) at rates that set their level;
-/// Medium, Hard and Master look ahead ever further. Random and Casual are
+/// Medium, Hard and Master look ahead ever further. All five play for a
+/// win (a draw counts against them, and a lead must be turned into a win
+/// before the sixty-turn rule draws the game, E4), Beginner, Easy and
+/// Medium unless they are behind in material. Random and Casual are
 /// yardsticks for measuring them.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Strength {
