@@ -711,8 +711,9 @@ fn bench_signature_is_reproducible() {
     // The signature of the search as it stands: a change to the search's
     // results changes it, and must say why (and update this number). It
     // was 807,475 on the seed model's node; the one model's lists turns in
-    // another order.
-    assert_eq!(signatures[0], 782_845);
+    // another order (782,845); Alquerque's and Permainan's tuned weights
+    // (issue 29) search other lines.
+    assert_eq!(signatures[0], 847_921);
 }
 
 #[test]
