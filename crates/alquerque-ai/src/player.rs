@@ -21,8 +21,10 @@ use crate::strength::Strength;
 use crate::time_source::TimeSource;
 use crate::tt::TranspositionTable;
 
-/// How deep Beginner and Easy look, in turns.
-const WEAK_DEPTH: u32 = 2;
+/// How deep Beginner looks, in turns (Easy: [`Tuning::easy_depth`]).
+///
+/// [`Tuning::easy_depth`]: crate::tuning::Tuning::easy_depth
+const BEGINNER_DEPTH: u32 = 2;
 /// Turns Beginner, Easy and Medium count as equally good (hundredths of a
 /// man).
 const EQUAL_MARGIN: i32 = 5;
@@ -240,11 +242,11 @@ impl Player {
             }
             Strength::Beginner => {
                 let mistakes = game.position().tuning().beginner;
-                self.choose_with_mistakes(game, mistakes, deadline)
+                self.choose_with_mistakes(game, BEGINNER_DEPTH, mistakes, deadline)
             }
             Strength::Easy => {
-                let mistakes = game.position().tuning().easy;
-                self.choose_with_mistakes(game, mistakes, deadline)
+                let tuning = game.position().tuning();
+                self.choose_with_mistakes(game, tuning.easy_depth, tuning.easy, deadline)
             }
             Strength::Medium => {
                 let depth = game.position().tuning().medium_depth;
@@ -299,15 +301,16 @@ impl Player {
         turn
     }
 
-    /// The turn Beginner or Easy means to play, a best one by a short
-    /// search, unless it makes one of `mistakes` instead.
+    /// The turn Beginner or Easy means to play, a best one by a search
+    /// `depth` turns deep, unless it makes one of `mistakes` instead.
     fn choose_with_mistakes(
         &mut self,
         game: &Game,
+        depth: u32,
         mistakes: Mistakes,
         deadline: Option<Duration>,
     ) -> Option<Turn> {
-        let scored = self.score_each(game, WEAK_DEPTH, deadline);
+        let scored = self.score_each(game, depth, deadline);
         let intended = self.pick_best(&scored)?;
         Some(mistakes.apply(game.position(), &scored, intended, &mut self.rng))
     }

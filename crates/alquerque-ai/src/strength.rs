@@ -27,10 +27,12 @@ pub enum Strength {
     /// instead of the one it meant: it misses captures, leaves pieces
     /// hanging and overlooks forfeits (P6).
     Beginner,
-    /// As Beginner, with fewer mistakes.
+    /// As Beginner, with fewer mistakes (and three turns ahead in
+    /// Kharbaga, whose flying kings strike from afar).
     Easy,
-    /// Looks four turns ahead (eight in Alquerque), with captures followed
-    /// to the end, choosing among equally good turns at random.
+    /// Looks four turns ahead (eight in Alquerque, six in Kharbaga), with
+    /// captures followed to the end, choosing among equally good turns at
+    /// random.
     Medium,
     /// The full searcher, thinking for a time budget per turn.
     Hard,
