@@ -94,9 +94,17 @@ impl Fixture {
         players
     }
 
+    /// The first player's side.
+    fn first_side(&self) -> Side {
+        match self.first_is_white {
+            true => Side::White,
+            false => Side::Black,
+        }
+    }
+
     /// Whether the first player is to move when `side` is.
     fn first_moves(&self, side: Side) -> bool {
-        (side == Side::White) == self.first_is_white
+        side == self.first_side()
     }
 
     /// The game played to its end between the two players, on a clock or
@@ -339,11 +347,7 @@ impl Tally {
     pub fn of<'a>(games: impl IntoIterator<Item = &'a Played>) -> Tally {
         let mut tally = Tally::default();
         for game in games {
-            let first = match game.fixture.first_is_white {
-                true => Side::White,
-                false => Side::Black,
-            };
-            tally.add(game.record.game.ending(), first);
+            tally.add(game.record.game.ending(), game.fixture.first_side());
         }
         tally
     }
