@@ -77,8 +77,7 @@ pub fn handicap(handicap: &Handicap, done: impl Fn() + Sync) -> Converted {
     let (mut unconverted, mut won_turns) = (0, 0);
     for (game, hard) in &games {
         let position = game.position();
-        let lead = position.pieces(*hard).count_ones() as i32
-            - position.pieces(hard.opposite()).count_ones() as i32;
+        let lead = position.lead(*hard);
         let ending = game.ending();
         tally.add(ending, *hard);
         match ending.and_then(Outcome::winner) {

@@ -327,8 +327,7 @@ impl Player {
         let mut scored = Vec::new();
         let position = game.position();
         let mover = position.side_to_move();
-        let behind =
-            position.pieces(mover).count_ones() < position.pieces(mover.opposite()).count_ones();
+        let behind = position.lead(mover) < 0;
         // Each turn is weighed by a search from the opponent's side: the
         // player's contempt is the opponent's liking for a draw.
         self.searcher.contempt = if behind { 0 } else { -CONTEMPT };

@@ -95,7 +95,7 @@ fn material(position: &Position, plies: u32) -> i32 {
         return -100;
     }
     if plies == 0 {
-        return position.pieces(us).count_ones() as i32 - position.pieces(!us).count_ones() as i32;
+        return position.lead(us);
     }
     turns
         .iter()

@@ -126,6 +126,21 @@ impl Position {
         self.pieces[side.index()]
     }
 
+    /// How many more pieces `side` has than its opponent, kings and men
+    /// alike: negative when it is behind.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Ruleset, Side};
+    ///
+    /// let position = Position::parse(Ruleset::PERMAINAN, "W:Wc3,e3,Ke5:Bd7")?;
+    /// assert_eq!(position.lead(Side::White), 2);
+    /// assert_eq!(position.lead(Side::Black), -2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lead(&self, side: Side) -> i32 {
+        self.pieces(side).count_ones() as i32 - self.pieces(side.opposite()).count_ones() as i32
+    }
+
     /// The opponent's pieces that the side to move may huff before moving.
     pub fn huffable(&self) -> u128 {
         self.huffable
