@@ -5,6 +5,7 @@
 //! cargo run --release --example tablebase -- --variant peralikatuma --pieces 4
 //! cargo run --release --example tablebase -- --variant alquerque --pieces 3 --probe "W:Wc2:Bc4"
 //! cargo run --release --example tablebase -- --variant alquerque --pieces 8 --sizes
+//! cargo run --release --example tablebase -- --variant lau-kata-kati --pieces 5
 //! ```
 //!
 //! Every table of the game with at most `--pieces` pieces is written to
@@ -38,8 +39,9 @@ use peralikatuma_rules::{Ruleset, Side};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// The game: peralikatuma, alquerque or permainan.
-    #[arg(long, default_value = "peralikatuma", value_parser = rule_book_game)]
+    /// The game, by id: any of the 21 (peralikatuma, alquerque, permainan,
+    /// lau-kata-kati, ...).
+    #[arg(long, default_value = "peralikatuma", value_parser = game)]
     variant: &'static Ruleset,
     /// Build every ending with at most this many pieces.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=12))]
@@ -64,15 +66,9 @@ struct Args {
     sizes: bool,
 }
 
-/// One of the rule book's three games, by its id: only they have tables.
-fn rule_book_game(id: &str) -> Result<&'static Ruleset, String> {
-    match Ruleset::find(id) {
-        Ok(ruleset) if ruleset.is_rule_book() => Ok(ruleset),
-        Ok(_) => Err(format!(
-            "`{id}` has no endgame tables (known: peralikatuma, alquerque, permainan)"
-        )),
-        Err(error) => Err(error.to_string()),
-    }
+/// A game by its id.
+fn game(id: &str) -> Result<&'static Ruleset, String> {
+    Ruleset::find(id).map_err(|error| error.to_string())
 }
 
 /// What the tables of each number of pieces up to `pieces` would hold.

@@ -19,13 +19,10 @@ pub fn directory() -> PathBuf {
 type Cache = Mutex<HashMap<&'static Ruleset, Option<Arc<Tablebase>>>>;
 
 /// The tables of `ruleset` in [`directory`], read the first time they are
-/// asked for; `None` if there are none: only the rule book's games have
-/// tables. A damaged file, or one built for other rules, is reported once
-/// on standard error and the game is played without tables.
+/// asked for; `None` if there are none. A damaged file, or one built for
+/// other rules, is reported once on standard error and the game is played
+/// without tables.
 pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Tablebase>> {
-    if !ruleset.is_rule_book() {
-        return None;
-    }
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut cache = cache.lock().ok()?;

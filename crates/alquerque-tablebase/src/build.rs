@@ -24,7 +24,7 @@ use crate::index::Indexer;
 use crate::material::Material;
 use crate::symmetry::turned_round;
 use crate::table::Table;
-use crate::tablebase::{Tablebase, worth};
+use crate::tablebase::{Tablebase, pass_ending, worth};
 use crate::value::{HORIZON, INVALID, Value};
 
 /// What the builder reports while it works.
@@ -76,14 +76,6 @@ pub enum BuildError {
         /// The most the builder handles.
         max: u64,
     },
-    /// Tables are built only for the rule book's three games
-    /// ([`Ruleset::is_rule_book`]): their file names, the claims (P6) and
-    /// no-return marks (A5) they index and the depth-first builder of
-    /// Alquerque are theirs.
-    #[error(
-        "{0} has no endgame tables: they are built only for the rule book's games (Peralikatuma, Alquerque, Permainan)"
-    )]
-    NotRuleBook(&'static str),
     /// Fewer than two pieces: nothing to build.
     #[error("a tablebase needs at least 2 pieces, not {0}")]
     TooFewPieces(usize),
@@ -221,9 +213,6 @@ impl Tablebase {
         directory: Option<&Path>,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
-        if !ruleset.is_rule_book() {
-            return Err(BuildError::NotRuleBook(ruleset.id));
-        }
         if pieces < 2 {
             return Err(BuildError::TooFewPieces(pieces));
         }
@@ -272,9 +261,6 @@ impl Tablebase {
         material: Material,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Table, BuildError> {
-        if !material.ruleset.is_rule_book() {
-            return Err(BuildError::NotRuleBook(material.ruleset.id));
-        }
         let needed = Material::up_to(material.ruleset, material.pieces())
             .into_iter()
             .take_while(|&m| m != material)
@@ -520,7 +506,9 @@ impl Tablebase {
         let material = indexer.material();
         let _ = position.generate(|turn| {
             let after = position.play_unchecked(turn);
-            if Material::of(&after) != material {
+            if let Some(worth) = pass_ending(position, turn, &after) {
+                visit(Step::Out(worth));
+            } else if Material::of(&after) != material {
                 visit(Step::Out(self.leaving_worth(position, &after)));
             } else {
                 visit(match self.link_into(&after) {
@@ -676,8 +664,11 @@ mod tests {
     #[test]
     #[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
     fn a_table_turned_round_is_the_table_built() {
-        for variant in Ruleset::RULE_BOOK {
-            let tablebase = Tablebase::build(variant, 3, &|_| {}).expect("builds");
+        for variant in Ruleset::all() {
+            // Three pieces, so that one side has more than the other
+            // (two on the largest boards, where kings are the difference).
+            let pieces = if variant.board.len() > 49 { 2 } else { 3 };
+            let tablebase = Tablebase::build(variant, pieces, &|_| {}).expect("builds");
             for table in tablebase.tables() {
                 let material = table.material();
                 if let Some(turned) = tablebase.turned_table(material) {

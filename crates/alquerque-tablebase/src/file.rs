@@ -8,7 +8,7 @@
 //! | 8 | `ALQTBASE` |
 //! | 4 | format version ([`FORMAT`]) |
 //! | 4 | rules version ([`RULES_VERSION`]) |
-//! | 16 | the game's name, padded with zeros |
+//! | 32 | the game's id, padded with zeros (16 in format 1) |
 //! | 4 | men of White and Black, kings of White and Black |
 //! | 8 | positions (one value byte each) |
 //! | 8 | length of the compressed values |
@@ -21,16 +21,27 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use peralikatuma_rules::RULES_VERSION;
-use peralikatuma_rules::{Ruleset, SEED_RULESETS};
+use peralikatuma_rules::Ruleset;
 
 use crate::material::Material;
 use crate::table::Table;
 use crate::tablebase::Tablebase;
 
 const MAGIC: &[u8; 8] = b"ALQTBASE";
-/// The version of the file format.
-const FORMAT: u32 = 1;
-const HEADER: usize = 8 + 4 + 4 + 16 + 4 + 8 + 8 + 4;
+/// The version of the file format written: 2 gives the game's id 32
+/// bytes, as the family's ids are longer than format 1's 16 (files of
+/// format 1, the rule book's games', are still read).
+const FORMAT: u32 = 2;
+
+/// The bytes of the game's id in the header of a file of `format`.
+const fn id_bytes(format: u32) -> usize {
+    if format == 1 { 16 } else { 32 }
+}
+
+/// The length of the header of a file of `format`.
+const fn header(format: u32) -> usize {
+    8 + 4 + 4 + id_bytes(format) + 4 + 8 + 8 + 4
+}
 
 /// Why tables could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -44,14 +55,14 @@ pub enum LoadError {
         source: io::Error,
     },
     /// The file is not a table of this format.
-    #[error("{path}: not an alquerque-tablebase file (format {FORMAT})")]
+    #[error("{path}: not an alquerque-tablebase file")]
     NotATable {
         /// The file.
         path: PathBuf,
     },
     /// The file was built for other rules or in another format.
     #[error(
-        "{path}: built for format {format} and rules version {rules}; this program reads format {FORMAT} with rules version {RULES_VERSION}: build the tables again"
+        "{path}: built for format {format} and rules version {rules}; this program reads formats 1 to {FORMAT} with rules version {RULES_VERSION}: build the tables again"
     )]
     Version {
         /// The file.
@@ -91,11 +102,11 @@ impl Table {
     pub fn to_bytes(&self) -> Vec<u8> {
         let material = self.material();
         let packed = lz4_flex::block::compress(self.codes());
-        let mut bytes = Vec::with_capacity(HEADER + packed.len());
+        let mut bytes = Vec::with_capacity(header(FORMAT) + packed.len());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&FORMAT.to_le_bytes());
         bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
-        let mut name = [0u8; 16];
+        let mut name = [0u8; id_bytes(FORMAT)];
         let game = material.ruleset.id.as_bytes();
         name[..game.len()].copy_from_slice(game);
         bytes.extend_from_slice(&name);
@@ -116,28 +127,30 @@ impl Table {
     /// only for messages).
     pub fn from_bytes(bytes: &[u8], expected: Material, path: &Path) -> Result<Table, LoadError> {
         let path = || path.to_path_buf();
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < header(1) || &bytes[..8] != MAGIC {
             return Err(LoadError::NotATable { path: path() });
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
         let (format, rules) = (u32_at(8), u32_at(12));
-        if format != FORMAT || rules != RULES_VERSION {
+        if !(1..=FORMAT).contains(&format) || rules != RULES_VERSION || bytes.len() < header(format)
+        {
             return Err(LoadError::Version {
                 path: path(),
                 format,
                 rules,
             });
         }
-        let name = &bytes[16..32];
-        let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(16)];
+        let at = 16 + id_bytes(format);
+        let name = &bytes[16..at];
+        let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
         let ruleset = std::str::from_utf8(name)
             .ok()
-            .and_then(|name| SEED_RULESETS.iter().find(|r| r.id == name));
+            .and_then(|name| Ruleset::all().find(|r| r.id == name));
         let found = ruleset.map(|ruleset| Material {
             ruleset,
-            men: [bytes[32], bytes[33]],
-            kings: [bytes[34], bytes[35]],
+            men: [bytes[at], bytes[at + 1]],
+            kings: [bytes[at + 2], bytes[at + 3]],
         });
         if found != Some(expected) {
             let found = match found {
@@ -150,9 +163,9 @@ impl Table {
                 found,
             });
         }
-        let (count, packed, crc) = (u64_at(36), u64_at(44), u32_at(52));
+        let (count, packed, crc) = (u64_at(at + 4), u64_at(at + 12), u32_at(at + 20));
         let damaged = |what| LoadError::Damaged { path: path(), what };
-        let body = &bytes[HEADER..];
+        let body = &bytes[header(format)..];
         if body.len() as u64 != packed {
             return Err(damaged("its length"));
         }
@@ -207,9 +220,8 @@ impl Tablebase {
     /// Reads the tables of `ruleset` found in `directory`: every material
     /// up to the largest number of pieces whose tables are all there.
     /// Missing files only lower that number (to 1, no tables, if even the
-    /// two-piece ones are missing: always, for a ruleset that is not one
-    /// of the rule book's three, which have no tables); a file that is
-    /// there but damaged, or built for other rules, is an error.
+    /// two-piece ones are missing); a file that is there but damaged, or
+    /// built for other rules, is an error.
     pub fn load(directory: &Path, ruleset: &'static Ruleset) -> Result<Tablebase, LoadError> {
         let mut tablebase = Tablebase::empty(ruleset);
         let most = (ruleset.start[0] | ruleset.start[1]).count_ones() as usize;
@@ -250,6 +262,14 @@ mod tests {
         let again = Table::from_bytes(&bytes, material, path).expect("reads back");
         assert_eq!(again.codes(), table.codes());
 
+        // A file of format 1 names the game in 16 bytes.
+        let mut first = bytes[..12].to_vec();
+        first[8..12].copy_from_slice(&1u32.to_le_bytes());
+        first.extend_from_slice(&bytes[12..32]);
+        first.extend_from_slice(&bytes[48..]);
+        let again = Table::from_bytes(&first, material, path).expect("format 1 reads");
+        assert_eq!(again.codes(), table.codes());
+
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;
         flipped[last] ^= 0x40;
@@ -273,5 +293,16 @@ mod tests {
             Table::from_bytes(b"hello", material, path),
             Err(LoadError::NotATable { .. })
         ));
+    }
+
+    /// The family's ids are longer than format 1's 16 bytes.
+    #[test]
+    fn a_family_table_reads_back_under_its_long_id() {
+        let ruleset = Ruleset::find("alquerque-covarrubias").expect("a ruleset");
+        let tablebase = Tablebase::build(ruleset, 2, &|_| {}).expect("builds");
+        let table = tablebase.tables().next().expect("one table");
+        let path = Path::new(ruleset.id);
+        let again = Table::from_bytes(&table.to_bytes(), table.material(), path).expect("reads");
+        assert_eq!(again.codes(), table.codes());
     }
 }

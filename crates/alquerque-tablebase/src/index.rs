@@ -8,13 +8,14 @@ use peralikatuma_rules::{Position, Setup};
 
 use crate::material::Material;
 
-/// Binomial coefficients `C(n, k)` for n < 65, k < 17.
-const BINOMIAL: [[u64; 17]; 65] = binomials();
+/// Binomial coefficients `C(n, k)` for n < 82 (the largest board, Zamma's,
+/// has 81 points), k < 17.
+const BINOMIAL: [[u64; 17]; 82] = binomials();
 
-const fn binomials() -> [[u64; 17]; 65] {
-    let mut table = [[0u64; 17]; 65];
+const fn binomials() -> [[u64; 17]; 82] {
+    let mut table = [[0u64; 17]; 82];
     let mut n = 0;
-    while n < 65 {
+    while n < 82 {
         table[n][0] = 1;
         let mut k = 1;
         while k < 17 && k <= n {
@@ -28,6 +29,7 @@ const fn binomials() -> [[u64; 17]; 65] {
 
 const _: () = assert!(BINOMIAL[49][5] == 1_906_884);
 const _: () = assert!(BINOMIAL[64][8] == 4_426_165_368);
+const _: () = assert!(BINOMIAL[81][16] == 33_594_090_947_249_085);
 
 fn binomial(n: usize, k: usize) -> u64 {
     if k > n { 0 } else { BINOMIAL[n][k] }

@@ -24,8 +24,7 @@ use peralikatuma_rules::{Position, Ruleset};
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Material {
-    /// The game: one of the rule book's ([`Ruleset::is_rule_book`]) for a
-    /// material that has tables.
+    /// The game.
     pub ruleset: &'static Ruleset,
     /// Men of White, then of Black.
     pub men: [u8; 2],

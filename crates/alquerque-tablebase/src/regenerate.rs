@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::board_topology::{Direction, PointSet};
-use peralikatuma_rules::{Kind, Position};
+use peralikatuma_rules::{Kind, Position, Turn};
 use rayon::prelude::*;
 
 use crate::build::{
@@ -28,7 +28,7 @@ use crate::build::{
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
-use crate::tablebase::Tablebase;
+use crate::tablebase::{Tablebase, pass_ending};
 use crate::value::{HORIZON, INVALID, Value};
 
 impl Tablebase {
@@ -150,9 +150,10 @@ impl Unmove<'_> {
         let mover = setup.side_to_move.opposite();
         let us = mover.index();
         let occupied = setup.pieces(Side::White) | setup.pieces(Side::Black);
+        let zone = setup.ruleset.leap_zone;
         for to in setup.pieces(mover).points() {
             let king = setup.kings[us] & (1 << to) != 0;
-            for from in origins(board, to, occupied, king).points() {
+            for from in origins(board, to, occupied, king, zone).points() {
                 let mut before = setup;
                 before.side_to_move = mover;
                 let moved = 1u128 << from | 1 << to;
@@ -168,6 +169,20 @@ impl Unmove<'_> {
                 }
             }
         }
+        // A pass (F6) leaves every piece where it stood. One that ends the
+        // game leads nowhere in the material.
+        let mut before = setup;
+        before.side_to_move = mover;
+        if let Ok(position) = Position::from_setup(&before)
+            && position.must_pass()
+        {
+            let after = position.play_unchecked(&Turn::PASS);
+            if pass_ending(&position, &Turn::PASS, &after).is_none()
+                && let Some(link) = self.tablebase.link_into(&after)
+            {
+                visit(self.indexer.index(&position), link);
+            }
+        }
     }
 
     /// How `position` links to the position numbered `j` by its step from
@@ -177,7 +192,7 @@ impl Unmove<'_> {
     /// which the numbering leaves out, decide the link.
     fn link_to(&self, position: &Position, from: u8, to: u8, j: u64) -> Option<Link> {
         let step = position.generate(|turn| {
-            let this = turn.kind() == Kind::Step
+            let this = matches!(turn.kind(), Kind::Step | Kind::Leap)
                 && turn.huff().is_none()
                 && turn.from() == from
                 && turn.to() == Some(to);
@@ -216,17 +231,23 @@ impl Unmove<'_> {
 
 /// The points a piece now on `to` may have come from by a turn that
 /// captured nothing: a neighbour for a man, any point along a line with
-/// nothing between for a king; `occupied` are the pieces on the board.
-fn origins(board: &Graph, to: u8, occupied: u128, king: bool) -> u128 {
+/// nothing between for a king, and, for a man in the `leap_zone`
+/// (Terhuchu), the point two along a line over an empty one;
+/// `occupied` are the pieces on the board. (The turn is then checked
+/// forward, so that a point too many does no harm.)
+fn origins(board: &Graph, to: u8, occupied: u128, king: bool, leap_zone: u128) -> u128 {
     let mut from = 0u128;
     for direction in Direction::ALL {
         let mut point = to;
+        let mut run = 0;
         while let Some(next) = board.neighbour(point, direction) {
             if occupied & (1 << next) != 0 {
                 break;
             }
             from |= 1 << next;
-            if !king {
+            run += 1;
+            let leaps = run < 2 && leap_zone & (1 << to) != 0;
+            if !king && !leaps {
                 break;
             }
             point = next;
@@ -267,6 +288,12 @@ mod tests {
     fn tables_with_predecessors_found_again_are_the_linked_tables() {
         // Claims (P6) in Peralikatuma.
         both_ways(Ruleset::PERALIKATUMA, 2, |_| true);
+        // Passes that lose (F6).
+        both_ways(family("kharbaga"), 2, |_| true);
+    }
+
+    fn family(id: &str) -> &'static Ruleset {
+        Ruleset::find(id).expect("a ruleset")
     }
 
     /// Every table up to four pieces of both games agreed too, when
@@ -280,5 +307,22 @@ mod tests {
         both_ways(Ruleset::PERMAINAN, 3, |m| {
             m.kings == [1, 1] || m.men == [1, 1]
         });
+        // Terhuchu's leaps; Kharbaga's and Zamma's flying kings, forward
+        // men and passes that lose; huffs in Covarrubias; passes that go
+        // on where the game ends by capturing all.
+        // Passes that go on where the game ends by capturing all: a man
+        // on a1 shut in by four (Lau Kata Kati, W:Wa1:Bd1,g1,b2,c3) must
+        // pass, and loses.
+        both_ways(family("lau-kata-kati"), 5, |m| {
+            m.men == [1, 4] || m.men == [4, 1]
+        });
+        for (id, pieces) in [
+            ("terhuchu", 3),
+            ("kharbaga", 2),
+            ("zamma", 2),
+            ("alquerque-covarrubias", 3),
+        ] {
+            both_ways(family(id), pieces, |_| true);
+        }
     }
 }

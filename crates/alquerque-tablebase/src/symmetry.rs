@@ -8,9 +8,9 @@ use peralikatuma_rules::board_topology::graph::Graph;
 use peralikatuma_rules::{Position, Setup};
 
 /// The points of `set` turned half round. A board's points are numbered
-/// by rank, then by file, and each of the rule book's boards is the same
-/// turned half round (R1.1), so the half turn reverses the numbering:
-/// point `p` of `n` becomes point `n - 1 - p`.
+/// by rank, then by file, and each board is the same turned half round
+/// (the rule book's, R1.1, and the family's, F7), so the half turn
+/// reverses the numbering: point `p` of `n` becomes point `n - 1 - p`.
 fn turned(board: &Graph, set: u128) -> u128 {
     set.reverse_bits() >> (128 - board.len())
 }
@@ -41,7 +41,7 @@ mod tests {
 
     #[test]
     fn r1_1_each_board_turned_half_round_reverses_its_numbering() {
-        for variant in Ruleset::RULE_BOOK {
+        for variant in Ruleset::all() {
             let board = variant.board;
             let (files, ranks) = board.grid();
             for p in 0..board.len() as u8 {
@@ -54,7 +54,7 @@ mod tests {
 
     #[test]
     fn the_start_turned_round_is_the_start_with_black_to_move() {
-        for variant in Ruleset::RULE_BOOK {
+        for variant in Ruleset::all() {
             let start = Position::start(variant);
             let turned = turned_round(&start).expect("legal");
             assert_eq!(turned.pieces(Side::White), start.pieces(Side::White));

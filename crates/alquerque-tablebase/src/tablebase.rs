@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
-use peralikatuma_rules::{Position, Ruleset, Setup, Turn};
+use peralikatuma_rules::{End, Position, Ruleset, Setup, Turn};
 
 use crate::material::Material;
 use crate::table::Table;
@@ -98,6 +98,9 @@ impl Tablebase {
         if position.pieces(position.side_to_move()) == 0 {
             return Some(Value::Loss(0));
         }
+        if second_pass_draws(position) {
+            return Some(Value::Draw);
+        }
         let material = Material::of(position);
         let table = self.tables.get(&material)?;
         let mut best = table.value(table.indexer().index(position))?;
@@ -152,6 +155,9 @@ impl Tablebase {
     /// position's counter: the verdict after it and the value it leads to.
     pub fn turn_value(&self, position: &Position, turn: &Turn) -> Option<(Verdict, Value)> {
         let after = position.play_unchecked(turn);
+        if let Some(ours) = pass_ending(position, turn, &after) {
+            return Some((ours.verdict(0), ours));
+        }
         let theirs = self.value(&after)?;
         let ours = worth(position, &after, theirs);
         let verdict = match theirs.verdict(after.quiet_turns()) {
@@ -222,6 +228,30 @@ pub(crate) fn without(position: &Position, pieces: u128) -> Option<Position> {
     Position::from_setup(&setup).ok()
 }
 
+/// What a pass that ends the game is worth to the player who passes (the
+/// family's F6: in Kharbaga and Zamma the passer loses; in a game that
+/// ends by capturing all, the second pass in a row draws); `None` for any
+/// other turn. The tables' numbering counts no passes, so a pass that
+/// ends the game must be told from one that does not by playing it.
+pub(crate) fn pass_ending(before: &Position, turn: &Turn, after: &Position) -> Option<Value> {
+    if *turn != Turn::PASS {
+        return None;
+    }
+    let outcome = after.outcome()?;
+    Some(match outcome.winner() {
+        Some(winner) if winner == before.side_to_move() => Value::Win(1),
+        Some(_) => Value::Loss(1),
+        None => Value::Draw,
+    })
+}
+
+/// Whether the side to move must pass right after the opponent passed,
+/// in a game that ends by capturing all: that second pass draws (F6),
+/// whatever the table, which counts no passes, holds for the position.
+fn second_pass_draws(position: &Position) -> bool {
+    position.ruleset().end == End::CaptureAll && position.setup().passes > 0 && position.must_pass()
+}
+
 /// How many pieces are on the board.
 pub(crate) fn piece_count(position: &Position) -> usize {
     (position.pieces(Side::White) | position.pieces(Side::Black)).count_ones() as usize
@@ -241,7 +271,6 @@ fn has_turn_claiming(position: &Position, point: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::build::BuildError;
     use peralikatuma_rules::Ruleset;
 
     /// P6, P7, E1: claiming the opponent's last piece, then making any
@@ -259,12 +288,45 @@ mod tests {
         assert_eq!((verdict, value), (Verdict::Win, Value::Win(1)));
     }
 
-    /// The family's own rulesets have no tables: building them says so.
+    /// F6, pass then lose: in Zamma a man that cannot step forward nor
+    /// capture passes, and has lost.
     #[test]
-    fn a_ruleset_outside_the_rule_book_has_no_tables() {
+    fn f6_a_pass_that_loses_is_a_loss() {
         let zamma = Ruleset::find("zamma").expect("a ruleset");
-        let error = Tablebase::build(zamma, 2, &|_| {}).expect_err("no tables");
-        assert!(matches!(error, BuildError::NotRuleBook("zamma")), "{error}");
-        assert!(error.to_string().starts_with("zamma has no endgame tables"));
+        let tablebase = Tablebase::build(zamma, 2, &|_| {}).expect("builds");
+        let stuck = Position::parse(zamma, "B:Wa1:Ba2").expect("a position");
+        assert!(stuck.must_pass());
+        assert_eq!(tablebase.value(&stuck), Some(Value::Loss(1)));
+        let (turn, verdict, _) = tablebase.best_turn(&stuck).expect("a turn");
+        assert_eq!((turn, verdict), (Turn::PASS, Verdict::Loss));
+    }
+
+    /// F6, capture all: a man shut in passes, and the game goes on; the
+    /// second pass in a row draws, which the tables, counting no passes,
+    /// learn from the position's own count.
+    #[test]
+    fn f6_a_pass_goes_on_and_the_second_in_a_row_draws() {
+        let lau = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        // A man against up to four: the tables these positions need.
+        let mut tablebase = Tablebase::empty(lau);
+        for material in Material::up_to(lau, 5) {
+            if material.side(Side::White) == 1 {
+                let table = tablebase.build_table(material, &|_| {}).expect("builds");
+                tablebase.insert(table);
+            }
+        }
+        let shut_in = Position::parse(lau, "W:Wa1:Bd1,g1,b2,c3").expect("a position");
+        assert!(shut_in.must_pass());
+        assert_eq!(tablebase.value(&shut_in), Some(Value::Loss(3)));
+        let after_a_pass = Setup {
+            passes: 1,
+            ..shut_in.setup()
+        };
+        let after_a_pass = Position::from_setup(&after_a_pass).expect("a position");
+        assert_eq!(tablebase.value(&after_a_pass), Some(Value::Draw));
+        let mut game = peralikatuma_rules::Game::from_position(after_a_pass);
+        game.play(&Turn::PASS).expect("the pass");
+        assert_eq!(game.ending().and_then(|o| o.winner()), None);
+        assert!(game.ending().is_some(), "two passes draw");
     }
 }

@@ -147,3 +147,14 @@ fn alquerque_tables_agree_with_a_plain_search() {
 fn permainan_tables_agree_with_a_plain_search() {
     check(Ruleset::PERMAINAN, 3, 4, 300, 13);
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
+fn the_familys_tables_agree_with_a_plain_search() {
+    for (i, ruleset) in peralikatuma_rules::RULESETS.iter().enumerate() {
+        // Zamma's three pieces (flying kings on 81 points from the first
+        // table) take most of a minute to build: two there.
+        let pieces = if ruleset.board.len() > 73 { 2 } else { 3 };
+        check(ruleset, pieces, 4, 80, 100 + i as u64);
+    }
+}
