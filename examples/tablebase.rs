@@ -18,8 +18,9 @@
 //! the side to move wins, draws and loses, and its longest win (turns to
 //! the next removal).
 //!
-//! With `--probe POSITION` it prints what the tables say of a position and
-//! the line of best play to the next removal. With `--sizes` it builds
+//! With `--probe POSITION` (or `--probe start`) it prints what the tables
+//! say of a position, what each of its turns is worth to the side that
+//! plays it, and the line of best play to the next removal. With `--sizes` it builds
 //! nothing and prints what each number of pieces up to `--pieces` would
 //! cost: its materials and their positions.
 
@@ -43,14 +44,16 @@ struct Args {
     /// lau-kata-kati, ...).
     #[arg(long, default_value = "peralikatuma", value_parser = game)]
     variant: &'static Ruleset,
-    /// Build every ending with at most this many pieces.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=12))]
+    /// Build every ending with at most this many pieces (up to the whole
+    /// game where its positions can be numbered: Lau Kata Kati's 18).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=24))]
     pieces: u32,
     /// Where the tables are kept.
     #[arg(long, default_value = "tablebases")]
     dir: PathBuf,
-    /// Print what the tables say of this position (N3 text) and its line
-    /// of best play.
+    /// Print what the tables say of this position (N3 text, or `start`
+    /// for the game's first position), what each of its turns is worth,
+    /// and its line of best play.
     #[arg(long)]
     probe: Option<String>,
     /// Print, for each table, a position with its longest win and the line
@@ -69,6 +72,25 @@ struct Args {
 /// A game by its id.
 fn game(id: &str) -> Result<&'static Ruleset, String> {
     Ruleset::find(id).map_err(|error| error.to_string())
+}
+
+/// Whether `material`'s positions can be numbered: at most 16 pieces of
+/// a kind, and fewer numbers than fit in 64 bits (estimated in floating
+/// point, with room to spare: half of 2^64).
+fn numbered(material: Material) -> bool {
+    let points = material.ruleset.board.len() as f64;
+    let classes = [material.men, material.kings].concat();
+    let mut free = points;
+    let mut size = 2.0f64;
+    for &count in &classes {
+        let count = f64::from(count);
+        size *= (0..count as u32).fold(1.0, |c, i| c * (free - f64::from(i)) / f64::from(i + 1));
+        free -= count;
+    }
+    if material.ruleset.no_return {
+        size *= 3f64.powi(material.pieces() as i32);
+    }
+    classes.iter().all(|&count| count <= 16) && size < 9e18
 }
 
 /// What the tables of each number of pieces up to `pieces` would hold.
@@ -96,11 +118,22 @@ fn print_sizes(variant: &'static Ruleset, pieces: usize) {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(material) = Material::up_to(args.variant, args.pieces as usize)
+        .into_iter()
+        .find(|&material| !numbered(material))
+    {
+        eprintln!(
+            "error: --pieces {}: the positions of {material} are too many to number",
+            args.pieces
+        );
+        return ExitCode::from(2);
+    }
     if args.sizes {
         print_sizes(args.variant, args.pieces as usize);
         return ExitCode::SUCCESS;
     }
     let probe = match &args.probe {
+        Some(text) if text.eq_ignore_ascii_case("start") => Some(Position::start(args.variant)),
         Some(text) => match Position::parse(args.variant, text) {
             Ok(position) => Some(position),
             Err(error) => {
@@ -228,6 +261,18 @@ fn print_line(tablebase: &Tablebase, mut position: Position) {
         position.side_to_move(),
         probe.value
     );
+    let turns: Vec<String> = position
+        .legal_turns()
+        .iter()
+        .filter_map(|turn| {
+            let (verdict, value) = tablebase.turn_value(&position, turn)?;
+            Some(format!(
+                "{} {verdict} ({value})",
+                turn.text(position.board())
+            ))
+        })
+        .collect();
+    println!("turns: {}", turns.join(", "));
     if probe.verdict == Verdict::Draw {
         return;
     }
