@@ -35,6 +35,8 @@ use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::Position;
 use peralikatuma_rules::{Ruleset, Side};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
 
 /// Build endgame tablebases and probe them.
 #[derive(Parser, Debug)]
@@ -63,6 +65,14 @@ struct Args {
     /// Print the summary as a Markdown table (for docs/endings.md).
     #[arg(long)]
     markdown: bool,
+    /// Check this many random positions of each table against their turns:
+    /// each value must be the best of the values its turns lead to (seeded,
+    /// `--seed`). Exits with failure at the first that is not.
+    #[arg(long, default_value_t = 0)]
+    check: u64,
+    /// The seed of `--check`'s positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Build nothing: print, for each number of pieces up to --pieces,
     /// how many materials and positions its tables would have.
     #[arg(long)]
@@ -219,6 +229,17 @@ fn main() -> ExitCode {
         args.dir.display(),
         started.elapsed().as_secs_f64()
     );
+    if args.check > 0 {
+        match check(&tablebase, args.check, args.seed) {
+            Ok(checked) => println!(
+                "checked {checked} positions against their turns: every value is the best its turns give"
+            ),
+            Err(message) => {
+                eprintln!("error: --check: {message}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if args.longest {
         for table in tablebase.tables() {
             let longest = (0..table.indexer().size())
@@ -246,6 +267,44 @@ fn main() -> ExitCode {
         print_line(&tablebase, position);
     }
     ExitCode::SUCCESS
+}
+
+/// Checks `samples` random numbers of each table: each legal position's
+/// value must be the best value among its turns (the retrograde
+/// analysis's own equation, read back from the tables). Answers how many
+/// positions were checked, or the first that disagrees.
+fn check(tablebase: &Tablebase, samples: u64, seed: u64) -> Result<u64, String> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut checked = 0;
+    for table in tablebase.tables() {
+        for _ in 0..samples {
+            let index = rng.random_range(0..table.indexer().size());
+            let Some(value) = table.value(index) else {
+                continue;
+            };
+            let Ok(position) = Position::from_setup(&table.indexer().setup(index)) else {
+                continue;
+            };
+            if position.outcome().is_some() {
+                continue;
+            }
+            let mut best = None;
+            for turn in position.legal_turns().iter() {
+                let Some((_, ours)) = tablebase.turn_value(&position, turn) else {
+                    return Err(format!("{position}: a turn leads out of the tables"));
+                };
+                best = best.max(Some(ours));
+            }
+            if best != Some(value) {
+                return Err(format!(
+                    "{position} ({}): the table says {value}, its turns give {best:?}",
+                    table.material()
+                ));
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
 }
 
 /// The tables' verdict on a position and its line of best play to the next

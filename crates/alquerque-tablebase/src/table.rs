@@ -4,7 +4,7 @@ use peralikatuma_rules::Side;
 
 use crate::index::Indexer;
 use crate::material::Material;
-use crate::value::{INVALID, Value};
+use crate::value::{INVALID, Value, Verdict};
 
 /// The values of the positions of one material, one byte each, in the
 /// order of its [`Indexer`].
@@ -49,7 +49,8 @@ impl Table {
     }
 
     /// How many positions of each kind the table holds, for each side
-    /// to move.
+    /// to move, by their verdict at a counter of 0 ([`Value::verdict`]): a
+    /// win or a loss beyond the sixty-turn rule counts as a draw.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
         for (index, &code) in self.codes.iter().enumerate() {
@@ -61,13 +62,13 @@ impl Table {
                 Side::White => &mut summary.white_to_move,
                 Side::Black => &mut summary.black_to_move,
             };
-            match value {
-                Value::Win(d) => {
+            match (value.verdict(0), value) {
+                (Verdict::Win, Value::Win(d)) => {
                     counts.wins += 1;
                     counts.longest_win = counts.longest_win.max(d);
                 }
-                Value::Draw => counts.draws += 1,
-                Value::Loss(_) => counts.losses += 1,
+                (Verdict::Loss, _) => counts.losses += 1,
+                _ => counts.draws += 1,
             }
         }
         summary
@@ -99,7 +100,7 @@ pub struct Counts {
     pub draws: u64,
     /// Positions the side to move loses.
     pub losses: u64,
-    /// The longest distance to zeroing of a win.
+    /// The longest distance to zeroing of a win (at most sixty turns).
     pub longest_win: u8,
 }
 
@@ -107,5 +108,40 @@ impl Counts {
     /// All legal positions counted.
     pub fn positions(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use peralikatuma_rules::Ruleset;
+
+    use super::*;
+
+    /// A win or a loss one turn beyond the sixty-turn rule (a value the
+    /// tables keep, E4) is a draw in the summary, as at any counter.
+    #[test]
+    fn e4_a_value_beyond_sixty_turns_is_summed_as_a_draw() {
+        let lau = Ruleset::find("lau-kata-kati").expect("a game");
+        let material = Material {
+            ruleset: lau,
+            men: [1, 1],
+            kings: [0, 0],
+        };
+        let size = Indexer::new(material).size() as usize;
+        let values = [
+            Value::Win(61),
+            Value::Win(60),
+            Value::Loss(61),
+            Value::Loss(3),
+        ];
+        let mut codes = vec![INVALID; size];
+        // Even numbers have White to move.
+        for (slot, value) in values.iter().enumerate() {
+            codes[2 * slot] = value.code();
+        }
+        let table = Table::from_codes(material, codes).expect("the material's size");
+        let white = table.summary().white_to_move;
+        assert_eq!((white.wins, white.draws, white.losses), (1, 2, 1));
+        assert_eq!(white.longest_win, 60);
     }
 }
