@@ -30,13 +30,14 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use alquerque_tablebase::{Indexer, Material, Progress, Stage, Tablebase, Value, Verdict};
+use alquerque_tablebase::{Indexer, Material, Progress, Stage, Table, Tablebase, Value, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::Position;
 use peralikatuma_rules::{Ruleset, Side};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 
 /// Build endgame tablebases and probe them.
 #[derive(Parser, Debug)]
@@ -70,6 +71,10 @@ struct Args {
     /// `--seed`). Exits with failure at the first that is not.
     #[arg(long, default_value_t = 0)]
     check: u64,
+    /// Check every position of every table as `--check` does (on every
+    /// core).
+    #[arg(long)]
+    check_all: bool,
     /// The seed of `--check`'s positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -229,8 +234,13 @@ fn main() -> ExitCode {
         args.dir.display(),
         started.elapsed().as_secs_f64()
     );
-    if args.check > 0 {
-        match check(&tablebase, args.check, args.seed) {
+    if args.check > 0 || args.check_all {
+        let checked = if args.check_all {
+            check_every(&tablebase)
+        } else {
+            check(&tablebase, args.check, args.seed)
+        };
+        match checked {
             Ok(checked) => println!(
                 "checked {checked} positions against their turns: every value is the best its turns give"
             ),
@@ -269,42 +279,68 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Checks `samples` random numbers of each table: each legal position's
-/// value must be the best value among its turns (the retrograde
-/// analysis's own equation, read back from the tables). Answers how many
-/// positions were checked, or the first that disagrees.
+/// Checks `samples` random numbers of each table (`check_position`).
+/// Answers how many positions were checked, or the first that disagrees.
 fn check(tablebase: &Tablebase, samples: u64, seed: u64) -> Result<u64, String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut checked = 0;
     for table in tablebase.tables() {
         for _ in 0..samples {
             let index = rng.random_range(0..table.indexer().size());
-            let Some(value) = table.value(index) else {
-                continue;
-            };
-            let Ok(position) = Position::from_setup(&table.indexer().setup(index)) else {
-                continue;
-            };
-            if position.outcome().is_some() {
-                continue;
-            }
-            let mut best = None;
-            for turn in position.legal_turns().iter() {
-                let Some((_, ours)) = tablebase.turn_value(&position, turn) else {
-                    return Err(format!("{position}: a turn leads out of the tables"));
-                };
-                best = best.max(Some(ours));
-            }
-            if best != Some(value) {
-                return Err(format!(
-                    "{position} ({}): the table says {value}, its turns give {best:?}",
-                    table.material()
-                ));
-            }
-            checked += 1;
+            checked += u64::from(check_position(tablebase, table, index)?);
         }
     }
     Ok(checked)
+}
+
+/// Checks every number of every table (`check_position`), on every core.
+fn check_every(tablebase: &Tablebase) -> Result<u64, String> {
+    let mut checked = 0;
+    for table in tablebase.tables() {
+        checked += (0..table.indexer().size())
+            .into_par_iter()
+            .map(|index| check_position(tablebase, table, index).map(u64::from))
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
+    }
+    Ok(checked)
+}
+
+/// Checks the position numbered `index` of `table`, if it is legal: a
+/// finished position lost by the side to move must be a loss now, and
+/// any other's value the best value among its turns (the equation the
+/// retrograde analysis solves, read back from the tables; held by every
+/// position, it makes them exact, by induction on the distance). Answers
+/// whether the number names a position checked.
+fn check_position(tablebase: &Tablebase, table: &Table, index: u64) -> Result<bool, String> {
+    let Some(value) = table.value(index) else {
+        return Ok(false);
+    };
+    let Ok(position) = Position::from_setup(&table.indexer().setup(index)) else {
+        return Ok(false);
+    };
+    let material = table.material();
+    if let Some(outcome) = position.outcome() {
+        let lost = outcome.winner() == Some(position.side_to_move().opposite());
+        if lost && value != Value::Loss(0) {
+            return Err(format!(
+                "{position} ({material}): lost, but the table says {value}"
+            ));
+        }
+        return Ok(lost);
+    }
+    let mut best = None;
+    for turn in position.legal_turns().iter() {
+        let Some((_, ours)) = tablebase.turn_value(&position, turn) else {
+            return Err(format!("{position}: a turn leads out of the tables"));
+        };
+        best = best.max(Some(ours));
+    }
+    if best != Some(value) {
+        return Err(format!(
+            "{position} ({material}): the table says {value}, its turns give {best:?}"
+        ));
+    }
+    Ok(true)
 }
 
 /// The tables' verdict on a position and its line of best play to the next
