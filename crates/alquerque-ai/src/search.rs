@@ -240,6 +240,13 @@ pub struct Searcher {
     /// Root turns the search leaves out: the first turns of the lines
     /// found earlier in the iteration (multi-PV).
     excluded: Vec<Turn>,
+    /// Root turns the endgame tables say lose the draw of a drawn root.
+    barred: Vec<Turn>,
+    /// Whether the root is a draw by the endgame tables: the search then
+    /// chooses among the turns that keep the draw, and looks past the
+    /// drawn positions the tables cover to the evaluation, for the turn
+    /// that gives the opponent the most chances to go wrong.
+    drawn_root: bool,
     /// The turns of the node being searched at each ply, reused.
     candidates: Vec<Candidates>,
 }
@@ -309,6 +316,8 @@ impl Searcher {
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: Vec::new(),
+            barred: Vec::new(),
+            drawn_root: false,
             candidates: (0..MAX_PLY + 2).map(|_| Default::default()).collect(),
         }
     }
@@ -520,7 +529,17 @@ impl Searcher {
             };
             Some((root.proof_turn(proof)?, score))
         });
-        if let Some((turn, score)) = from_solution.or_else(|| self.root_from_tablebase(&root)) {
+        let losing = self.losing_the_draw(&root);
+        self.drawn_root = losing.is_some();
+        self.barred = losing.unwrap_or_default();
+        let from_tables = || {
+            if self.drawn_root {
+                None
+            } else {
+                self.root_from_tablebase(&root)
+            }
+        };
+        if let Some((turn, score)) = from_solution.or_else(from_tables) {
             result.best = Some(turn);
             result.score = score;
             result.depth = 1;
@@ -748,9 +767,35 @@ impl Searcher {
         Some((turn, self.tablebase_score(root, verdict, value, 0)))
     }
 
-    /// The score of a node the endgame tables cover, if they do.
+    /// The root's turns that lose its draw, if the endgame tables cover
+    /// it and it is a draw (with no such turn: empty).
+    fn losing_the_draw(&self, root: &Position) -> Option<Vec<Turn>> {
+        let tables = self.tables()?;
+        let (verdict, _) = root.probe(tables)?;
+        if verdict != Verdict::Draw {
+            return None;
+        }
+        let turns = root.legal_turns();
+        Some(
+            turns
+                .iter()
+                .filter(|turn| {
+                    tables
+                        .turn_value(root, turn)
+                        .is_some_and(|(verdict, _)| verdict != Verdict::Draw)
+                })
+                .copied()
+                .collect(),
+        )
+    }
+
+    /// The score of a node the endgame tables cover, if they do (past a
+    /// drawn root, only a win or a loss).
     fn probe_tablebase(&self, position: &Position, ply: u32) -> Option<Score> {
         let (verdict, value) = position.probe(self.tables()?)?;
+        if self.drawn_root && verdict == Verdict::Draw {
+            return None;
+        }
         Some(self.tablebase_score(position, verdict, value, ply))
     }
 
@@ -897,7 +942,7 @@ impl Searcher {
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
             let (candidate, turn) = self.candidates[ply_index].turn(n);
-            if ply == 0 && !self.excluded.is_empty() && self.excluded.contains(&turn) {
+            if ply == 0 && (self.excluded.contains(&turn) || self.barred.contains(&turn)) {
                 continue;
             }
             searched += 1;
@@ -956,7 +1001,7 @@ impl Searcher {
         };
         // A root searched without some of its turns is not stored: its
         // score and best turn are not the position's.
-        if ply > 0 || self.excluded.is_empty() {
+        if ply > 0 || self.excluded.is_empty() && self.barred.is_empty() {
             self.table
                 .store(position.zobrist(), ply, depth, best, bound, best_index);
         }

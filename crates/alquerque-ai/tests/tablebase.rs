@@ -122,3 +122,37 @@ fn a_root_in_the_tables_gives_one_line() {
     );
     assert_eq!(reported, [result.lines]);
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: run with --release")]
+fn lau_kata_kati_endings_are_played_perfectly() {
+    let lau = Ruleset::find("lau-kata-kati").expect("a game");
+    plays_out(lau, 4, 150, 30, 24);
+}
+
+/// A drawn root the tables cover is searched, for the turn that gives the
+/// opponent the most chances to go wrong, but only among the turns that
+/// keep the draw: here four of six (`c3-d4` and `e3-d4` lose).
+#[test]
+fn a_drawn_root_is_searched_among_the_turns_that_keep_the_draw() {
+    let lau = Ruleset::find("lau-kata-kati").expect("a game");
+    let tablebase = Arc::new(Tablebase::build(lau, 4, &|_| {}).expect("small tables"));
+    let position = Position::parse(lau, "W:Wc3,e3:Bc5,e5").expect("a position");
+    assert_eq!(tablebase.probe(&position).map(|p| p.verdict), Some(Verdict::Draw));
+    let keeps = |turn: &Turn| {
+        tablebase
+            .turn_value(&position, turn)
+            .is_some_and(|(verdict, _)| verdict == Verdict::Draw)
+    };
+    let turns = position.legal_turns();
+    assert_eq!((turns.len(), turns.iter().filter(|t| keeps(t)).count()), (6, 4));
+    let mut searcher = Searcher::new(1);
+    searcher.set_tablebase(Some(Arc::clone(&tablebase)));
+    searcher.lines = 6;
+    let result = searcher.search(&Game::from_position(position), Limits::depth(4), |_| {});
+    assert_eq!(result.depth, 4, "searched, not answered from the tables");
+    assert_eq!(result.lines.len(), 4);
+    for line in &result.lines {
+        assert!(keeps(&line.pv[0]), "{:?} loses the draw", line.pv[0]);
+    }
+}
