@@ -20,9 +20,11 @@
 //!
 //! With `--probe POSITION` (or `--probe start`) it prints what the tables
 //! say of a position, what each of its turns is worth to the side that
-//! plays it, and the line of best play to the next removal. With `--sizes` it builds
-//! nothing and prints what each number of pieces up to `--pieces` would
-//! cost: its materials and their positions.
+//! plays it, and the line of best play to the next removal. `--check N`
+//! checks N random positions of each table against their turns (each
+//! value must be the best its turns give), `--check-all` every one. With
+//! `--sizes` it builds nothing and prints what each number of pieces up
+//! to `--pieces` would cost: its materials and their positions.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -138,14 +138,20 @@ fn a_drawn_root_is_searched_among_the_turns_that_keep_the_draw() {
     let lau = Ruleset::find("lau-kata-kati").expect("a game");
     let tablebase = Arc::new(Tablebase::build(lau, 4, &|_| {}).expect("small tables"));
     let position = Position::parse(lau, "W:Wc3,e3:Bc5,e5").expect("a position");
-    assert_eq!(tablebase.probe(&position).map(|p| p.verdict), Some(Verdict::Draw));
+    assert_eq!(
+        tablebase.probe(&position).map(|p| p.verdict),
+        Some(Verdict::Draw)
+    );
     let keeps = |turn: &Turn| {
         tablebase
             .turn_value(&position, turn)
             .is_some_and(|(verdict, _)| verdict == Verdict::Draw)
     };
     let turns = position.legal_turns();
-    assert_eq!((turns.len(), turns.iter().filter(|t| keeps(t)).count()), (6, 4));
+    assert_eq!(
+        (turns.len(), turns.iter().filter(|t| keeps(t)).count()),
+        (6, 4)
+    );
     let mut searcher = Searcher::new(1);
     searcher.set_tablebase(Some(Arc::clone(&tablebase)));
     searcher.lines = 6;
