@@ -55,13 +55,19 @@ fn run_with(args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    send(&mut child, input.as_bytes());
     child.wait_with_output().unwrap()
+}
+
+/// Writes `input` to the child's standard input and closes it. A child
+/// that ends before reading it all (a command line refused, a file that
+/// cannot be read) closes the pipe first: that is not a failure (the
+/// test reads what it said).
+fn send(child: &mut std::process::Child, input: &[u8]) {
+    let mut stdin = child.stdin.take().unwrap();
+    if let Err(error) = stdin.write_all(input) {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
 }
 
 fn stdout(output: &Output) -> String {
@@ -212,7 +218,7 @@ fn bytes_that_are_not_utf8_are_refused_like_any_bad_text() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
+    send(&mut child, &input);
     let output = child.wait_with_output().unwrap();
     let text = stdout(&output);
     assert!(output.status.success());
