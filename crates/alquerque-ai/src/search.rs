@@ -240,13 +240,11 @@ pub struct Searcher {
     /// Root turns the search leaves out: the first turns of the lines
     /// found earlier in the iteration (multi-PV).
     excluded: Vec<Turn>,
-    /// Root turns the endgame tables say lose the draw of a drawn root.
-    barred: Vec<Turn>,
-    /// Whether the root is a draw by the endgame tables: the search then
-    /// chooses among the turns that keep the draw, and looks past the
-    /// drawn positions the tables cover to the evaluation, for the turn
-    /// that gives the opponent the most chances to go wrong.
-    drawn_root: bool,
+    /// If the root is a draw by the endgame tables, its turns that lose
+    /// the draw: the search then chooses among the others, and looks past
+    /// the drawn positions the tables cover to the evaluation, for the
+    /// turn that gives the opponent the most chances to go wrong.
+    drawn_root: Option<Vec<Turn>>,
     /// The turns of the node being searched at each ply, reused.
     candidates: Vec<Candidates>,
 }
@@ -316,8 +314,7 @@ impl Searcher {
             path: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: Vec::new(),
-            barred: Vec::new(),
-            drawn_root: false,
+            drawn_root: None,
             candidates: (0..MAX_PLY + 2).map(|_| Default::default()).collect(),
         }
     }
@@ -529,11 +526,9 @@ impl Searcher {
             };
             Some((root.proof_turn(proof)?, score))
         });
-        let losing = self.losing_the_draw(&root);
-        self.drawn_root = losing.is_some();
-        self.barred = losing.unwrap_or_default();
+        self.drawn_root = self.losing_the_draw(&root);
         let from_tables = || {
-            if self.drawn_root {
+            if self.drawn_root.is_some() {
                 None
             } else {
                 self.root_from_tablebase(&root)
@@ -789,11 +784,18 @@ impl Searcher {
         )
     }
 
+    /// Whether a root turn loses the draw of a drawn root.
+    fn barred(&self, turn: &Turn) -> bool {
+        self.drawn_root
+            .as_ref()
+            .is_some_and(|losing| losing.contains(turn))
+    }
+
     /// The score of a node the endgame tables cover, if they do (past a
     /// drawn root, only a win or a loss).
     fn probe_tablebase(&self, position: &Position, ply: u32) -> Option<Score> {
         let (verdict, value) = position.probe(self.tables()?)?;
-        if self.drawn_root && verdict == Verdict::Draw {
+        if self.drawn_root.is_some() && verdict == Verdict::Draw {
             return None;
         }
         Some(self.tablebase_score(position, verdict, value, ply))
@@ -942,7 +944,7 @@ impl Searcher {
         for n in 0..self.candidates[ply_index].len() {
             // (Deeper plies fill their own candidates: this ply's stay put.)
             let (candidate, turn) = self.candidates[ply_index].turn(n);
-            if ply == 0 && (self.excluded.contains(&turn) || self.barred.contains(&turn)) {
+            if ply == 0 && (self.excluded.contains(&turn) || self.barred(&turn)) {
                 continue;
             }
             searched += 1;
@@ -1001,7 +1003,8 @@ impl Searcher {
         };
         // A root searched without some of its turns is not stored: its
         // score and best turn are not the position's.
-        if ply > 0 || self.excluded.is_empty() && self.barred.is_empty() {
+        if ply > 0 || self.excluded.is_empty() && self.drawn_root.as_ref().is_none_or(Vec::is_empty)
+        {
             self.table
                 .store(position.zobrist(), ply, depth, best, bound, best_index);
         }

@@ -307,12 +307,11 @@ mod tests {
         both_ways(Ruleset::PERMAINAN, 3, |m| {
             m.kings == [1, 1] || m.men == [1, 1]
         });
-        // Terhuchu's leaps; Kharbaga's and Zamma's flying kings, forward
-        // men and passes that lose; huffs in Covarrubias; passes that go
-        // on where the game ends by capturing all.
         // Passes that go on where the game ends by capturing all: a man
         // on a1 shut in by four (Lau Kata Kati, W:Wa1:Bd1,g1,b2,c3) must
-        // pass, and loses.
+        // pass, and loses. Then Terhuchu's leaps; Kharbaga's and Zamma's
+        // flying kings, forward men and passes that lose; huffs in
+        // Covarrubias.
         both_ways(family("lau-kata-kati"), 5, |m| {
             m.men == [1, 4] || m.men == [4, 1]
         });
