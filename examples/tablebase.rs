@@ -24,15 +24,21 @@
 //! checks N random positions of each table against their turns (each
 //! value must be the best its turns give), `--check-all` every one. With
 //! `--sizes` it builds nothing and prints what each number of pieces up
-//! to `--pieces` would cost: its materials and their positions.
+//! to `--pieces` would cost: its materials and their positions. With
+//! `--on-disk` it builds nothing and reads no table whole: it opens the
+//! tables in `--dir` as the other examples do, to be probed on disk
+//! through a cache of `--cache-mb` MiB, and says what they keep in memory
+//! (`--probe`, `--check` and `--markdown` work on them).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use alquerque_tablebase::{Indexer, Material, Progress, Stage, Table, Tablebase, Value, Verdict};
+use alquerque_tablebase::{
+    BlockCache, Indexer, LoadError, Material, Progress, Stage, Table, Tablebase, Value, Verdict,
+};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::Position;
@@ -84,30 +90,20 @@ struct Args {
     /// how many materials and positions its tables would have.
     #[arg(long)]
     sizes: bool,
+    /// Build nothing and read nothing whole: open the tables in --dir to
+    /// be probed on disk, as the other examples do, and say what they keep
+    /// in memory (--pieces is ignored: every table there is opened).
+    #[arg(long)]
+    on_disk: bool,
+    /// With --on-disk, the most memory the blocks read from disk may take,
+    /// in MiB.
+    #[arg(long, default_value_t = 64)]
+    cache_mb: u64,
 }
 
 /// A game by its id.
 fn game(id: &str) -> Result<&'static Ruleset, String> {
     Ruleset::find(id).map_err(|error| error.to_string())
-}
-
-/// Whether `material`'s positions can be numbered: at most 16 pieces of
-/// a kind, and fewer numbers than fit in 64 bits (estimated in floating
-/// point, with room to spare: half of 2^64).
-fn numbered(material: Material) -> bool {
-    let points = material.ruleset.board.len() as f64;
-    let classes = [material.men, material.kings].concat();
-    let mut free = points;
-    let mut size = 2.0f64;
-    for &count in &classes {
-        let count = f64::from(count);
-        size *= (0..count as u32).fold(1.0, |c, i| c * (free - f64::from(i)) / f64::from(i + 1));
-        free -= count;
-    }
-    if material.ruleset.no_return {
-        size *= 3f64.powi(material.pieces() as i32);
-    }
-    classes.iter().all(|&count| count <= 16) && size < 9e18
 }
 
 /// What the tables of each number of pieces up to `pieces` would hold.
@@ -137,7 +133,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(material) = Material::up_to(args.variant, args.pieces as usize)
         .into_iter()
-        .find(|&material| !numbered(material))
+        .find(|&material| Indexer::checked(material).is_none())
     {
         eprintln!(
             "error: --pieces {}: the positions of {material} are too many to number",
@@ -214,28 +210,52 @@ fn main() -> ExitCode {
             }
         }
     };
-    let tablebase =
-        match Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report) {
-            Ok(tablebase) => tablebase,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
-    println!();
-    if args.markdown {
-        print_markdown(&tablebase);
+    let cache = Arc::new(BlockCache::new(args.cache_mb << 20));
+    let tablebase = if args.on_disk {
+        Tablebase::open(&args.dir, args.variant, &cache).map_err(|e| e.to_string())
     } else {
-        print_summary(&tablebase);
+        Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report)
+            .map_err(|e| e.to_string())
+    };
+    let tablebase = match tablebase {
+        Ok(tablebase) => tablebase,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.on_disk {
+        println!(
+            "opened {} tables of {} up to {} pieces in {} in {:.2} s: their indexes take {} bytes, the blocks they read at most {} MiB",
+            tablebase.tables().count(),
+            args.variant,
+            tablebase.pieces(),
+            args.dir.display(),
+            started.elapsed().as_secs_f64(),
+            tablebase.memory(),
+            args.cache_mb
+        );
     }
-    println!(
-        "{} tables of {} up to {} pieces in {}, {:.1} s",
-        tablebase.tables().count(),
-        args.variant,
-        args.pieces,
-        args.dir.display(),
-        started.elapsed().as_secs_f64()
-    );
+    // Opened on disk, the summary would read every table: only on demand.
+    if !args.on_disk || args.markdown {
+        println!();
+        let printed = match args.markdown {
+            true => print_markdown(&tablebase),
+            false => print_summary(&tablebase),
+        };
+        if let Err(error) = printed {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "{} tables of {} up to {} pieces in {}, {:.1} s",
+            tablebase.tables().count(),
+            args.variant,
+            tablebase.pieces(),
+            args.dir.display(),
+            started.elapsed().as_secs_f64()
+        );
+    }
     if args.check > 0 || args.check_all {
         let checked = if args.check_all {
             check_every(&tablebase)
@@ -272,7 +292,7 @@ fn main() -> ExitCode {
         if !tablebase.covers(&position) {
             eprintln!(
                 "error: --probe: the tables cover at most {} pieces",
-                args.pieces
+                tablebase.pieces()
             );
             return ExitCode::from(2);
         }
@@ -394,13 +414,13 @@ fn piece_count(position: &Position) -> u32 {
 }
 
 /// Each table's shares of wins, draws and losses for the side to move.
-fn print_summary(tablebase: &Tablebase) {
+fn print_summary(tablebase: &Tablebase) -> Result<(), LoadError> {
     println!(
         "{:<12} {:<7} {:>12} {:>7} {:>7} {:>7} {:>8}",
         "material", "to move", "positions", "wins", "draws", "losses", "longest"
     );
     for table in tablebase.tables() {
-        let summary = table.summary();
+        let summary = table.summary()?;
         for (side, counts) in [
             ("White", summary.white_to_move),
             ("Black", summary.black_to_move),
@@ -417,17 +437,18 @@ fn print_summary(tablebase: &Tablebase) {
             );
         }
     }
+    Ok(())
 }
 
 /// The same as a Markdown table, one row per table: White's results with
 /// White to move and with Black to move.
-fn print_markdown(tablebase: &Tablebase) {
+fn print_markdown(tablebase: &Tablebase) -> Result<(), LoadError> {
     println!(
         "| material | positions | White to move: White wins / draws / Black wins | longest White win | Black to move: White wins / draws / Black wins | longest Black win |"
     );
     println!("| --- | ---: | --- | ---: | --- | ---: |");
     for table in tablebase.tables() {
-        let s = table.summary();
+        let s = table.summary()?;
         let (w, b) = (s.white_to_move, s.black_to_move);
         println!(
             "| {} | {} | {} / {} / {} | {} | {} / {} / {} | {} |",
@@ -443,6 +464,7 @@ fn print_markdown(tablebase: &Tablebase) {
             b.longest_win
         );
     }
+    Ok(())
 }
 
 fn percent(part: u64, whole: u64) -> String {

@@ -19,7 +19,7 @@ use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset};
 use rayon::prelude::*;
 
-use crate::file::{LoadError, file_name};
+use crate::file::{LoadError, file_name, is_current};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::symmetry::turned_round;
@@ -219,7 +219,18 @@ impl Tablebase {
         let mut tablebase = Tablebase::empty(ruleset);
         for material in Material::up_to(ruleset, pieces) {
             let found = match directory {
-                Some(directory) => Table::read(&directory.join(file_name(material)), material)?,
+                Some(directory) => {
+                    let path = directory.join(file_name(material));
+                    let found = Table::read(&path, material)?;
+                    // A file of an older format is written again in this
+                    // one, which can be probed on disk.
+                    if let Some(table) = &found
+                        && !is_current(&path)
+                    {
+                        table.write(directory)?;
+                    }
+                    found
+                }
                 None => None,
             };
             let turned = || tablebase.turned_table(material);
@@ -460,9 +471,7 @@ impl Tablebase {
                     .and_then(|position| turned_round(&position));
                 match turned {
                     Some(turned) => source
-                        .codes()
-                        .get(source.indexer().index(&turned) as usize)
-                        .copied()
+                        .code(source.indexer().index(&turned))
                         .unwrap_or(INVALID),
                     None => INVALID,
                 }

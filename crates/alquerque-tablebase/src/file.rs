@@ -1,5 +1,6 @@
 //! Tables on disk: one file per material, a header that says what it
-//! holds and for which rules, the values compressed, a checksum.
+//! holds and for which rules, then the values compressed in blocks, each
+//! with its checksum, so that one can be read without the others.
 //!
 //! The header, all integers little-endian:
 //!
@@ -11,27 +12,43 @@
 //! | 32 | the game's id, padded with zeros (16 in format 1) |
 //! | 4 | men of White and Black, kings of White and Black |
 //! | 8 | positions (one value byte each) |
+//! | 4 | values a block (format 3) |
 //! | 8 | length of the compressed values |
-//! | 4 | CRC-32 of the uncompressed values |
+//! | 4 | CRC-32 of the index (format 3); of the values (formats 1 and 2) |
 //!
-//! then the values, compressed as one LZ4 block.
+//! then, in format 3, the index: for each block of values (the last may
+//! be shorter), 8 bytes for where its compressed bytes end (counted from
+//! the first block's start) and 4 for the CRC-32 of its values; then the
+//! blocks, each compressed as one LZ4 block. Formats 1 and 2, still read,
+//! have no index and compress all the values as one LZ4 block.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use peralikatuma_rules::RULES_VERSION;
 use peralikatuma_rules::Ruleset;
+use rayon::prelude::*;
 
+use crate::disk::{BlockCache, OnDisk};
 use crate::material::Material;
 use crate::table::Table;
 use crate::tablebase::Tablebase;
 
 const MAGIC: &[u8; 8] = b"ALQTBASE";
-/// The version of the file format written: 2 gives the game's id 32
-/// bytes, as the family's ids are longer than format 1's 16 (files of
-/// format 1, the rule book's games', are still read).
-const FORMAT: u32 = 2;
+/// The version of the file format written: 3 compresses the values in
+/// blocks with an index, so that a table can be probed on disk; 2 gave
+/// the game's id 32 bytes, as the family's ids are longer than format 1's
+/// 16. Files of formats 1 and 2 are still read, whole.
+const FORMAT: u32 = 3;
+
+/// The values a block holds in the files written: 16 KiB, which a probe
+/// decompresses in a few microseconds.
+pub(crate) const BLOCK: u32 = 1 << 14;
+
+/// The bytes of an index entry: where the block ends, its CRC-32.
+const ENTRY: usize = 12;
 
 /// The bytes of the game's id in the header of a file of `format`.
 const fn id_bytes(format: u32) -> usize {
@@ -40,7 +57,8 @@ const fn id_bytes(format: u32) -> usize {
 
 /// The length of the header of a file of `format`.
 const fn header(format: u32) -> usize {
-    8 + 4 + 4 + id_bytes(format) + 4 + 8 + 8 + 4
+    let block = if format >= 3 { 4 } else { 0 };
+    8 + 4 + 4 + id_bytes(format) + 4 + 8 + block + 8 + 4
 }
 
 /// Why tables could not be read.
@@ -97,35 +115,29 @@ pub fn file_name(material: Material) -> String {
     format!("{}-{material}.tb", material.ruleset.id)
 }
 
-impl Table {
-    /// The table as the bytes of its file.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let material = self.material();
-        let packed = lz4_flex::block::compress(self.codes());
-        let mut bytes = Vec::with_capacity(header(FORMAT) + packed.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT.to_le_bytes());
-        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
-        let mut name = [0u8; id_bytes(FORMAT)];
-        let game = material.ruleset.id.as_bytes();
-        name[..game.len()].copy_from_slice(game);
-        bytes.extend_from_slice(&name);
-        bytes.extend_from_slice(&[
-            material.men[0],
-            material.men[1],
-            material.kings[0],
-            material.kings[1],
-        ]);
-        bytes.extend_from_slice(&(self.codes().len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&crc32fast::hash(self.codes()).to_le_bytes());
-        bytes.extend_from_slice(&packed);
-        bytes
-    }
+/// Whether the file at `path` is of the format written now (`false` if
+/// it cannot be read).
+pub(crate) fn is_current(path: &Path) -> bool {
+    let mut start = Vec::with_capacity(12);
+    let read = fs::File::open(path).and_then(|file| file.take(12).read_to_end(&mut start));
+    read.is_ok() && start.len() == 12 && start[8..12] == FORMAT.to_le_bytes()
+}
 
-    /// Reads a table of `expected` from the bytes of its file (`path` is
-    /// only for messages).
-    pub fn from_bytes(bytes: &[u8], expected: Material, path: &Path) -> Result<Table, LoadError> {
+/// What a file's header says, checked against the material expected.
+struct Header {
+    format: u32,
+    /// Its length in bytes.
+    length: usize,
+    positions: u64,
+    /// Values a block (format 3).
+    block: u32,
+    packed: u64,
+    crc: u32,
+}
+
+impl Header {
+    /// Reads the header at the start of `bytes` (which may hold more).
+    fn read(bytes: &[u8], expected: Material, path: &Path) -> Result<Header, LoadError> {
         let path = || path.to_path_buf();
         if bytes.len() < header(1) || &bytes[..8] != MAGIC {
             return Err(LoadError::NotATable { path: path() });
@@ -163,17 +175,206 @@ impl Table {
                 found,
             });
         }
-        let (count, packed, crc) = (u64_at(at + 4), u64_at(at + 12), u32_at(at + 20));
-        let damaged = |what| LoadError::Damaged { path: path(), what };
-        let body = &bytes[header(format)..];
-        if body.len() as u64 != packed {
-            return Err(damaged("its length"));
+        let positions = u64_at(at + 4);
+        let (block, at) = match format {
+            3.. => (u32_at(at + 12), at + 16),
+            _ => (0, at + 12),
+        };
+        let header = Header {
+            format,
+            length: header(format),
+            positions,
+            block,
+            packed: u64_at(at),
+            crc: u32_at(at + 8),
+        };
+        if format >= 3 && block == 0 {
+            return Err(LoadError::Damaged {
+                path: path(),
+                what: "its block length",
+            });
         }
-        let count = usize::try_from(count).map_err(|_| damaged("its count"))?;
-        let codes = lz4_flex::block::decompress(body, count).map_err(|_| damaged("its values"))?;
-        if crc32fast::hash(&codes) != crc {
-            return Err(damaged("its checksum"));
+        Ok(header)
+    }
+
+    /// The blocks of a file of format 3, from its index (`index`, the
+    /// bytes after the header).
+    fn blocks(&self, index: &[u8], path: &Path) -> Result<BlockIndex, LoadError> {
+        let damaged = |what| LoadError::Damaged {
+            path: path.to_path_buf(),
+            what,
+        };
+        let count = self.positions.div_ceil(u64::from(self.block));
+        let length = usize::try_from(count)
+            .ok()
+            .and_then(|count| count.checked_mul(ENTRY))
+            .filter(|&length| length <= index.len())
+            .ok_or_else(|| damaged("its index's length"))?;
+        let index = &index[..length];
+        if crc32fast::hash(index) != self.crc {
+            return Err(damaged("its index's checksum"));
         }
+        let (ends, crcs): (Vec<u64>, Vec<u32>) = index
+            .chunks_exact(ENTRY)
+            .map(|entry| {
+                let end = u64::from_le_bytes(entry[..8].try_into().unwrap_or([0; 8]));
+                let crc = u32::from_le_bytes(entry[8..].try_into().unwrap_or([0; 4]));
+                (end, crc)
+            })
+            .unzip();
+        let ordered = ends.windows(2).all(|pair| pair[0] <= pair[1]);
+        if !ordered || ends.last().copied().unwrap_or(0) != self.packed {
+            return Err(damaged("its index"));
+        }
+        Ok(BlockIndex {
+            positions: self.positions,
+            block: self.block,
+            data: (self.length + length) as u64,
+            ends,
+            crcs,
+        })
+    }
+}
+
+/// The index of a file of format 3: where each block lies, its checksum.
+#[derive(Debug)]
+pub(crate) struct BlockIndex {
+    /// How many values the table holds.
+    pub(crate) positions: u64,
+    /// Values a block (the last may hold fewer).
+    pub(crate) block: u32,
+    /// Where the first block starts in the file.
+    pub(crate) data: u64,
+    ends: Vec<u64>,
+    crcs: Vec<u32>,
+}
+
+impl BlockIndex {
+    /// How many blocks there are.
+    pub(crate) fn count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Where block `block`'s compressed bytes start and end, counted from
+    /// the first block's start.
+    pub(crate) fn span(&self, block: usize) -> (u64, u64) {
+        let start = match block {
+            0 => 0,
+            _ => self.ends[block - 1],
+        };
+        (start, self.ends[block])
+    }
+
+    /// How many values block `block` holds.
+    fn values(&self, block: usize) -> usize {
+        let start = block as u64 * u64::from(self.block);
+        (self.positions - start).min(u64::from(self.block)) as usize
+    }
+
+    /// The values of block `block` from its compressed bytes, checked.
+    pub(crate) fn unpack(
+        &self,
+        block: usize,
+        packed: &[u8],
+        path: &Path,
+    ) -> Result<Vec<u8>, LoadError> {
+        let damaged = |what| LoadError::Damaged {
+            path: path.to_path_buf(),
+            what,
+        };
+        let values = lz4_flex::block::decompress(packed, self.values(block))
+            .map_err(|_| damaged("its values"))?;
+        if values.len() != self.values(block) || crc32fast::hash(&values) != self.crcs[block] {
+            return Err(damaged("a block's checksum"));
+        }
+        Ok(values)
+    }
+
+    /// The bytes the index takes in memory.
+    pub(crate) fn index_bytes(&self) -> usize {
+        self.ends.capacity() * 8 + self.crcs.capacity() * 4
+    }
+}
+
+impl Table {
+    /// The table as the bytes of its file (of the latest format, blocks
+    /// compressed on every core).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, LoadError> {
+        let codes = self.all_codes()?;
+        let material = self.material();
+        let blocks: Vec<(Vec<u8>, u32)> = codes
+            .par_chunks(BLOCK as usize)
+            .map(|values| (lz4_flex::block::compress(values), crc32fast::hash(values)))
+            .collect();
+        let mut index = Vec::with_capacity(blocks.len() * ENTRY);
+        let mut end = 0u64;
+        for (packed, crc) in &blocks {
+            end += packed.len() as u64;
+            index.extend_from_slice(&end.to_le_bytes());
+            index.extend_from_slice(&crc.to_le_bytes());
+        }
+        let mut bytes = Vec::with_capacity(header(FORMAT) + index.len() + end as usize);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
+        let mut name = [0u8; id_bytes(FORMAT)];
+        let game = material.ruleset.id.as_bytes();
+        name[..game.len()].copy_from_slice(game);
+        bytes.extend_from_slice(&name);
+        bytes.extend_from_slice(&[
+            material.men[0],
+            material.men[1],
+            material.kings[0],
+            material.kings[1],
+        ]);
+        bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&BLOCK.to_le_bytes());
+        bytes.extend_from_slice(&end.to_le_bytes());
+        bytes.extend_from_slice(&crc32fast::hash(&index).to_le_bytes());
+        bytes.extend_from_slice(&index);
+        for (packed, _) in &blocks {
+            bytes.extend_from_slice(packed);
+        }
+        Ok(bytes)
+    }
+
+    /// Reads a table of `expected` from the bytes of its file, into
+    /// memory (`path` is only for messages).
+    pub fn from_bytes(bytes: &[u8], expected: Material, path: &Path) -> Result<Table, LoadError> {
+        let header = Header::read(bytes, expected, path)?;
+        let damaged = |what| LoadError::Damaged {
+            path: path.to_path_buf(),
+            what,
+        };
+        let count = usize::try_from(header.positions).map_err(|_| damaged("its count"))?;
+        let body = &bytes[header.length..];
+        let codes = if header.format >= 3 {
+            let blocks = header.blocks(body, path)?;
+            let data = &bytes[blocks.data as usize..];
+            if data.len() as u64 != header.packed {
+                return Err(damaged("its length"));
+            }
+            let parts: Vec<Vec<u8>> = (0..blocks.count())
+                .into_par_iter()
+                .map(|block| {
+                    let (start, end) = blocks.span(block);
+                    blocks.unpack(block, &data[start as usize..end as usize], path)
+                })
+                .collect::<Result<_, _>>()?;
+            let mut codes = Vec::with_capacity(count);
+            parts.iter().for_each(|part| codes.extend_from_slice(part));
+            codes
+        } else {
+            if body.len() as u64 != header.packed {
+                return Err(damaged("its length"));
+            }
+            let codes =
+                lz4_flex::block::decompress(body, count).map_err(|_| damaged("its values"))?;
+            if crc32fast::hash(&codes) != header.crc {
+                return Err(damaged("its checksum"));
+            }
+            codes
+        };
         Table::from_codes(expected, codes).ok_or_else(|| damaged("its count"))
     }
 }
@@ -189,15 +390,16 @@ impl Table {
         fs::create_dir_all(directory).map_err(io(directory))?;
         let path = directory.join(file_name(self.material()));
         let temporary = path.with_extension("tb.part");
+        let bytes = self.to_bytes()?;
         let mut file = fs::File::create(&temporary).map_err(io(&temporary))?;
-        file.write_all(&self.to_bytes()).map_err(io(&temporary))?;
+        file.write_all(&bytes).map_err(io(&temporary))?;
         file.sync_all().map_err(io(&temporary))?;
         fs::rename(&temporary, &path).map_err(io(&path))?;
         Ok(())
     }
 
-    /// Reads the table of `material` from `path`: `None` if there is no
-    /// such file.
+    /// Reads the table of `material` from `path` into memory: `None` if
+    /// there is no such file.
     pub fn read(path: &Path, material: Material) -> Result<Option<Table>, LoadError> {
         match fs::read(path) {
             Ok(bytes) => Table::from_bytes(&bytes, material, path).map(Some),
@@ -208,6 +410,61 @@ impl Table {
             }),
         }
     }
+
+    /// Opens the table of `material` at `path` to be probed on disk: its
+    /// header and index are read and checked now, and kept in memory (12
+    /// bytes a block of [`BLOCK`] values); its blocks are read when a
+    /// probe needs them, checked, and kept in `cache`. `None` if there is
+    /// no such file. A file of an older format, which has no index, is
+    /// read whole into memory.
+    pub fn open(
+        path: &Path,
+        material: Material,
+        cache: &Arc<BlockCache>,
+    ) -> Result<Option<Table>, LoadError> {
+        let io = |source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = match fs::File::open(path) {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(io(source)),
+        };
+        let mut start = Vec::with_capacity(header(FORMAT));
+        (&mut file)
+            .take(header(FORMAT) as u64)
+            .read_to_end(&mut start)
+            .map_err(io)?;
+        let header = Header::read(&start, material, path)?;
+        if header.format < 3 {
+            return Table::read(path, material);
+        }
+        let damaged = |what| LoadError::Damaged {
+            path: path.to_path_buf(),
+            what,
+        };
+        let entries = header.positions.div_ceil(u64::from(header.block));
+        let length = entries
+            .checked_mul(ENTRY as u64)
+            .filter(|&length| length <= file.metadata().map_or(0, |m| m.len()))
+            .ok_or_else(|| damaged("its index's length"))?;
+        let mut index = Vec::with_capacity(length as usize);
+        (&mut file)
+            .take(length)
+            .read_to_end(&mut index)
+            .map_err(io)?;
+        let blocks = header.blocks(&index, path)?;
+        let size = file.metadata().map_err(io)?.len();
+        if size != blocks.data + header.packed {
+            return Err(damaged("its length"));
+        }
+        if header.positions != crate::Indexer::new(material).size() {
+            return Err(damaged("its count"));
+        }
+        let on_disk = OnDisk::new(file, path, blocks, Arc::clone(cache));
+        Ok(Some(Table::on_disk(material, on_disk)))
+    }
 }
 
 impl Tablebase {
@@ -217,12 +474,56 @@ impl Tablebase {
         self.tables().try_for_each(|table| table.write(directory))
     }
 
-    /// Reads the tables of `ruleset` found in `directory`: every material
-    /// up to the largest number of pieces whose tables are all there.
-    /// Missing files only lower that number (to 1, no tables, if even the
-    /// two-piece ones are missing); a file that is there but damaged, or
-    /// built for other rules, is an error.
+    /// Reads the tables of `ruleset` found in `directory` into memory:
+    /// every material up to the largest number of pieces whose tables are
+    /// all there. Missing files only lower that number (to 1, no tables,
+    /// if even the two-piece ones are missing); a file that is there but
+    /// damaged, or built for other rules, is an error.
     pub fn load(directory: &Path, ruleset: &'static Ruleset) -> Result<Tablebase, LoadError> {
+        Tablebase::gather(directory, ruleset, Table::read)
+    }
+
+    /// Opens the tables of `ruleset` found in `directory` to be probed on
+    /// disk ([`Table::open`]), the same tables as [`Tablebase::load`]
+    /// reads. What they keep in memory is their indexes
+    /// ([`Tablebase::memory`]) and the blocks in `cache`, at most its
+    /// capacity, shared with whatever else was opened with it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use alquerque_tablebase::{BlockCache, Tablebase, Verdict};
+    /// use peralikatuma_rules::{Position, Ruleset};
+    ///
+    /// let directory = std::env::temp_dir().join(format!("tables-{}", std::process::id()));
+    /// let alquerque = Ruleset::ALQUERQUE;
+    /// Tablebase::build_in(&directory, alquerque, 2, &|_| {})?;
+    ///
+    /// let cache = Arc::new(BlockCache::new(1 << 20));
+    /// let tablebase = Tablebase::open(&directory, alquerque, &cache)?;
+    /// let position = Position::parse(alquerque, "W:Wc2:Bc4")?;
+    /// assert_eq!(tablebase.probe(&position).map(|p| p.verdict), Some(Verdict::Loss));
+    /// assert!(cache.bytes() > 0);
+    /// # std::fs::remove_dir_all(&directory)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(
+        directory: &Path,
+        ruleset: &'static Ruleset,
+        cache: &Arc<BlockCache>,
+    ) -> Result<Tablebase, LoadError> {
+        Tablebase::gather(directory, ruleset, |path, material| {
+            Table::open(path, material, cache)
+        })
+    }
+
+    /// The tables of `ruleset` in `directory`, each got by `get` from its
+    /// path: every material up to the largest number of pieces whose
+    /// tables are all there.
+    fn gather(
+        directory: &Path,
+        ruleset: &'static Ruleset,
+        get: impl Fn(&Path, Material) -> Result<Option<Table>, LoadError>,
+    ) -> Result<Tablebase, LoadError> {
         let mut tablebase = Tablebase::empty(ruleset);
         let most = (ruleset.start[0] | ruleset.start[1]).count_ones() as usize;
         'pieces: for pieces in 2..=most {
@@ -232,8 +533,7 @@ impl Tablebase {
                 .collect();
             let mut tables = Vec::new();
             for material in materials {
-                let path = directory.join(file_name(material));
-                match Table::read(&path, material)? {
+                match get(&directory.join(file_name(material)), material)? {
                     Some(table) => tables.push(table),
                     None => break 'pieces,
                 }
@@ -250,7 +550,53 @@ impl Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::{INVALID, Value};
     use peralikatuma_rules::Ruleset;
+
+    /// A file of format 1 or 2 (no index, the values one LZ4 block), as
+    /// earlier versions wrote them.
+    fn old_format(table: &Table, format: u32) -> Vec<u8> {
+        let codes = table.codes().expect("in memory");
+        let material = table.material();
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&format.to_le_bytes());
+        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
+        let mut name = vec![0u8; id_bytes(format)];
+        let game = material.ruleset.id.as_bytes();
+        name[..game.len()].copy_from_slice(game);
+        bytes.extend_from_slice(&name);
+        bytes.extend_from_slice(&[
+            material.men[0],
+            material.men[1],
+            material.kings[0],
+            material.kings[1],
+        ]);
+        let packed = lz4_flex::block::compress(codes);
+        bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&crc32fast::hash(codes).to_le_bytes());
+        bytes.extend_from_slice(&packed);
+        bytes
+    }
+
+    /// A directory of its own under the system's temporary one, removed
+    /// when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let path = std::env::temp_dir()
+                .join(format!("alquerque-tablebase-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&path);
+            Scratch(path)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
 
     #[test]
     fn tables_survive_their_files_and_damage_is_found() {
@@ -258,17 +604,20 @@ mod tests {
         let table = tablebase.tables().next().expect("one table");
         let material = table.material();
         let path = Path::new("alquerque-1v1.tb");
-        let bytes = table.to_bytes();
+        let bytes = table.to_bytes().expect("in memory");
         let again = Table::from_bytes(&bytes, material, path).expect("reads back");
         assert_eq!(again.codes(), table.codes());
 
-        // A file of format 1 names the game in 16 bytes.
-        let mut first = bytes[..12].to_vec();
-        first[8..12].copy_from_slice(&1u32.to_le_bytes());
-        first.extend_from_slice(&bytes[12..32]);
-        first.extend_from_slice(&bytes[48..]);
-        let again = Table::from_bytes(&first, material, path).expect("format 1 reads");
-        assert_eq!(again.codes(), table.codes());
+        // Files of formats 1 and 2 are still read.
+        for format in [1, 2] {
+            let old = old_format(table, format);
+            let again = Table::from_bytes(&old, material, path).expect("an old format reads");
+            assert_eq!(again.codes(), table.codes(), "format {format}");
+            let mut flipped = old.clone();
+            let last = flipped.len() - 1;
+            flipped[last] ^= 0x40;
+            assert!(Table::from_bytes(&flipped, material, path).is_err());
+        }
 
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;
@@ -293,6 +642,12 @@ mod tests {
             Table::from_bytes(b"hello", material, path),
             Err(LoadError::NotATable { .. })
         ));
+        for cut in [header(FORMAT), header(FORMAT) + 5, bytes.len() - 1] {
+            assert!(
+                Table::from_bytes(&bytes[..cut], material, path).is_err(),
+                "cut at {cut}"
+            );
+        }
     }
 
     /// The family's ids are longer than format 1's 16 bytes.
@@ -302,7 +657,138 @@ mod tests {
         let tablebase = Tablebase::build(ruleset, 2, &|_| {}).expect("builds");
         let table = tablebase.tables().next().expect("one table");
         let path = Path::new(ruleset.id);
-        let again = Table::from_bytes(&table.to_bytes(), table.material(), path).expect("reads");
+        let bytes = table.to_bytes().expect("in memory");
+        let again = Table::from_bytes(&bytes, table.material(), path).expect("reads");
         assert_eq!(again.codes(), table.codes());
+    }
+
+    /// Tables probed on disk give every position the value the same
+    /// tables give in memory, through a cache far smaller than they are,
+    /// and their summaries agree.
+    #[test]
+    fn tables_probed_on_disk_agree_with_tables_in_memory() {
+        let scratch = Scratch::new("on-disk");
+        let lau = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let built = Tablebase::build_in(&scratch.0, lau, 4, &|_| {}).expect("builds");
+        // Two blocks of cache for tables of many blocks each.
+        let cache = Arc::new(BlockCache::new(2 * u64::from(BLOCK)));
+        let opened = Tablebase::open(&scratch.0, lau, &cache).expect("opens");
+        assert_eq!(opened.pieces(), 4);
+        let mut blocks = 0;
+        for table in built.tables() {
+            let on_disk = opened.table(table.material()).expect("opened");
+            assert!(on_disk.is_on_disk() && !table.is_on_disk());
+            let codes = table.codes().expect("in memory");
+            blocks += codes.len().div_ceil(BLOCK as usize);
+            for (index, &code) in codes.iter().enumerate() {
+                assert_eq!(on_disk.code(index as u64), Some(code), "{index}");
+                let value = (code != INVALID).then(|| Value::from_code(code)).flatten();
+                assert_eq!(on_disk.value(index as u64), value);
+            }
+            assert_eq!(on_disk.code(codes.len() as u64), None);
+            assert_eq!(on_disk.summary().ok(), table.summary().ok());
+            assert!(on_disk.memory() < codes.len() / 100 + 64);
+        }
+        assert!(blocks > 2, "the cache holds fewer blocks than the tables");
+        assert!(cache.bytes() <= cache.capacity());
+        // And the positions' probes, claims and all.
+        for table in built.tables() {
+            let indexer = table.indexer();
+            for index in (0..indexer.size()).step_by(97) {
+                let Ok(position) = peralikatuma_rules::Position::from_setup(&indexer.setup(index))
+                else {
+                    continue;
+                };
+                assert_eq!(opened.probe(&position), built.probe(&position));
+            }
+        }
+        // A table read back whole from its file is the one built.
+        let loaded = Tablebase::load(&scratch.0, lau).expect("loads");
+        for table in built.tables() {
+            let again = loaded.table(table.material()).expect("loaded");
+            assert_eq!(again.codes(), table.codes());
+        }
+    }
+
+    /// A build in a directory that finds a table of an older format reads
+    /// it and writes it again in this one, which can be probed on disk.
+    #[test]
+    fn a_build_writes_older_files_again_in_this_format() {
+        let scratch = Scratch::new("older");
+        let built = Tablebase::build(Ruleset::ALQUERQUE, 2, &|_| {}).expect("builds");
+        fs::create_dir_all(&scratch.0).expect("a directory");
+        for table in built.tables() {
+            let path = scratch.0.join(file_name(table.material()));
+            fs::write(&path, old_format(table, 2)).expect("written");
+            assert!(!is_current(&path));
+        }
+        let cache = Arc::new(BlockCache::new(1 << 20));
+        let before = Tablebase::open(&scratch.0, Ruleset::ALQUERQUE, &cache).expect("opens");
+        assert!(before.tables().all(|table| !table.is_on_disk()));
+        Tablebase::build_in(&scratch.0, Ruleset::ALQUERQUE, 2, &|_| {}).expect("reads");
+        let after = Tablebase::open(&scratch.0, Ruleset::ALQUERQUE, &cache).expect("opens");
+        for table in built.tables() {
+            assert!(is_current(&scratch.0.join(file_name(table.material()))));
+            let again = after.table(table.material()).expect("there");
+            assert!(again.is_on_disk());
+            assert_eq!(again.all_codes().ok().as_deref(), table.codes());
+        }
+    }
+
+    /// A damaged block is found when a probe reads it; a damaged index or
+    /// a cut file when the table is opened.
+    #[test]
+    fn damage_on_disk_is_found() {
+        let scratch = Scratch::new("damage");
+        let lau = Ruleset::find("lau-kata-kati").expect("a ruleset");
+        let built = Tablebase::build(lau, 4, &|_| {}).expect("builds");
+        // Three blocks.
+        let material = Material {
+            ruleset: lau,
+            men: [2, 2],
+            kings: [0, 0],
+        };
+        let table = built.table(material).expect("built");
+        let bytes = table.to_bytes().expect("in memory");
+        fs::create_dir_all(&scratch.0).expect("a directory");
+        let path = scratch.0.join(file_name(material));
+        let cache = Arc::new(BlockCache::new(1 << 20));
+        let open = |bytes: &[u8]| {
+            fs::write(&path, bytes).expect("written");
+            Table::open(&path, material, &cache)
+        };
+
+        let codes = table.codes().expect("in memory");
+        assert_eq!(codes.len().div_ceil(BLOCK as usize), 3);
+        let whole = open(&bytes).expect("opens").expect("there");
+        assert_eq!(whole.code(0), Some(codes[0]));
+
+        // The last block's last byte: the probes of its positions fail,
+        // the others' do not.
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0x40;
+        let damaged = open(&flipped).expect("the index is sound").expect("there");
+        let end = codes.len() as u64 - 1;
+        assert_eq!(damaged.code(end), None);
+        assert_eq!(damaged.code(0), Some(codes[0]));
+        assert!(matches!(damaged.summary(), Err(LoadError::Damaged { .. })));
+
+        // The index.
+        let mut index = bytes.clone();
+        index[header(FORMAT) + 3] ^= 1;
+        assert!(matches!(open(&index), Err(LoadError::Damaged { .. })));
+        // A cut file.
+        assert!(matches!(
+            open(&bytes[..bytes.len() - 1]),
+            Err(LoadError::Damaged { .. })
+        ));
+        assert!(matches!(
+            open(&bytes[..20]),
+            Err(LoadError::NotATable { .. }) | Err(LoadError::Version { .. })
+        ));
+        // No file.
+        fs::remove_file(&path).expect("removed");
+        assert!(matches!(Table::open(&path, material, &cache), Ok(None)));
     }
 }

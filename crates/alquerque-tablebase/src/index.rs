@@ -59,24 +59,54 @@ pub struct Indexer {
 
 impl Indexer {
     /// The numbering of `material`'s positions.
+    ///
+    /// # Panics
+    ///
+    /// If they are too many to number: see [`Indexer::checked`].
     pub fn new(material: Material) -> Indexer {
+        match Indexer::checked(material) {
+            Some(indexer) => indexer,
+            None => panic!("{material}: too many positions to number"),
+        }
+    }
+
+    /// The numbering of `material`'s positions; `None` if they cannot be
+    /// numbered: more than 16 pieces of a kind, more pieces than points,
+    /// or more numbers than a `u64` holds.
+    ///
+    /// ```
+    /// use alquerque_tablebase::{Indexer, Material};
+    /// use peralikatuma_rules::Ruleset;
+    ///
+    /// // Lau Kata Kati's board has 19 points.
+    /// let lau = Ruleset::find("lau-kata-kati")?;
+    /// let few = Material { ruleset: lau, men: [3, 2], kings: [0, 0] };
+    /// assert_eq!(Indexer::checked(few).map(|i| i.size()), Some(2 * 969 * 120));
+    /// let more_than_points = Material { ruleset: lau, men: [10, 10], kings: [0, 0] };
+    /// assert!(Indexer::checked(more_than_points).is_none());
+    /// # Ok::<(), peralikatuma_rules::UnknownRuleset>(())
+    /// ```
+    pub fn checked(material: Material) -> Option<Indexer> {
         let points = material.ruleset.board.len();
         let mut size = 2u64;
         let mut free = points;
         for count in classes(material) {
-            size *= binomial(free, count);
+            if count > 16 || count > free {
+                return None;
+            }
+            size = size.checked_mul(binomial(free, count))?;
             free -= count;
         }
         let marks = material.ruleset.no_return;
         if marks {
-            size *= MARKS.pow(material.pieces() as u32);
+            size = size.checked_mul(MARKS.checked_pow(material.pieces() as u32)?)?;
         }
-        Indexer {
+        Some(Indexer {
             material,
             points,
             marks,
             size,
-        }
+        })
     }
 
     /// How many numbers there are (some name no legal position).

@@ -2,6 +2,7 @@
 
 mod acyclic;
 mod build;
+mod disk;
 mod file;
 mod index;
 mod material;
@@ -12,6 +13,7 @@ mod tablebase;
 mod value;
 
 pub use build::{BuildError, Progress, Stage};
+pub use disk::BlockCache;
 pub use file::LoadError;
 pub use index::Indexer;
 pub use material::Material;

@@ -1,17 +1,30 @@
 //! One table: the value of every position of one material.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use peralikatuma_rules::Side;
 
+use crate::disk::OnDisk;
+use crate::file::LoadError;
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::value::{INVALID, Value, Verdict};
 
 /// The values of the positions of one material, one byte each, in the
-/// order of its [`Indexer`].
+/// order of its [`Indexer`]: held in memory, or probed on disk
+/// ([`Table::open`]).
 #[derive(Clone, Debug)]
 pub struct Table {
     indexer: Indexer,
-    codes: Vec<u8>,
+    codes: Codes,
+}
+
+/// Where a table's values are.
+#[derive(Clone, Debug)]
+enum Codes {
+    Memory(Vec<u8>),
+    Disk(Arc<OnDisk>),
 }
 
 impl Table {
@@ -19,7 +32,18 @@ impl Table {
     /// material's size.
     pub(crate) fn from_codes(material: Material, codes: Vec<u8>) -> Option<Table> {
         let indexer = Indexer::new(material);
-        (codes.len() as u64 == indexer.size()).then_some(Table { indexer, codes })
+        (codes.len() as u64 == indexer.size()).then_some(Table {
+            indexer,
+            codes: Codes::Memory(codes),
+        })
+    }
+
+    /// A table probed on disk, whose size was checked.
+    pub(crate) fn on_disk(material: Material, on_disk: OnDisk) -> Table {
+        Table {
+            indexer: Indexer::new(material),
+            codes: Codes::Disk(Arc::new(on_disk)),
+        }
     }
 
     /// The material.
@@ -32,46 +56,101 @@ impl Table {
         &self.indexer
     }
 
-    /// The stored bytes.
-    pub fn codes(&self) -> &[u8] {
-        &self.codes
+    /// The stored bytes, if the table is held in memory (`None` for a
+    /// table probed on disk).
+    pub fn codes(&self) -> Option<&[u8]> {
+        match &self.codes {
+            Codes::Memory(codes) => Some(codes),
+            Codes::Disk(_) => None,
+        }
+    }
+
+    /// Whether its values are read from disk when probed.
+    pub fn is_on_disk(&self) -> bool {
+        matches!(self.codes, Codes::Disk(_))
+    }
+
+    /// The bytes the table keeps in memory: its values, or for a table on
+    /// disk its index (its blocks are in its cache).
+    pub fn memory(&self) -> usize {
+        match &self.codes {
+            Codes::Memory(codes) => codes.capacity(),
+            Codes::Disk(on_disk) => on_disk.index_bytes(),
+        }
+    }
+
+    /// The byte stored under `index`: `None` if out of range, or on disk
+    /// where its block cannot be read or is damaged.
+    pub(crate) fn code(&self, index: u64) -> Option<u8> {
+        match &self.codes {
+            Codes::Memory(codes) => codes.get(usize::try_from(index).ok()?).copied(),
+            Codes::Disk(on_disk) => on_disk.code(index),
+        }
     }
 
     /// The value stored under `index`; `None` if the index names no legal
-    /// position or is out of range.
+    /// position or is out of range (or, on disk, if its block cannot be
+    /// read or is damaged).
     pub fn value(&self, index: u64) -> Option<Value> {
-        let code = *self.codes.get(usize::try_from(index).ok()?)?;
-        if code == INVALID {
-            None
-        } else {
-            Value::from_code(code)
+        match self.code(index)? {
+            INVALID => None,
+            code => Value::from_code(code),
         }
     }
 
-    /// How many positions of each kind the table holds, for each side
-    /// to move, by their verdict at a counter of 0 ([`Value::verdict`]): a
-    /// win or a loss beyond the sixty-turn rule counts as a draw.
-    pub fn summary(&self) -> Summary {
-        let mut summary = Summary::default();
-        for (index, &code) in self.codes.iter().enumerate() {
-            let Some(value) = Value::from_code(code) else {
-                continue;
-            };
-            let side = self.indexer.side_to_move(index as u64);
-            let counts = match side {
-                Side::White => &mut summary.white_to_move,
-                Side::Black => &mut summary.black_to_move,
-            };
-            match (value.verdict(0), value) {
-                (Verdict::Win, Value::Win(d)) => {
-                    counts.wins += 1;
-                    counts.longest_win = counts.longest_win.max(d);
+    /// Every stored byte, read from disk and checked if it is there.
+    pub(crate) fn all_codes(&self) -> Result<Cow<'_, [u8]>, LoadError> {
+        match &self.codes {
+            Codes::Memory(codes) => Ok(Cow::Borrowed(codes)),
+            Codes::Disk(on_disk) => {
+                let mut codes = Vec::with_capacity(on_disk.positions() as usize);
+                for block in 0..on_disk.block_count() {
+                    codes.extend_from_slice(&on_disk.block(block)?);
                 }
-                (Verdict::Loss, _) => counts.losses += 1,
-                _ => counts.draws += 1,
+                Ok(Cow::Owned(codes))
             }
         }
-        summary
+    }
+
+    /// How many positions the table holds of each kind, for each side
+    /// to move, by their verdict at a counter of 0 ([`Value::verdict`]): a
+    /// win or a loss beyond the sixty-turn rule counts as a draw. A table
+    /// on disk is read block by block, past its cache; a damaged block is
+    /// an error.
+    pub fn summary(&self) -> Result<Summary, LoadError> {
+        let mut summary = Summary::default();
+        let mut count = |start: u64, codes: &[u8]| {
+            for (at, &code) in codes.iter().enumerate() {
+                let Some(value) = Value::from_code(code) else {
+                    continue;
+                };
+                let side = self.indexer.side_to_move(start + at as u64);
+                let counts = match side {
+                    Side::White => &mut summary.white_to_move,
+                    Side::Black => &mut summary.black_to_move,
+                };
+                match (value.verdict(0), value) {
+                    (Verdict::Win, Value::Win(d)) => {
+                        counts.wins += 1;
+                        counts.longest_win = counts.longest_win.max(d);
+                    }
+                    (Verdict::Loss, _) => counts.losses += 1,
+                    _ => counts.draws += 1,
+                }
+            }
+        };
+        match &self.codes {
+            Codes::Memory(codes) => count(0, codes),
+            Codes::Disk(on_disk) => {
+                let mut start = 0;
+                for block in 0..on_disk.block_count() {
+                    let codes = on_disk.block(block)?;
+                    count(start, &codes);
+                    start += codes.len() as u64;
+                }
+            }
+        }
+        Ok(summary)
     }
 }
 
@@ -140,7 +219,7 @@ mod tests {
             codes[2 * slot] = value.code();
         }
         let table = Table::from_codes(material, codes).expect("the material's size");
-        let white = table.summary().white_to_move;
+        let white = table.summary().expect("in memory").white_to_move;
         assert_eq!((white.wins, white.draws, white.losses), (1, 2, 1));
         assert_eq!(white.longest_win, 60);
     }

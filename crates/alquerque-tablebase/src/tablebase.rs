@@ -83,6 +83,13 @@ impl Tablebase {
         self.tables.get(&material)
     }
 
+    /// The bytes the tables keep in memory ([`Table::memory`]): their
+    /// values, or the indexes of tables probed on disk (whose blocks are
+    /// in their [`BlockCache`](crate::BlockCache), counted apart).
+    pub fn memory(&self) -> usize {
+        self.tables.values().map(Table::memory).sum()
+    }
+
     /// Whether the tables cover the position (its game, its pieces).
     pub fn covers(&self, position: &Position) -> bool {
         position.ruleset() == self.ruleset && piece_count(position) <= self.pieces
