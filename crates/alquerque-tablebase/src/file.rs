@@ -32,6 +32,7 @@ use peralikatuma_rules::Ruleset;
 use rayon::prelude::*;
 
 use crate::disk::{BlockCache, OnDisk};
+use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
 use crate::tablebase::Tablebase;
@@ -46,6 +47,10 @@ const FORMAT: u32 = 3;
 /// The values a block holds in the files written: 16 KiB, which a probe
 /// decompresses in a few microseconds.
 pub(crate) const BLOCK: u32 = 1 << 14;
+
+/// The most values a block may hold in a file read: 16 MiB, so that a
+/// damaged header cannot ask for more memory than that a block.
+const MOST_BLOCK: u32 = 1 << 24;
 
 /// The bytes of an index entry: where the block ends, its CRC-32.
 const ENTRY: usize = 12;
@@ -188,11 +193,13 @@ impl Header {
             packed: u64_at(at),
             crc: u32_at(at + 8),
         };
-        if format >= 3 && block == 0 {
-            return Err(LoadError::Damaged {
-                path: path(),
-                what: "its block length",
-            });
+        let damaged = |what| LoadError::Damaged { path: path(), what };
+        // Checked before anything is allocated by these numbers.
+        if Some(positions) != Indexer::checked(expected).map(|indexer| indexer.size()) {
+            return Err(damaged("its count"));
+        }
+        if format >= 3 && !(1..=MOST_BLOCK).contains(&block) {
+            return Err(damaged("its block length"));
         }
         Ok(header)
     }
@@ -459,9 +466,6 @@ impl Table {
         if size != blocks.data + header.packed {
             return Err(damaged("its length"));
         }
-        if header.positions != crate::Indexer::new(material).size() {
-            return Err(damaged("its count"));
-        }
         let on_disk = OnDisk::new(file, path, blocks, Arc::clone(cache));
         Ok(Some(Table::on_disk(material, on_disk)))
     }
@@ -642,6 +646,25 @@ mod tests {
             Table::from_bytes(b"hello", material, path),
             Err(LoadError::NotATable { .. })
         ));
+        // A damaged count or block length is found before anything is
+        // allocated by it (bytes 52 and 60 of the header).
+        for (at, value) in [
+            (52, u64::MAX),
+            (52, 1 << 40),
+            (60, 0),
+            (60, u64::from(u32::MAX)),
+        ] {
+            let mut hostile = bytes.clone();
+            let width = if at == 52 { 8 } else { 4 };
+            hostile[at..at + width].copy_from_slice(&value.to_le_bytes()[..width]);
+            assert!(
+                matches!(
+                    Table::from_bytes(&hostile, material, path),
+                    Err(LoadError::Damaged { .. })
+                ),
+                "{at}: {value}"
+            );
+        }
         for cut in [header(FORMAT), header(FORMAT) + 5, bytes.len() - 1] {
             assert!(
                 Table::from_bytes(&bytes[..cut], material, path).is_err(),
