@@ -210,7 +210,7 @@ fn main() -> ExitCode {
             }
         }
     };
-    let cache = Arc::new(BlockCache::new(args.cache_mb << 20));
+    let cache = Arc::new(BlockCache::new(args.cache_mb.saturating_mul(1 << 20)));
     let tablebase = if args.on_disk {
         Tablebase::open(&args.dir, args.variant, &cache).map_err(|e| e.to_string())
     } else {
@@ -226,7 +226,7 @@ fn main() -> ExitCode {
     };
     if args.on_disk {
         println!(
-            "opened {} tables of {} up to {} pieces in {} in {:.2} s: their indexes take {} bytes, the blocks they read at most {} MiB",
+            "opened {} tables of {} up to {} pieces in {} in {:.2} s: they keep {} bytes in memory, and the blocks they read at most {} MiB",
             tablebase.tables().count(),
             args.variant,
             tablebase.pieces(),
@@ -262,6 +262,15 @@ fn main() -> ExitCode {
         } else {
             check(&tablebase, args.check, args.seed)
         };
+        // On disk, a block that could not be read leaves its positions
+        // out of the check: that is a failure too.
+        let checked =
+            checked.and_then(
+                |checked| match tablebase.tables().find_map(Table::failure) {
+                    Some(failure) => Err(failure.to_string()),
+                    None => Ok(checked),
+                },
+            );
         match checked {
             Ok(checked) => println!(
                 "checked {checked} positions against their turns: every value is the best its turns give"

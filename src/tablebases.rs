@@ -40,9 +40,10 @@ pub fn block_cache() -> &'static Arc<BlockCache> {
 type Cache = Mutex<HashMap<&'static Ruleset, Option<Arc<Tablebase>>>>;
 
 /// The tables of `ruleset` in [`directory`], opened the first time they
-/// are asked for; `None` if there are none. A damaged file, or one built for
-/// other rules, is reported once on standard error and the game is played
-/// without tables.
+/// are asked for; `None` if there are none. A damaged file (its header or
+/// index), or one built for other rules, is reported once on standard
+/// error and the game is played without tables; a damaged block, found
+/// when a probe reads it, leaves its positions out of the tables.
 pub fn for_ruleset(ruleset: &'static Ruleset) -> Option<Arc<Tablebase>> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);

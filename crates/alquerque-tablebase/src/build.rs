@@ -223,11 +223,12 @@ impl Tablebase {
                     let path = directory.join(file_name(material));
                     let found = Table::read(&path, material)?;
                     // A file of an older format is written again in this
-                    // one, which can be probed on disk.
+                    // one, which can be probed on disk, where that can be
+                    // done (the old file serves, read whole, where not).
                     if let Some(table) = &found
                         && !is_current(&path)
                     {
-                        table.write(directory)?;
+                        let _ = table.write(directory);
                     }
                     found
                 }

@@ -7,8 +7,8 @@ use std::fs::File;
 use std::io;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use quick_cache::Weighter;
 
@@ -16,8 +16,9 @@ use crate::file::{BlockIndex, LoadError};
 
 /// The blocks of table files read from disk, decompressed, kept up to a
 /// number of bytes and shared by every table opened with it
-/// ([`Tablebase::open`](crate::Tablebase::open)); the blocks used least
-/// lately make room for new ones. Safe to share between threads.
+/// ([`Tablebase::open`](crate::Tablebase::open)); when it is full, the
+/// blocks least likely to be used again make room for new ones (the
+/// `quick_cache` crate's policy). Safe to share between threads.
 ///
 /// ```
 /// use alquerque_tablebase::BlockCache;
@@ -35,20 +36,22 @@ pub struct BlockCache {
 }
 
 /// Blocks by table and number.
-type Cached = quick_cache::sync::Cache<(u32, u32), Arc<[u8]>, ByLength>;
+type Cached = quick_cache::sync::Cache<(u64, u64), Arc<[u8]>, ByLength>;
 
 /// A cached block weighs its length in bytes.
 #[derive(Clone)]
 struct ByLength;
 
-impl Weighter<(u32, u32), Arc<[u8]>> for ByLength {
-    fn weight(&self, _key: &(u32, u32), block: &Arc<[u8]>) -> u64 {
+impl Weighter<(u64, u64), Arc<[u8]>> for ByLength {
+    fn weight(&self, _key: &(u64, u64), block: &Arc<[u8]>) -> u64 {
         block.len().max(1) as u64
     }
 }
 
 impl BlockCache {
-    /// A cache that keeps at most `bytes` of blocks (and at least one).
+    /// A cache that keeps at most `bytes` of blocks. It is split into
+    /// parts that each keep their share, and a block larger than a part's
+    /// share is not kept: give it a few megabytes at least.
     pub fn new(bytes: u64) -> BlockCache {
         let estimated = usize::try_from(bytes / crate::file::BLOCK as u64)
             .unwrap_or(usize::MAX)
@@ -80,7 +83,7 @@ impl fmt::Debug for BlockCache {
 }
 
 /// The name each table opened gets in the caches, different for each.
-static NEXT_NAME: AtomicU32 = AtomicU32::new(0);
+static NEXT_NAME: AtomicU64 = AtomicU64::new(0);
 
 /// A table file open for probing: its checked index in memory, its
 /// blocks read when needed.
@@ -88,8 +91,11 @@ pub(crate) struct OnDisk {
     file: File,
     path: PathBuf,
     blocks: BlockIndex,
-    name: u32,
+    name: u64,
     cache: Arc<BlockCache>,
+    /// The first block that could not be read (set once, whole: sound
+    /// after a panic).
+    failure: AssertUnwindSafe<OnceLock<LoadError>>,
 }
 
 impl OnDisk {
@@ -107,6 +113,7 @@ impl OnDisk {
             blocks,
             name: NEXT_NAME.fetch_add(1, Ordering::Relaxed),
             cache,
+            failure: AssertUnwindSafe(OnceLock::new()),
         }
     }
 
@@ -118,13 +125,17 @@ impl OnDisk {
         }
         let block = index / u64::from(self.blocks.block);
         let at = (index % u64::from(self.blocks.block)) as usize;
-        let key = (self.name, u32::try_from(block).ok()?);
-        let values = self
-            .cache
-            .blocks
-            .get_or_insert_with(&key, || self.block(block as usize))
-            .ok()?;
-        values.get(at).copied()
+        let key = (self.name, block);
+        let values = self.cache.blocks.get_or_insert_with(&key, || {
+            // A block that cannot be read or is damaged is kept as no
+            // values, so that it is not read again at every probe, and
+            // the first such failure is kept to be reported.
+            self.block(block as usize).or_else(|failure| {
+                let _ = self.failure.set(failure);
+                Ok::<_, LoadError>(Arc::from([]))
+            })
+        });
+        values.ok()?.get(at).copied()
     }
 
     /// Reads, decompresses and checks block `block`.
@@ -139,6 +150,11 @@ impl OnDisk {
         })?;
         let values = self.blocks.unpack(block, &packed, &self.path)?;
         Ok(values.into())
+    }
+
+    /// The first block a probe could not read, or found damaged.
+    pub(crate) fn failure(&self) -> Option<&LoadError> {
+        self.failure.get()
     }
 
     /// How many positions it holds.
@@ -168,13 +184,13 @@ impl fmt::Debug for OnDisk {
 
 /// Fills `buffer` from `file` at `offset`, without moving a shared cursor.
 #[cfg(unix)]
-fn read_at(file: &File, offset: u64, buffer: &mut [u8]) -> io::Result<()> {
+pub(crate) fn read_at(file: &File, offset: u64, buffer: &mut [u8]) -> io::Result<()> {
     std::os::unix::fs::FileExt::read_exact_at(file, buffer, offset)
 }
 
 /// Fills `buffer` from `file` at `offset`, without moving a shared cursor.
 #[cfg(windows)]
-fn read_at(file: &File, mut offset: u64, mut buffer: &mut [u8]) -> io::Result<()> {
+pub(crate) fn read_at(file: &File, mut offset: u64, mut buffer: &mut [u8]) -> io::Result<()> {
     use std::os::windows::fs::FileExt;
     while !buffer.is_empty() {
         match file.seek_read(buffer, offset) {

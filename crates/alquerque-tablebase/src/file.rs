@@ -31,7 +31,7 @@ use peralikatuma_rules::RULES_VERSION;
 use peralikatuma_rules::Ruleset;
 use rayon::prelude::*;
 
-use crate::disk::{BlockCache, OnDisk};
+use crate::disk::{BlockCache, OnDisk, read_at};
 use crate::index::Indexer;
 use crate::material::Material;
 use crate::table::Table;
@@ -48,8 +48,10 @@ const FORMAT: u32 = 3;
 /// decompresses in a few microseconds.
 pub(crate) const BLOCK: u32 = 1 << 14;
 
-/// The most values a block may hold in a file read: 16 MiB, so that a
-/// damaged header cannot ask for more memory than that a block.
+/// The values a block may hold in a file read: a power of two from 4 KiB
+/// (an index of at most 0.3% of the values) to 16 MiB (a damaged header
+/// cannot ask for more memory than that a block).
+const LEAST_BLOCK: u32 = 1 << 12;
 const MOST_BLOCK: u32 = 1 << 24;
 
 /// The bytes of an index entry: where the block ends, its CRC-32.
@@ -150,12 +152,17 @@ impl Header {
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
         let (format, rules) = (u32_at(8), u32_at(12));
-        if !(1..=FORMAT).contains(&format) || rules != RULES_VERSION || bytes.len() < header(format)
-        {
+        if !(1..=FORMAT).contains(&format) || rules != RULES_VERSION {
             return Err(LoadError::Version {
                 path: path(),
                 format,
                 rules,
+            });
+        }
+        if bytes.len() < header(format) {
+            return Err(LoadError::Damaged {
+                path: path(),
+                what: "its header",
             });
         }
         let at = 16 + id_bytes(format);
@@ -198,7 +205,8 @@ impl Header {
         if Some(positions) != Indexer::checked(expected).map(|indexer| indexer.size()) {
             return Err(damaged("its count"));
         }
-        if format >= 3 && !(1..=MOST_BLOCK).contains(&block) {
+        if format >= 3 && !(block.is_power_of_two() && (LEAST_BLOCK..=MOST_BLOCK).contains(&block))
+        {
             return Err(damaged("its block length"));
         }
         Ok(header)
@@ -229,17 +237,28 @@ impl Header {
                 (end, crc)
             })
             .unzip();
-        let ordered = ends.windows(2).all(|pair| pair[0] <= pair[1]);
-        if !ordered || ends.last().copied().unwrap_or(0) != self.packed {
-            return Err(damaged("its index"));
-        }
-        Ok(BlockIndex {
+        let blocks = BlockIndex {
             positions: self.positions,
             block: self.block,
             data: (self.length + length) as u64,
             ends,
             crcs,
-        })
+        };
+        // Each block ends after the one before, no further than its
+        // values compressed at worst take, and the last where the
+        // compressed values end.
+        let mut start = 0;
+        for (block, &end) in blocks.ends.iter().enumerate() {
+            let most = lz4_flex::block::get_maximum_output_size(blocks.values(block)) as u64;
+            if end < start || end - start > most {
+                return Err(damaged("its index"));
+            }
+            start = end;
+        }
+        if start != self.packed {
+            return Err(damaged("its index"));
+        }
+        Ok(blocks)
     }
 }
 
@@ -420,7 +439,8 @@ impl Table {
 
     /// Opens the table of `material` at `path` to be probed on disk: its
     /// header and index are read and checked now, and kept in memory (12
-    /// bytes a block of [`BLOCK`] values); its blocks are read when a
+    /// bytes a block; the files written have 16 KiB of values a block);
+    /// its blocks are read when a
     /// probe needs them, checked, and kept in `cache`. `None` if there is
     /// no such file. A file of an older format, which has no index, is
     /// read whole into memory.
@@ -433,13 +453,13 @@ impl Table {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = match fs::File::open(path) {
+        let file = match fs::File::open(path) {
             Ok(file) => file,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(io(source)),
         };
         let mut start = Vec::with_capacity(header(FORMAT));
-        (&mut file)
+        (&file)
             .take(header(FORMAT) as u64)
             .read_to_end(&mut start)
             .map_err(io)?;
@@ -451,19 +471,17 @@ impl Table {
             path: path.to_path_buf(),
             what,
         };
+        let size = file.metadata().map_err(io)?.len();
         let entries = header.positions.div_ceil(u64::from(header.block));
         let length = entries
             .checked_mul(ENTRY as u64)
-            .filter(|&length| length <= file.metadata().map_or(0, |m| m.len()))
+            .filter(|&length| length <= size)
+            .and_then(|length| usize::try_from(length).ok())
             .ok_or_else(|| damaged("its index's length"))?;
-        let mut index = Vec::with_capacity(length as usize);
-        (&mut file)
-            .take(length)
-            .read_to_end(&mut index)
-            .map_err(io)?;
+        let mut index = vec![0; length];
+        read_at(&file, header.length as u64, &mut index).map_err(io)?;
         let blocks = header.blocks(&index, path)?;
-        let size = file.metadata().map_err(io)?.len();
-        if size != blocks.data + header.packed {
+        if blocks.data.checked_add(header.packed) != Some(size) {
             return Err(damaged("its length"));
         }
         let on_disk = OnDisk::new(file, path, blocks, Arc::clone(cache));
@@ -621,6 +639,14 @@ mod tests {
             let last = flipped.len() - 1;
             flipped[last] ^= 0x40;
             assert!(Table::from_bytes(&flipped, material, path).is_err());
+            // A count beyond the material's, found before it is used.
+            let mut counted = old.clone();
+            let at = 16 + id_bytes(format) + 4;
+            counted[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+            assert!(matches!(
+                Table::from_bytes(&counted, material, path),
+                Err(LoadError::Damaged { .. })
+            ));
         }
 
         let mut flipped = bytes.clone();
@@ -793,14 +819,80 @@ mod tests {
         flipped[last] ^= 0x40;
         let damaged = open(&flipped).expect("the index is sound").expect("there");
         let end = codes.len() as u64 - 1;
+        assert!(damaged.failure().is_none());
         assert_eq!(damaged.code(end), None);
+        assert!(matches!(damaged.failure(), Some(LoadError::Damaged { .. })));
         assert_eq!(damaged.code(0), Some(codes[0]));
         assert!(matches!(damaged.summary(), Err(LoadError::Damaged { .. })));
 
-        // The index.
+        // A block read is served from the cache: cut the file under the
+        // open table, and the block read before still answers, the
+        // others fail.
+        let cut = open(&bytes).expect("opens").expect("there");
+        assert_eq!(cut.code(0), Some(codes[0]));
+        fs::File::options()
+            .write(true)
+            .open(&path)
+            .and_then(|file| file.set_len(header(FORMAT) as u64))
+            .expect("cut");
+        assert_eq!(cut.code(1), Some(codes[1]));
+        assert_eq!(cut.code(end), None);
+        assert!(matches!(cut.failure(), Some(LoadError::Io { .. })));
+
+        // The index: a byte changed; or, with its checksum made again,
+        // blocks out of order, a block longer than its values can be
+        // compressed to, the last ending elsewhere than the values.
         let mut index = bytes.clone();
         index[header(FORMAT) + 3] ^= 1;
         assert!(matches!(open(&index), Err(LoadError::Damaged { .. })));
+        let start = header(FORMAT);
+        let end_of = |bytes: &[u8], block: usize| {
+            let at = start + block * ENTRY;
+            u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+        };
+        let set_end = |bytes: &mut Vec<u8>, block: usize, end: u64| {
+            let at = start + block * ENTRY;
+            bytes[at..at + 8].copy_from_slice(&end.to_le_bytes());
+            let crc = crc32fast::hash(&bytes[start..start + 3 * ENTRY]);
+            bytes[start - 4..start].copy_from_slice(&crc.to_le_bytes());
+        };
+        let mut out_of_order = bytes.clone();
+        set_end(&mut out_of_order, 0, end_of(&bytes, 1) + 1);
+        let mut too_long = bytes.clone();
+        set_end(&mut too_long, 0, 0);
+        set_end(&mut too_long, 1, 0);
+        let most = lz4_flex::block::get_maximum_output_size(codes.len() % BLOCK as usize);
+        assert!(
+            end_of(&bytes, 2) > most as u64,
+            "the last block cannot hold them all"
+        );
+        let mut elsewhere = bytes.clone();
+        set_end(&mut elsewhere, 2, end_of(&bytes, 2) - 1);
+        // Ends near the top of the numbers, the compressed length with them.
+        let mut huge = bytes.clone();
+        for block in 0..3 {
+            set_end(&mut huge, block, u64::MAX - 2 + block as u64);
+        }
+        huge[start - 12..start - 4].copy_from_slice(&u64::MAX.to_le_bytes());
+        set_end(&mut huge, 2, u64::MAX);
+        for (name, hostile) in [
+            ("out of order", out_of_order),
+            ("too long", too_long),
+            ("elsewhere", elsewhere),
+            ("huge", huge),
+        ] {
+            assert!(
+                matches!(open(&hostile), Err(LoadError::Damaged { .. })),
+                "{name}"
+            );
+            assert!(
+                matches!(
+                    Table::from_bytes(&hostile, material, &path),
+                    Err(LoadError::Damaged { .. })
+                ),
+                "{name}"
+            );
+        }
         // A cut file.
         assert!(matches!(
             open(&bytes[..bytes.len() - 1]),
@@ -808,8 +900,9 @@ mod tests {
         ));
         assert!(matches!(
             open(&bytes[..20]),
-            Err(LoadError::NotATable { .. }) | Err(LoadError::Version { .. })
+            Err(LoadError::NotATable { .. })
         ));
+        assert!(matches!(open(&bytes[..60]), Err(LoadError::Damaged { .. })));
         // No file.
         fs::remove_file(&path).expect("removed");
         assert!(matches!(Table::open(&path, material, &cache), Ok(None)));

@@ -70,6 +70,16 @@ impl Table {
         matches!(self.codes, Codes::Disk(_))
     }
 
+    /// For a table on disk, the first of its blocks a probe could not
+    /// read or found damaged (whose positions are then not covered);
+    /// `None` if there was none, or for a table in memory.
+    pub fn failure(&self) -> Option<&LoadError> {
+        match &self.codes {
+            Codes::Memory(_) => None,
+            Codes::Disk(on_disk) => on_disk.failure(),
+        }
+    }
+
     /// The bytes the table keeps in memory: its values, or for a table on
     /// disk its index (its blocks are in its cache).
     pub fn memory(&self) -> usize {
