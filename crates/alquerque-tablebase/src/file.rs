@@ -122,6 +122,25 @@ pub fn file_name(material: Material) -> String {
     format!("{}-{material}.tb", material.ruleset.id)
 }
 
+/// The header's first fields, the same in every format: the magic, the
+/// format, the rules' version, the game's id, the material.
+fn header_start(format: u32, material: Material) -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend_from_slice(&format.to_le_bytes());
+    bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
+    let mut name = vec![0u8; id_bytes(format)];
+    let game = material.ruleset.id.as_bytes();
+    name[..game.len()].copy_from_slice(game);
+    bytes.extend_from_slice(&name);
+    bytes.extend_from_slice(&[
+        material.men[0],
+        material.men[1],
+        material.kings[0],
+        material.kings[1],
+    ]);
+    bytes
+}
+
 /// Whether the file at `path` is of the format written now (`false` if
 /// it cannot be read).
 pub(crate) fn is_current(path: &Path) -> bool {
@@ -340,19 +359,7 @@ impl Table {
             index.extend_from_slice(&crc.to_le_bytes());
         }
         let mut bytes = Vec::with_capacity(header(FORMAT) + index.len() + end as usize);
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT.to_le_bytes());
-        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
-        let mut name = [0u8; id_bytes(FORMAT)];
-        let game = material.ruleset.id.as_bytes();
-        name[..game.len()].copy_from_slice(game);
-        bytes.extend_from_slice(&name);
-        bytes.extend_from_slice(&[
-            material.men[0],
-            material.men[1],
-            material.kings[0],
-            material.kings[1],
-        ]);
+        bytes.extend_from_slice(&header_start(FORMAT, material));
         bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
         bytes.extend_from_slice(&BLOCK.to_le_bytes());
         bytes.extend_from_slice(&end.to_le_bytes());
@@ -580,19 +587,7 @@ mod tests {
     fn old_format(table: &Table, format: u32) -> Vec<u8> {
         let codes = table.codes().expect("in memory");
         let material = table.material();
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(&format.to_le_bytes());
-        bytes.extend_from_slice(&RULES_VERSION.to_le_bytes());
-        let mut name = vec![0u8; id_bytes(format)];
-        let game = material.ruleset.id.as_bytes();
-        name[..game.len()].copy_from_slice(game);
-        bytes.extend_from_slice(&name);
-        bytes.extend_from_slice(&[
-            material.men[0],
-            material.men[1],
-            material.kings[0],
-            material.kings[1],
-        ]);
+        let mut bytes = header_start(format, material);
         let packed = lz4_flex::block::compress(codes);
         bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
         bytes.extend_from_slice(&(packed.len() as u64).to_le_bytes());
