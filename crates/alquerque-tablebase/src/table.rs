@@ -114,12 +114,28 @@ impl Table {
             Codes::Memory(codes) => Ok(Cow::Borrowed(codes)),
             Codes::Disk(on_disk) => {
                 let mut codes = Vec::with_capacity(on_disk.positions() as usize);
-                for block in 0..on_disk.block_count() {
-                    codes.extend_from_slice(&on_disk.block(block)?);
-                }
+                self.for_each_block(|_, block| codes.extend_from_slice(block))?;
                 Ok(Cow::Owned(codes))
             }
         }
+    }
+
+    /// Calls `visit` with each run of stored bytes in order and the index
+    /// of its first: the whole table in memory, block by block on disk
+    /// (read and checked, past the cache).
+    fn for_each_block(&self, mut visit: impl FnMut(u64, &[u8])) -> Result<(), LoadError> {
+        match &self.codes {
+            Codes::Memory(codes) => visit(0, codes),
+            Codes::Disk(on_disk) => {
+                let mut start = 0;
+                for block in 0..on_disk.block_count() {
+                    let codes = on_disk.block(block)?;
+                    visit(start, &codes);
+                    start += codes.len() as u64;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// How many positions the table holds of each kind, for each side
@@ -129,7 +145,7 @@ impl Table {
     /// an error.
     pub fn summary(&self) -> Result<Summary, LoadError> {
         let mut summary = Summary::default();
-        let mut count = |start: u64, codes: &[u8]| {
+        let count = |start: u64, codes: &[u8]| {
             for (at, &code) in codes.iter().enumerate() {
                 let Some(value) = Value::from_code(code) else {
                     continue;
@@ -149,17 +165,7 @@ impl Table {
                 }
             }
         };
-        match &self.codes {
-            Codes::Memory(codes) => count(0, codes),
-            Codes::Disk(on_disk) => {
-                let mut start = 0;
-                for block in 0..on_disk.block_count() {
-                    let codes = on_disk.block(block)?;
-                    count(start, &codes);
-                    start += codes.len() as u64;
-                }
-            }
-        }
+        self.for_each_block(count)?;
         Ok(summary)
     }
 }
