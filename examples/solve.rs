@@ -15,6 +15,15 @@
 //! draw, one for each side: that it at least draws), checks it, and prints
 //! the longest game in it. `--checkpoints DIR` saves the settled positions
 //! every few minutes and reads them back when started again.
+//!
+//! Every other game's positions may repeat (E2), and it is solved from its
+//! endgame tables, which must cover the position (`--tablebases`): the
+//! value of the position and of each first turn, and with `--proofs`, the
+//! proofs of its value read from the tables, checked by the same verifier.
+//!
+//! ```text
+//! cargo run --release --example solve -- --variant lau-kata-kati --tablebases tablebases --proofs proofs/lau-kata-kati
+//! ```
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -22,8 +31,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use alquerque_proof::{Proof, longest_game, verify};
-use alquerque_solver::{Goal, Options, Solver};
-use alquerque_tablebase::Tablebase;
+use alquerque_solver::{Goal, Options, Solver, proof_from_tables};
+use alquerque_tablebase::{Tablebase, Verdict};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::{Position, Turn};
@@ -33,7 +42,8 @@ use peralikatuma_rules::{Ruleset, Side};
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Args {
-    /// The game: only alquerque can be solved (its positions never repeat).
+    /// The game: alquerque is searched (its positions never repeat); any
+    /// other is solved from its endgame tables (`--tablebases`).
     #[arg(long, default_value = "alquerque")]
     variant: &'static Ruleset,
     /// The position to solve (N3 text); the start position by default.
@@ -167,13 +177,10 @@ fn start_position(args: &Args) -> Result<Position, String> {
 
 /// The solve: `None` if stopped by `--seconds`.
 fn solve(args: &Args) -> Result<Option<()>, String> {
-    if args.variant != Ruleset::ALQUERQUE {
-        return Err(format!(
-            "only alquerque can be solved: {} positions may repeat (E2)",
-            args.variant
-        ));
-    }
     let start = start_position(args)?;
+    if args.variant != Ruleset::ALQUERQUE {
+        return from_tables(args, &start).map(Some);
+    }
     let tablebase = match &args.tablebases {
         Some(dir) => {
             Some(Tablebase::load(dir, args.variant).map_err(|e| format!("--tablebases: {e}"))?)
@@ -201,6 +208,76 @@ fn solve(args: &Args) -> Result<Option<()>, String> {
         return Ok(None);
     }
     Ok(Some(()))
+}
+
+/// A game other than Alquerque, whose positions may repeat: the value of
+/// `start` and of each first turn by the tables (which must cover it), and
+/// with `--proofs`, the proofs of its value read from them, checked.
+fn from_tables(args: &Args, start: &Position) -> Result<(), String> {
+    let Some(dir) = &args.tablebases else {
+        return Err(format!(
+            "{} is solved from its endgame tables, which must cover the position: \
+             --tablebases DIR (built by the tablebase example); only alquerque is searched",
+            args.variant.id
+        ));
+    };
+    if args.openings || args.checkpoints.is_some() {
+        return Err("--openings and --checkpoints are for alquerque's search only".into());
+    }
+    let started = Instant::now();
+    let tablebase = Tablebase::load(dir, args.variant).map_err(|e| format!("--tablebases: {e}"))?;
+    println!(
+        "read the tables of {} up to {} pieces ({:.1} s)",
+        args.variant.name,
+        tablebase.pieces(),
+        started.elapsed().as_secs_f64()
+    );
+    let not_covered = || format!("the tables do not cover {start}");
+    let probe = tablebase.probe(start).ok_or_else(not_covered)?;
+    let mover = start.side_to_move();
+    let value = match probe.verdict {
+        Verdict::Win => Value::Win(mover),
+        Verdict::Loss => Value::Win(mover.opposite()),
+        Verdict::Draw => Value::Draw,
+    };
+    println!("{start}: {value}");
+    for turn in start.legal_turns().iter() {
+        let (verdict, _) = tablebase.turn_value(start, turn).ok_or_else(not_covered)?;
+        let keeps = match verdict {
+            Verdict::Win => "wins",
+            Verdict::Draw => "draws",
+            Verdict::Loss => "loses",
+        };
+        println!("  {}: {keeps}", turn.text(start.board()));
+    }
+    let Some(dir) = &args.proofs else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let goals = match value {
+        Value::Win(side) => vec![Goal::win(side)],
+        Value::Draw => vec![
+            Goal::at_least_draw(mover),
+            Goal::at_least_draw(mover.opposite()),
+        ],
+    };
+    for goal in goals {
+        let started = Instant::now();
+        let proof = proof_from_tables(&tablebase, *start, goal).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{}.proof.gz", goal.id()));
+        proof
+            .save(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        println!(
+            "proof that {goal}: {} turns of the prover, built in {:.1} s, {} ({bytes} bytes)",
+            proof.strategy.len(),
+            started.elapsed().as_secs_f64(),
+            path.display()
+        );
+        check(&path)?;
+    }
+    Ok(())
 }
 
 /// Solvers by goal, shared by every position solved, so that what one

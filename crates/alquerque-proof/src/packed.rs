@@ -52,10 +52,22 @@ pub(crate) enum Unpackable {
 impl Packed {
     /// `position` packed.
     pub fn of(position: &Position) -> Result<Packed, Unpackable> {
+        let quiet = u8::try_from(position.quiet_turns()).map_err(|_| Unpackable::Counter)?;
+        Packed::with_counter(position, quiet)
+    }
+
+    /// `position` packed with its counter of quiet turns (E4) at 0: the
+    /// key of a position in a game where positions may repeat, whose
+    /// strategies hold one turn a position whatever its counter.
+    pub fn without_counter(position: &Position) -> Result<Packed, Unpackable> {
+        Packed::with_counter(position, 0)
+    }
+
+    /// `position` packed with `quiet` for its counter.
+    fn with_counter(position: &Position, quiet: u8) -> Result<Packed, Unpackable> {
         if position.board().len() > MAX_POINTS {
             return Err(Unpackable::Board);
         }
-        let quiet = u8::try_from(position.quiet_turns()).map_err(|_| Unpackable::Counter)?;
         let setup = position.setup();
         // Every set is of the board's points, all below 32.
         let sets = [

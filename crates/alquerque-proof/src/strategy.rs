@@ -2,6 +2,11 @@
 //! each turn as its place among the position's legal turns, in the order
 //! the rules crate's generator lists them. A proof of Alquerque holds
 //! millions of them.
+//!
+//! In Alquerque a turn belongs to a position with its counter of quiet
+//! turns (E4). In every other game, where positions may repeat (E2), a
+//! turn belongs to the position whatever its counter: the strategy keeps
+//! it, and gives it back, at counter 0.
 
 use std::collections::HashMap;
 
@@ -50,6 +55,10 @@ pub enum StrategyError {
 /// [`Proof`](crate::Proof), or the opponent's answers of
 /// [`stubborn_defence`](crate::stubborn_defence). Only legal turns go in.
 ///
+/// In a game whose positions may repeat (every game but Alquerque, see
+/// [`Strategy::counts_quiet_turns`]), the count of quiet turns (E4) is not
+/// part of a position here: one turn serves the position at every count.
+///
 /// ```
 /// use alquerque_proof::Strategy;
 /// use peralikatuma_rules::{Position, Ruleset};
@@ -85,6 +94,30 @@ impl Strategy {
     /// The game.
     pub fn ruleset(&self) -> &'static Ruleset {
         self.ruleset
+    }
+
+    /// Whether a turn belongs to a position with its count of quiet turns
+    /// (E4): in Alquerque only, where no position can stand twice in one
+    /// game (A2, A5) and the count tells apart positions that the proof
+    /// meets at different times. In the other games a position may come
+    /// back (E2), and one turn serves it at every count.
+    ///
+    /// ```
+    /// use alquerque_proof::Strategy;
+    /// use peralikatuma_rules::{Position, Ruleset};
+    ///
+    /// assert!(Strategy::new(Ruleset::ALQUERQUE).counts_quiet_turns());
+    /// let lau = Ruleset::find("lau-kata-kati")?;
+    /// let mut strategy = Strategy::new(lau);
+    /// assert!(!strategy.counts_quiet_turns());
+    /// let position = Position::parse(lau, "W:Wc3:Bd5:C12")?;
+    /// strategy.insert(&position, &position.parse_turn("c3-d4")?)?;
+    /// assert!(strategy.contains(&Position::parse(lau, "W:Wc3:Bd5:C40")?));
+    /// assert_eq!(strategy.iter().next().map(|(p, _)| p.quiet_turns()), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counts_quiet_turns(&self) -> bool {
+        counts_quiet_turns(self.ruleset)
     }
 
     /// How many positions have a turn.
@@ -166,7 +199,11 @@ impl Strategy {
                 expected: self.ruleset.id,
             });
         }
-        Packed::of(position).map_err(|why| match why {
+        let packed = match self.counts_quiet_turns() {
+            true => Packed::of(position),
+            false => Packed::without_counter(position),
+        };
+        packed.map_err(|why| match why {
             Unpackable::Board => StrategyError::Board {
                 ruleset: self.ruleset.id,
                 points: position.board().len(),
@@ -174,4 +211,10 @@ impl Strategy {
             Unpackable::Counter => StrategyError::Counter(position.to_string()),
         })
     }
+}
+
+/// Whether positions of `ruleset` are told apart by their count of quiet
+/// turns ([`Strategy::counts_quiet_turns`]).
+pub(crate) fn counts_quiet_turns(ruleset: &Ruleset) -> bool {
+    std::ptr::eq(ruleset, Ruleset::ALQUERQUE)
 }

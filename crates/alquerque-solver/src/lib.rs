@@ -2,6 +2,7 @@
 
 mod checkpoint;
 mod extract;
+mod from_tables;
 mod key;
 mod search;
 mod solved;
@@ -15,6 +16,7 @@ pub use alquerque_proof::{Goal, Proof};
 use alquerque_tablebase::Tablebase;
 pub use checkpoint::CheckpointError;
 pub use extract::ExtractError;
+pub use from_tables::{FromTablesError, proof_from_tables};
 use peralikatuma_rules::Position;
 use peralikatuma_rules::Ruleset;
 
