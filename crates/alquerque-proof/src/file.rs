@@ -14,8 +14,10 @@
 //! ```
 //!
 //! Each move line is a position's text (N3, with its no-return marks and
-//! its counter of quiet turns) and the prover's turn (N2), joined by a tab
-//! (shown as `<TAB>`).
+//! its counter of quiet turns; in the family's games F9's, with the pieces
+//! to huff and the passes just played, and no counter, since there one
+//! turn serves a position at every count) and the prover's turn (N2, F9),
+//! joined by a tab (shown as `<TAB>`).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};

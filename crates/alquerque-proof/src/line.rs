@@ -14,7 +14,8 @@ use crate::strategy::Strategy;
 /// the game lasts longest under the proof's strategy. For a proof that
 /// passes [`verify`](crate::verify) it is a perfect game: the prover
 /// never lets the goal slip, and the opponent, who cannot stop it, makes
-/// it take as long as it can. `None` if the proof lacks a move.
+/// it take as long as it can. `None` if the proof lacks a move, or is of a
+/// game other than Alquerque, whose positions may repeat (E2).
 ///
 /// ```
 /// use alquerque_proof::{longest_game, Goal, Proof};
@@ -43,7 +44,8 @@ pub fn longest_game(proof: &Proof) -> Option<Vec<Turn>> {
 /// The opponent's most stubborn defence against the proof: in each
 /// position of the proof where the opponent is to move, the answer after
 /// which the game lasts longest under the proof's strategy (as in
-/// [`longest_game`]). `None` if the proof lacks a move.
+/// [`longest_game`]). `None` if the proof lacks a move, or is of a game
+/// other than Alquerque.
 ///
 /// ```
 /// use alquerque_proof::{stubborn_defence, Goal, Proof};
@@ -88,6 +90,9 @@ struct Lengths<'a> {
 impl Lengths<'_> {
     /// The lengths of `proof`'s games, if it has a move everywhere.
     fn of(proof: &Proof) -> Option<Lengths<'_>> {
+        if !proof.strategy.keys_with_quiet_turns() {
+            return None;
+        }
         let mut lengths = Lengths {
             proof,
             lengths: HashMap::new(),

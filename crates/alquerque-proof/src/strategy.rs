@@ -56,7 +56,7 @@ pub enum StrategyError {
 /// [`stubborn_defence`](crate::stubborn_defence). Only legal turns go in.
 ///
 /// In a game whose positions may repeat (every game but Alquerque, see
-/// [`Strategy::counts_quiet_turns`]), the count of quiet turns (E4) is not
+/// [`Strategy::keys_with_quiet_turns`]), the count of quiet turns (E4) is not
 /// part of a position here: one turn serves the position at every count.
 ///
 /// ```
@@ -106,18 +106,18 @@ impl Strategy {
     /// use alquerque_proof::Strategy;
     /// use peralikatuma_rules::{Position, Ruleset};
     ///
-    /// assert!(Strategy::new(Ruleset::ALQUERQUE).counts_quiet_turns());
+    /// assert!(Strategy::new(Ruleset::ALQUERQUE).keys_with_quiet_turns());
     /// let lau = Ruleset::find("lau-kata-kati")?;
     /// let mut strategy = Strategy::new(lau);
-    /// assert!(!strategy.counts_quiet_turns());
+    /// assert!(!strategy.keys_with_quiet_turns());
     /// let position = Position::parse(lau, "W:Wc3:Bd5:C12")?;
     /// strategy.insert(&position, &position.parse_turn("c3-d4")?)?;
     /// assert!(strategy.contains(&Position::parse(lau, "W:Wc3:Bd5:C40")?));
     /// assert_eq!(strategy.iter().next().map(|(p, _)| p.quiet_turns()), Some(0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn counts_quiet_turns(&self) -> bool {
-        counts_quiet_turns(self.ruleset)
+    pub fn keys_with_quiet_turns(&self) -> bool {
+        keys_with_quiet_turns(self.ruleset)
     }
 
     /// How many positions have a turn.
@@ -199,7 +199,7 @@ impl Strategy {
                 expected: self.ruleset.id,
             });
         }
-        let packed = match self.counts_quiet_turns() {
+        let packed = match self.keys_with_quiet_turns() {
             true => Packed::of(position),
             false => Packed::without_counter(position),
         };
@@ -214,7 +214,7 @@ impl Strategy {
 }
 
 /// Whether positions of `ruleset` are told apart by their count of quiet
-/// turns ([`Strategy::counts_quiet_turns`]).
-pub(crate) fn counts_quiet_turns(ruleset: &Ruleset) -> bool {
-    std::ptr::eq(ruleset, Ruleset::ALQUERQUE)
+/// turns ([`Strategy::keys_with_quiet_turns`]).
+pub(crate) fn keys_with_quiet_turns(ruleset: &Ruleset) -> bool {
+    ruleset == Ruleset::ALQUERQUE
 }

@@ -23,7 +23,10 @@
 //!     position is drawn by E2 if it goes on long enough, and one that runs
 //!     sixty quiet turns by E4; both meet the goal. So it is enough that no
 //!     position the proof reaches is a game the rules end (E1, F6) against
-//!     the prover.
+//!     the prover. Each is judged with the fewest quiet turns any line can
+//!     bring to it, the count at which the sixty-turn rule helps the prover
+//!     least: a draw that holds only because the rule stops the opponent's
+//!     win is proved too.
 //!   - *A side wins*: a line that came back to a position could be drawn
 //!     by E2, so the positions the proof reaches must never lead back to
 //!     one another: the verifier checks that they form no cycle. Every line
@@ -32,14 +35,15 @@
 //!     position is judged with that count, so a line the sixty-turn rule
 //!     (E4) would draw is found.
 
-use std::collections::{HashMap, HashSet};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use peralikatuma_rules::{Game, Position};
-use peralikatuma_rules::{Outcome, Ruleset, Setup};
+use peralikatuma_rules::{Outcome, Ruleset, Setup, Side};
 
 use crate::file::Proof;
 use crate::packed::{MAX_POINTS, Packed};
-use crate::strategy::counts_quiet_turns;
+use crate::strategy::keys_with_quiet_turns;
 
 /// What a verified proof holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -122,7 +126,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             points: ruleset.board.len(),
         });
     }
-    if counts_quiet_turns(ruleset) {
+    if keys_with_quiet_turns(ruleset) {
         verify_without_repetition(proof)
     } else if proof.goal.draw_is_enough {
         verify_draw(proof)
@@ -161,27 +165,77 @@ fn verify_without_repetition(proof: &Proof) -> Result<Verified, VerifyError> {
 }
 
 /// A game where positions may repeat, and a draw is enough: no position
-/// the proof reaches may be lost for the prover.
+/// the proof reaches may be lost for the prover, each judged with the
+/// fewest quiet turns a line can bring to it (E4 only helps the prover).
+///
+/// Positions are visited by the pieces on the board, most first, then by
+/// the quiet turns run, fewest first. A quiet turn keeps the pieces and
+/// adds one turn; a removal leaves fewer pieces. So when a position is
+/// first taken up, no line can bring it with fewer quiet turns, and it is
+/// visited once, with that count.
 fn verify_draw(proof: &Proof) -> Result<Verified, VerifyError> {
     let mut verified = Verified::default();
-    let mut seen: HashSet<Packed> = HashSet::new();
-    let mut stack = vec![at_count(&proof.start, 0)];
-    while let Some(position) = stack.pop() {
-        if !seen.insert(key(&position)) {
+    let mut visited: HashSet<Packed> = HashSet::new();
+    let mut waiting = Waiting::default();
+    waiting.add(&proof.start);
+    while let Some((packed, count)) = waiting.next() {
+        if !visited.insert(packed) {
             continue;
         }
+        let position = at_count(&unpack(packed, proof), count);
         verified.positions += 1;
-        let mut push = |next: Position| stack.push(at_count(&next, 0));
         match step(proof, &position, &mut verified)? {
             Step::End => {}
-            Step::Prover(next) => push(next),
+            Step::Prover(next) => waiting.add(&next),
             Step::Opponent => position
                 .legal_turns()
                 .iter()
-                .for_each(|turn| push(position.play_unchecked(turn))),
+                .for_each(|turn| waiting.add(&position.play_unchecked(turn))),
         }
     }
     Ok(verified)
+}
+
+/// Positions waiting to be visited, by their pieces (most first) and the
+/// quiet turns run (fewest first).
+#[derive(Default)]
+struct Waiting {
+    positions: BTreeMap<(Reverse<u32>, u32), Vec<Packed>>,
+}
+
+impl Waiting {
+    /// Adds `position`, with its count of quiet turns.
+    fn add(&mut self, position: &Position) {
+        let pieces = Side::ALL
+            .iter()
+            .map(|&side| position.pieces(side).count_ones())
+            .sum();
+        self.positions
+            .entry((Reverse(pieces), position.quiet_turns()))
+            .or_default()
+            .push(key(position));
+    }
+
+    /// The next position, with its count of quiet turns.
+    fn next(&mut self) -> Option<(Packed, u32)> {
+        loop {
+            let mut first = self.positions.first_entry()?;
+            let count = first.key().1;
+            match first.get_mut().pop() {
+                Some(packed) => return Some((packed, count)),
+                None => {
+                    first.remove();
+                }
+            }
+        }
+    }
+}
+
+/// The position `packed` stands for, at count 0.
+fn unpack(packed: Packed, proof: &Proof) -> Position {
+    packed
+        .unpack(proof.start.ruleset())
+        .expect("a position packed unpacks in its own game")
 }
 
 /// A game where positions may repeat, and the prover must win: the
@@ -220,15 +274,7 @@ fn verify_win(proof: &Proof) -> Result<Verified, VerifyError> {
     let mut most = vec![0u32; graph.nodes.len()];
     most[start as usize] = proof.start.quiet_turns();
     for &node in finished.iter().rev() {
-        let position = at_count(&graph.position(node), most[node as usize]);
-        if let Some(outcome) = Game::judge(&position, || position.has_legal_turn(), || 1) {
-            if !proof.goal.met_by(outcome) {
-                return Err(VerifyError::WrongEnd {
-                    position: Box::new(position),
-                    outcome,
-                });
-            }
-        }
+        ended(proof, &at_count(&graph.position(node), most[node as usize]))?;
         for &(child, quiet) in graph.children(node) {
             let count = if quiet { most[node as usize] + 1 } else { 0 };
             most[child as usize] = most[child as usize].max(count);
@@ -250,13 +296,7 @@ enum Step {
 /// Judges `position` (as its own count of quiet turns stands) and finds
 /// what follows it, counting it in `verified`.
 fn step(proof: &Proof, position: &Position, verified: &mut Verified) -> Result<Step, VerifyError> {
-    if let Some(outcome) = Game::judge(position, || position.has_legal_turn(), || 1) {
-        if !proof.goal.met_by(outcome) {
-            return Err(VerifyError::WrongEnd {
-                position: Box::new(*position),
-                outcome,
-            });
-        }
+    if ended(proof, position)? {
         verified.ends += 1;
         Ok(Step::End)
     } else if position.side_to_move() == proof.goal.side {
@@ -275,6 +315,18 @@ fn step(proof: &Proof, position: &Position, verified: &mut Verified) -> Result<S
         Ok(Step::Prover(next))
     } else {
         Ok(Step::Opponent)
+    }
+}
+
+/// Whether the game has ended at `position` (its count of quiet turns as
+/// it stands), as the goal says; an error if otherwise.
+fn ended(proof: &Proof, position: &Position) -> Result<bool, VerifyError> {
+    match Game::judge(position, || position.has_legal_turn(), || 1) {
+        Some(outcome) if !proof.goal.met_by(outcome) => Err(VerifyError::WrongEnd {
+            position: Box::new(*position),
+            outcome,
+        }),
+        outcome => Ok(outcome.is_some()),
     }
 }
 
@@ -413,10 +465,14 @@ mod tests {
             (verified.positions, verified.ends, verified.moves_used),
             (5, 0, 3)
         );
-        // The count of quiet turns plays no part: one turn a position.
+        // Fifty-nine quiet turns run: White's step is the sixtieth (E4).
         let mut late = proof.clone();
         late.start = Position::parse(proof.start.ruleset(), "W:Wa1,c3,c5,d4,d5,e3,e4:Be5:C59")?;
-        assert_eq!(verify(&late)?, verified);
+        let verified = verify(&late)?;
+        assert_eq!(
+            (verified.positions, verified.ends, verified.moves_used),
+            (2, 1, 1)
+        );
         Ok(())
     }
 

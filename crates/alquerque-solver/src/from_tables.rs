@@ -9,11 +9,12 @@
 //! keep the proof small: a removal first (fewer pieces, fewer positions
 //! after it), then a turn into a position the proof already holds.
 
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, HashSet};
 
 use alquerque_proof::{Goal, Proof, StrategyError};
-use alquerque_tablebase::{Tablebase, Verdict};
-use peralikatuma_rules::{Game, Position, Setup, Turn};
+use alquerque_tablebase::{Tablebase, Value, Verdict};
+use peralikatuma_rules::{Game, Position, Setup, Side, Turn};
 
 /// Why the tables give no proof.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -35,7 +36,7 @@ pub enum FromTablesError {
 /// many). The proof's turns follow the tables; [`alquerque_proof::verify`]
 /// checks it with the rules alone. Its positions are kept without their
 /// count of quiet turns where the game's positions may repeat (every game
-/// but Alquerque, see [`Strategy::counts_quiet_turns`](alquerque_proof::Strategy::counts_quiet_turns)).
+/// but Alquerque, see [`Strategy::keys_with_quiet_turns`](alquerque_proof::Strategy::keys_with_quiet_turns)).
 ///
 /// # Errors
 /// [`FromTablesError::Fails`] if, by the tables, the goal does not hold
@@ -78,20 +79,31 @@ pub fn proof_from_tables(
     if !holds(&start, probe.verdict) {
         return Err(FromTablesError::Fails(Box::new(start)));
     }
-    let counts = proof.strategy.counts_quiet_turns();
+    if goal.draw_is_enough && !proof.strategy.keys_with_quiet_turns() {
+        by_least_count(tablebase, &mut proof)?;
+    } else {
+        depth_first(tablebase, &mut proof)?;
+    }
+    Ok(proof)
+}
+
+/// Follows the proof depth first: Alquerque's positions, with their counts
+/// of quiet turns, or a win, whose quiet lines the tables keep short.
+fn depth_first(tablebase: &Tablebase, proof: &mut Proof) -> Result<(), FromTablesError> {
+    let counts = proof.strategy.keys_with_quiet_turns();
     // The opponent's positions already followed (the prover's are in the
     // strategy).
     let mut followed: HashSet<Position> = HashSet::new();
-    let mut stack = vec![start];
+    let mut stack = vec![proof.start];
     while let Some(position) = stack.pop() {
         if Game::judge(&position, || position.has_legal_turn(), || 1).is_some() {
             continue;
         }
-        if position.side_to_move() == goal.side {
+        if position.side_to_move() == proof.goal.side {
             if proof.strategy.contains(&position) {
                 continue;
             }
-            let turn = choose(tablebase, &position, goal, &proof, &followed)?;
+            let turn = choose(tablebase, &position, proof.goal, &followed, counts)?;
             proof.strategy.insert(&position, &turn)?;
             stack.push(key_of(position.play_unchecked(&turn), counts));
         } else if followed.insert(position) {
@@ -100,37 +112,76 @@ pub fn proof_from_tables(
             }
         }
     }
-    Ok(proof)
+    Ok(())
 }
 
-/// The prover's turn at `position`, by the tables.
+/// Follows a draw where positions may repeat as the verifier does: by the
+/// pieces on the board, most first, then by the quiet turns run, fewest
+/// first, so that each position is taken up once, with the fewest quiet
+/// turns a line can bring to it, and its turn chosen for that count.
+fn by_least_count(tablebase: &Tablebase, proof: &mut Proof) -> Result<(), FromTablesError> {
+    let mut visited: HashSet<Position> = HashSet::new();
+    let mut waiting: BTreeMap<(Reverse<u32>, u32), Vec<Position>> = BTreeMap::new();
+    let add = |waiting: &mut BTreeMap<_, Vec<Position>>, position: Position| {
+        let pieces = Side::ALL
+            .iter()
+            .map(|&side| position.pieces(side).count_ones())
+            .sum();
+        waiting
+            .entry((Reverse(pieces), position.quiet_turns()))
+            .or_default()
+            .push(position);
+    };
+    add(&mut waiting, proof.start);
+    while let Some(mut first) = waiting.first_entry() {
+        let Some(position) = first.get_mut().pop() else {
+            first.remove();
+            continue;
+        };
+        if !visited.insert(key_of(position, false))
+            || Game::judge(&position, || position.has_legal_turn(), || 1).is_some()
+        {
+            continue;
+        }
+        if position.side_to_move() == proof.goal.side {
+            let turn = choose(tablebase, &position, proof.goal, &visited, false)?;
+            proof.strategy.insert(&position, &turn)?;
+            add(&mut waiting, position.play_unchecked(&turn));
+        } else {
+            for turn in position.legal_turns().iter() {
+                add(&mut waiting, position.play_unchecked(turn));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The prover's turn at `position`, by the tables, at the position's
+/// count of quiet turns: the quickest win where it wins; where it draws, a
+/// turn into a position that is a draw (or better) at every count, a
+/// removal first, then a turn into a position already `followed`; a turn
+/// that draws only at this count last.
 fn choose(
     tablebase: &Tablebase,
     position: &Position,
     goal: Goal,
-    proof: &Proof,
     followed: &HashSet<Position>,
+    counts: bool,
 ) -> Result<Turn, FromTablesError> {
     let not_covered = || FromTablesError::NotCovered(Box::new(*position));
+    let fails = || FromTablesError::Fails(Box::new(*position));
     let (best, verdict, _) = tablebase.best_turn(position).ok_or_else(not_covered)?;
-    if verdict == Verdict::Win || !goal.draw_is_enough {
-        return match verdict {
-            Verdict::Win => Ok(best),
-            _ => Err(FromTablesError::Fails(Box::new(*position))),
-        };
+    match verdict {
+        Verdict::Win => return Ok(best),
+        Verdict::Draw if goal.draw_is_enough => {}
+        _ => return Err(fails()),
     }
-    if verdict == Verdict::Loss {
-        return Err(FromTablesError::Fails(Box::new(*position)));
-    }
-    // The draw: a removal, else a turn into a position already followed,
-    // else the best turn.
-    let counts = proof.strategy.counts_quiet_turns();
-    let mut known = None;
+    let (mut known, mut sure) = (None, None);
     for turn in position.legal_turns().iter() {
-        let (verdict, _) = tablebase
+        let (_, value) = tablebase
             .turn_value(position, turn)
             .ok_or_else(not_covered)?;
-        if verdict != Verdict::Draw {
+        if value < Value::Draw {
             continue;
         }
         if turn.captured() != 0 {
@@ -139,8 +190,9 @@ fn choose(
         if known.is_none() && followed.contains(&key_of(position.play_unchecked(turn), counts)) {
             known = Some(*turn);
         }
+        sure = sure.or(Some(*turn));
     }
-    Ok(known.unwrap_or(best))
+    Ok(known.or(sure).unwrap_or(best))
 }
 
 /// The verdict for the other side.
@@ -169,7 +221,7 @@ fn key_of(position: Position, counts: bool) -> Position {
 mod tests {
     use super::*;
     use alquerque_proof::verify;
-    use peralikatuma_rules::{Ruleset, Side};
+    use peralikatuma_rules::Ruleset;
 
     /// The value of `position` for White by the tables, from proofs that
     /// the verifier accepts: White wins, Black wins, or both draw.
@@ -325,6 +377,23 @@ mod tests {
             }
         }
         assert!(refused >= 20, "{refused}");
+        Ok(())
+    }
+
+    #[test]
+    fn a_draw_the_count_of_quiet_turns_gives_is_proved() -> Result<(), Box<dyn std::error::Error>> {
+        // Found by review: a start drawn only by its count (E4), and one
+        // already drawn by it.
+        let lau = Ruleset::find("lau-kata-kati")?;
+        let tables = Tablebase::build(lau, 3, &|_| {})?;
+        for text in ["B:Wb2,d3:Bb6:C45", "B:Wd3,b6:Be3:C60"] {
+            let start = Position::parse(lau, text)?;
+            assert_eq!(tables.probe(&start).map(|p| p.verdict), Some(Verdict::Draw));
+            for side in Side::ALL {
+                let proof = proof_from_tables(&tables, start, Goal::at_least_draw(side))?;
+                verify(&proof)?;
+            }
+        }
         Ok(())
     }
 }
