@@ -28,7 +28,9 @@
 //! `--on-disk` it builds nothing and reads no table whole: it opens the
 //! tables in `--dir` as the other examples do, to be probed on disk
 //! through a cache of `--cache-mb` MiB, and says what they keep in memory
-//! (`--probe`, `--check` and `--markdown` work on them).
+//! (`--probe`, `--check` and `--markdown` work on them). With
+//! `--build-on-disk` it builds as usual but keeps each finished table on
+//! disk, probed through that cache, rather than in memory.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -95,10 +97,15 @@ struct Args {
     /// in memory (--pieces is ignored: every table there is opened).
     #[arg(long)]
     on_disk: bool,
-    /// With --on-disk, the most memory the blocks read from disk may take,
-    /// in MiB.
+    /// With --on-disk or --build-on-disk, the most memory the blocks read
+    /// from disk may take, in MiB.
     #[arg(long, default_value_t = 64)]
     cache_mb: u64,
+    /// Build as usual, but keep each finished table on disk, probed through
+    /// the --cache-mb cache, rather than in memory: the build needs memory
+    /// for the table being built, not for all before it, and is slower.
+    #[arg(long, conflicts_with = "on_disk")]
+    build_on_disk: bool,
 }
 
 /// A game by its id.
@@ -213,6 +220,15 @@ fn main() -> ExitCode {
     let cache = Arc::new(BlockCache::new(args.cache_mb.saturating_mul(1 << 20)));
     let tablebase = if args.on_disk {
         Tablebase::open(&args.dir, args.variant, &cache).map_err(|e| e.to_string())
+    } else if args.build_on_disk {
+        Tablebase::build_on_disk(
+            &args.dir,
+            args.variant,
+            args.pieces as usize,
+            &cache,
+            &report,
+        )
+        .map_err(|e| e.to_string())
     } else {
         Tablebase::build_in(&args.dir, args.variant, args.pieces as usize, &report)
             .map_err(|e| e.to_string())

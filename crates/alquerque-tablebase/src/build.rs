@@ -13,12 +13,14 @@
 //! after the slowest.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use peralikatuma_rules::Side;
 use peralikatuma_rules::{Position, Ruleset};
 use rayon::prelude::*;
 
+use crate::disk::BlockCache;
 use crate::file::{LoadError, file_name, is_current};
 use crate::index::Indexer;
 use crate::material::Material;
@@ -204,13 +206,51 @@ impl Tablebase {
         pieces: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
-        Tablebase::build_with(ruleset, pieces, Some(directory), progress)
+        Tablebase::build_with(ruleset, pieces, Some((directory, None)), progress)
     }
 
+    /// Builds every table of `ruleset` up to `pieces` pieces in
+    /// `directory`, as [`build_in`](Tablebase::build_in) does, but keeps
+    /// each finished table on disk, probed through `cache`
+    /// ([`Tablebase::open`]), rather than in memory: the build then needs
+    /// memory for the table being built (and the one it is turned round
+    /// from, read whole for that while), not for every table before it.
+    /// Probes of the finished tables through the cache are slower.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use alquerque_tablebase::{BlockCache, Tablebase};
+    /// use peralikatuma_rules::Ruleset;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("doc-build-on-disk-{}", std::process::id()));
+    /// let lau = Ruleset::find("lau-kata-kati")?;
+    /// let cache = Arc::new(BlockCache::new(1 << 20));
+    /// let on_disk = Tablebase::build_on_disk(&dir, lau, 3, &cache, &|_| {})?;
+    /// assert!(on_disk.tables().all(|table| table.is_on_disk()));
+    /// let in_memory = Tablebase::build(lau, 3, &|_| {})?;
+    /// for table in in_memory.tables() {
+    ///     let twin = on_disk.table(table.material()).expect("every table");
+    ///     assert_eq!(twin.summary()?, table.summary()?);
+    /// }
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build_on_disk(
+        directory: &Path,
+        ruleset: &'static Ruleset,
+        pieces: usize,
+        cache: &Arc<BlockCache>,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Tablebase, BuildError> {
+        Tablebase::build_with(ruleset, pieces, Some((directory, Some(cache))), progress)
+    }
+
+    /// Builds the tables, in memory only or in a directory, and there
+    /// kept in memory or, with a cache, on disk.
     fn build_with(
         ruleset: &'static Ruleset,
         pieces: usize,
-        directory: Option<&Path>,
+        directory: Option<(&Path, Option<&Arc<BlockCache>>)>,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Tablebase, BuildError> {
         if pieces < 2 {
@@ -219,7 +259,7 @@ impl Tablebase {
         let mut tablebase = Tablebase::empty(ruleset);
         for material in Material::up_to(ruleset, pieces) {
             let found = match directory {
-                Some(directory) => {
+                Some((directory, _)) => {
                     let path = directory.join(file_name(material));
                     let found = Table::read(&path, material)?;
                     // A file of an older format is written again in this
@@ -242,7 +282,7 @@ impl Tablebase {
                         Some(table) => (table, Stage::Turned),
                         None => (tablebase.build_table(material, progress)?, Stage::Done),
                     };
-                    if let Some(directory) = directory {
+                    if let Some((directory, _)) = directory {
                         table.write(directory)?;
                     }
                     (table, stage)
@@ -255,6 +295,17 @@ impl Tablebase {
                 done: size,
                 total: size,
             });
+            // Kept on disk: the table in memory goes, the file is opened.
+            let table = match directory {
+                Some((directory, Some(cache))) => {
+                    let path = directory.join(file_name(material));
+                    Table::open(&path, material, cache)?.ok_or_else(|| LoadError::Io {
+                        path,
+                        source: std::io::Error::from(std::io::ErrorKind::NotFound),
+                    })?
+                }
+                _ => table,
+            };
             tablebase.insert(table);
         }
         tablebase.set_pieces(pieces);
@@ -463,6 +514,9 @@ impl Tablebase {
             return None;
         }
         let source = self.table(other)?;
+        // A table on disk is read whole for this while: its positions are
+        // visited in another order than its own.
+        let source_codes = source.all_codes().ok()?;
         let indexer = Indexer::new(material);
         let codes = (0..indexer.size())
             .into_par_iter()
@@ -471,8 +525,9 @@ impl Tablebase {
                     .ok()
                     .and_then(|position| turned_round(&position));
                 match turned {
-                    Some(turned) => source
-                        .code(source.indexer().index(&turned))
+                    Some(turned) => usize::try_from(source.indexer().index(&turned))
+                        .ok()
+                        .and_then(|i| source_codes.get(i).copied())
                         .unwrap_or(INVALID),
                     None => INVALID,
                 }
