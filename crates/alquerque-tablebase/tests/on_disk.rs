@@ -71,3 +71,35 @@ fn every_games_tables_probe_on_disk_as_in_memory() {
         assert!(cache.bytes() <= cache.capacity());
     }
 }
+
+/// A build that keeps its finished tables on disk, through a cache of a
+/// few blocks, makes the same files as one that keeps them in memory: in
+/// games with turned-round tables, and with kings, huffs and passes.
+#[test]
+fn a_build_on_disk_writes_the_tables_a_build_in_memory_does() {
+    let cache = Arc::new(BlockCache::new(4 * (16 << 10)));
+    for (id, pieces) in [("lau-kata-kati", 4), ("zamma", 2)] {
+        let ruleset = Ruleset::find(id).expect("a game");
+        let (in_memory, on_disk) = (Scratch::new(id), Scratch::new(&format!("{id}-on-disk")));
+        let built = Tablebase::build_in(&in_memory.0, ruleset, pieces, &|_| {}).expect("builds");
+        let opened =
+            Tablebase::build_on_disk(&on_disk.0, ruleset, pieces, &cache, &|_| {}).expect("builds");
+        assert_eq!(opened.tables().count(), built.tables().count(), "{id}");
+        assert!(opened.tables().all(|table| table.is_on_disk()), "{id}");
+        let files = |dir: &PathBuf| {
+            let mut files: Vec<(std::ffi::OsString, Vec<u8>)> = std::fs::read_dir(dir)
+                .expect("a directory")
+                .map(|entry| {
+                    let path = entry.expect("an entry").path();
+                    let name = path.file_name().expect("a name").to_os_string();
+                    (name, std::fs::read(&path).expect("read"))
+                })
+                .collect();
+            files.sort();
+            files
+        };
+        let written = files(&in_memory.0);
+        assert_eq!(written.len(), built.tables().count(), "{id}");
+        assert!(written == files(&on_disk.0), "{id}");
+    }
+}
