@@ -688,15 +688,25 @@ fn tmux(args: &[&str]) -> String {
 
 /// Waits until the tmux pane shows `text`, returning the screen.
 fn screen_with(session: &str, text: &str) -> String {
+    screen_showing(session, &[text], &[])
+}
+
+/// Waits until the tmux pane shows every one of `shown` and none of
+/// `hidden`, returning the screen. A screen is redrawn a few rows at a
+/// time, so a test waits for everything it then looks at rather than
+/// for one line of it.
+fn screen_showing(session: &str, shown: &[&str], hidden: &[&str]) -> String {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let screen = tmux(&["capture-pane", "-t", session, "-p"]);
-        if screen.contains(text) {
+        if shown.iter().all(|text| screen.contains(text))
+            && !hidden.iter().any(|text| screen.contains(text))
+        {
             return screen;
         }
         assert!(
             Instant::now() < deadline,
-            "the screen never showed `{text}`:\n{screen}"
+            "the screen never showed all of {shown:?} without {hidden:?}:\n{screen}"
         );
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -718,25 +728,29 @@ fn the_full_screen_board_is_drawn_and_a_turn_is_made_with_keys() {
         "30",
         &command,
     ]);
-    let screen = screen_with(&session, "White to move");
-    // The board, its lines and names, and the pieces.
-    for drawn in [
-        "Peralikatuma",
-        "●───────●───────●",
-        "│ ╲ │ ╱ │",
-        "a   b   c   d   e   f   g   h   i",
-        "○ White 23   ● Black 23",
-    ] {
-        assert!(screen.contains(drawn), "`{drawn}` not drawn:\n{screen}");
-    }
-    // The cursor starts on e5; down to e4, pick it, up to e5, play.
-    assert!(screen.contains("[·]"), "{screen}");
+    // The board, its lines and names, the pieces, and the cursor on e5.
+    screen_showing(
+        &session,
+        &[
+            "White to move",
+            "Peralikatuma",
+            "●───────●───────●",
+            "│ ╲ │ ╱ │",
+            "a   b   c   d   e   f   g   h   i",
+            "○ White 23   ● Black 23",
+            "[·]",
+        ],
+        &[],
+    );
+    // Down to e4, pick it, up to e5, play.
     tmux(&["send-keys", "-t", &session, "Down", "Enter"]);
     screen_with(&session, "can go to a highlighted point");
     tmux(&["send-keys", "-t", &session, "Up", "Enter"]);
-    let screen = screen_with(&session, "1. e4-e5");
-    assert!(screen.contains("Black to move"), "{screen}");
-    assert!(screen.contains("White plays e4-e5."), "{screen}");
+    screen_showing(
+        &session,
+        &["1. e4-e5", "Black to move", "White plays e4-e5."],
+        &[],
+    );
     // A turn typed in notation, then undo.
     tmux(&["send-keys", "-t", &session, ":", "e6-e5??", "Enter"]);
     screen_with(&session, "`e6-e5??`");
@@ -756,8 +770,11 @@ fn t1_t2_full_screen_on_a_clock_shows_the_times_and_ends_the_game_when_one_runs_
     let session = format!("play-clock-{}", std::process::id());
     let dir = std::env::temp_dir();
     start_in_tmux(&session, &dir, "--opponent human --clock 0+2s");
-    let screen = screen_with(&session, "Clock White 0:00.0  Black 0:00.0");
-    assert!(screen.contains("on a clock of 0+2"), "{screen}");
+    screen_showing(
+        &session,
+        &["Clock White 0:00.0  Black 0:00.0", "on a clock of 0+2"],
+        &[],
+    );
     tmux(&["send-keys", "-t", &session, ":", "e4-e5", "Enter"]);
     screen_with(&session, "Black 0:01.");
     // Black does nothing: the game ends at once when its time is gone.
@@ -779,15 +796,17 @@ fn a_whole_family_game_is_played_full_screen_to_its_end_by_keys() {
     let dir = std::env::temp_dir();
     start_in_tmux(&session, &dir, "--variant zamma --opponent easy --seed 5");
     // Zamma's board of 81 points, drawn from its lines.
-    let screen = screen_with(&session, "White (you) to move");
-    for drawn in [
-        "┌ Zamma ",
-        "│ ╲ │ ╱ │ ╲ │ ╱ │",
-        "a   b   c   d   e   f   g   h   i",
-        "○ White 40   ● Black 40",
-    ] {
-        assert!(screen.contains(drawn), "`{drawn}` not drawn:\n{screen}");
-    }
+    screen_showing(
+        &session,
+        &[
+            "White (you) to move",
+            "┌ Zamma ",
+            "│ ╲ │ ╱ │ ╲ │ ╱ │",
+            "a   b   c   d   e   f   g   h   i",
+            "○ White 40   ● Black 40",
+        ],
+        &[],
+    );
     // The first turn picked with the arrows: d4 diagonally forward to e5.
     tmux(&["send-keys", "-t", &session, "Left", "Down", "Enter"]);
     screen_with(&session, "can go to a highlighted point");
@@ -908,20 +927,20 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     std::fs::create_dir_all(&dir).unwrap();
     start_in_tmux(&session, &dir, "");
     // The form: the machine by default; no colour between two players.
-    let screen = screen_with(&session, " New game ");
-    assert!(screen.contains("the machine (easy)"), "{screen}");
-    assert!(screen.contains("Your colour"), "{screen}");
+    let screen = screen_showing(
+        &session,
+        &[" New game ", "the machine (easy)", "Your colour"],
+        &[],
+    );
     assert_form_aligned(&screen);
     // Left: a weaker level, then a second player.
     tmux(&["send-keys", "-t", &session, "Down", "Left"]);
     screen_with(&session, "the machine (beginner)");
     tmux(&["send-keys", "-t", &session, "Left"]);
-    let screen = screen_with(&session, "a second player here");
-    assert!(!screen.contains("Your colour"), "{screen}");
+    let screen = screen_showing(&session, &["a second player here"], &["Your colour"]);
     assert_form_aligned(&screen);
     tmux(&["send-keys", "-t", &session, "Right", "Right", "Enter"]);
-    let screen = screen_with(&session, "New game.");
-    assert!(screen.contains("you (White) against"), "{screen}");
+    let screen = screen_showing(&session, &["New game.", "you (White) against"], &[]);
     let seed = screen
         .split_once("Seed ")
         .and_then(|(_, rest)| rest.split_whitespace().next())
@@ -959,12 +978,15 @@ fn the_form_the_typed_line_and_a_record_with_its_players_in_full_screen() {
     start_in_tmux(&session, &dir, "--opponent human --variant alquerque");
     screen_with(&session, "two players on one screen");
     tmux(&["send-keys", "-t", &session, "l", "mine.txt", "Enter"]);
-    let screen = screen_with(&session, "Loaded mine.txt (2 turns).");
-    assert!(
-        screen.contains("you (White) against the machine (easy)"),
-        "{screen}"
+    screen_showing(
+        &session,
+        &[
+            "Loaded mine.txt (2 turns).",
+            "you (White) against the machine (easy)",
+            &format!("Seed {seed} "),
+        ],
+        &[],
     );
-    assert!(screen.contains(&format!("Seed {seed} ")), "{screen}");
     tmux(&["send-keys", "-t", &session, "C-c"]);
     ended(&session);
     std::fs::remove_dir_all(&dir).ok();
@@ -992,11 +1014,16 @@ fn the_forfeit_warning_review_and_ctrl_c_in_full_screen() {
     screen_with(&session, "!e4 e5-e4");
     // Review: the board after White's turn, then back.
     tmux(&["send-keys", "-t", &session, "["]);
-    let screen = screen_with(&session, "Review: after turn 1 of 2, c1-d2");
-    assert!(screen.contains("○ White  2   ● Black  2"), "{screen}");
+    screen_showing(
+        &session,
+        &[
+            "Review: after turn 1 of 2, c1-d2",
+            "○ White  2   ● Black  2",
+        ],
+        &[],
+    );
     tmux(&["send-keys", "-t", &session, "Escape"]);
-    let screen = screen_with(&session, "White to move");
-    assert!(screen.contains("○ White  1   ● Black  2"), "{screen}");
+    screen_showing(&session, &["White to move", "○ White  1   ● Black  2"], &[]);
     tmux(&["send-keys", "-t", &session, "w"]);
     screen_with(&session, "Forfeit warnings: off (w)");
     // Not saved: Ctrl-C asks.
