@@ -91,6 +91,12 @@ impl Packed {
     /// The position of `ruleset` packed here: `None` if it is none of the
     /// ruleset's (it was packed from a position of another).
     pub fn unpack(&self, ruleset: &'static Ruleset) -> Option<Position> {
+        self.unpack_at(ruleset, u32::from(self.quiet))
+    }
+
+    /// The position packed here, with `quiet` turns run instead of the
+    /// count it was packed with.
+    pub(crate) fn unpack_at(&self, ruleset: &'static Ruleset, quiet: u32) -> Option<Position> {
         let [white, black, white_kings, black_kings, huffable, east, west] =
             self.sets.map(u128::from);
         let setup = Setup {
@@ -103,7 +109,7 @@ impl Packed {
             huffable,
             barred: [east, west],
             passes: self.passes,
-            quiet_turns: u32::from(self.quiet),
+            quiet_turns: quiet,
             ..Setup::empty(ruleset)
         };
         Position::from_setup(&setup).ok()

@@ -39,7 +39,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use peralikatuma_rules::{Game, Position};
-use peralikatuma_rules::{Outcome, Ruleset, Setup, Side};
+use peralikatuma_rules::{Outcome, Ruleset, Setup};
 
 use crate::file::Proof;
 use crate::packed::{MAX_POINTS, Packed};
@@ -182,7 +182,7 @@ fn verify_draw(proof: &Proof) -> Result<Verified, VerifyError> {
         if !visited.insert(packed) {
             continue;
         }
-        let position = at_count(&unpack(packed, proof), count);
+        let position = unpack(packed, proof, count);
         verified.positions += 1;
         match step(proof, &position, &mut verified)? {
             Step::End => {}
@@ -206,12 +206,8 @@ struct Waiting {
 impl Waiting {
     /// Adds `position`, with its count of quiet turns.
     fn add(&mut self, position: &Position) {
-        let pieces = Side::ALL
-            .iter()
-            .map(|&side| position.pieces(side).count_ones())
-            .sum();
         self.positions
-            .entry((Reverse(pieces), position.quiet_turns()))
+            .entry((Reverse(position.piece_count()), position.quiet_turns()))
             .or_default()
             .push(key(position));
     }
@@ -231,10 +227,10 @@ impl Waiting {
     }
 }
 
-/// The position `packed` stands for, at count 0.
-fn unpack(packed: Packed, proof: &Proof) -> Position {
+/// The position `packed` stands for, with `count` quiet turns run.
+fn unpack(packed: Packed, proof: &Proof, count: u32) -> Position {
     packed
-        .unpack(proof.start.ruleset())
+        .unpack_at(proof.start.ruleset(), count)
         .expect("a position packed unpacks in its own game")
 }
 

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use alquerque_proof::{Goal, Proof, StrategyError};
 use alquerque_tablebase::{Tablebase, Value, Verdict};
-use peralikatuma_rules::{Game, Position, Setup, Side, Turn};
+use peralikatuma_rules::{Game, Position, Setup, Turn};
 
 /// Why the tables give no proof.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -123,12 +123,8 @@ fn by_least_count(tablebase: &Tablebase, proof: &mut Proof) -> Result<(), FromTa
     let mut visited: HashSet<Position> = HashSet::new();
     let mut waiting: BTreeMap<(Reverse<u32>, u32), Vec<Position>> = BTreeMap::new();
     let add = |waiting: &mut BTreeMap<_, Vec<Position>>, position: Position| {
-        let pieces = Side::ALL
-            .iter()
-            .map(|&side| position.pieces(side).count_ones())
-            .sum();
         waiting
-            .entry((Reverse(pieces), position.quiet_turns()))
+            .entry((Reverse(position.piece_count()), position.quiet_turns()))
             .or_default()
             .push(position);
     };
@@ -169,30 +165,35 @@ fn choose(
     counts: bool,
 ) -> Result<Turn, FromTablesError> {
     let not_covered = || FromTablesError::NotCovered(Box::new(*position));
-    let fails = || FromTablesError::Fails(Box::new(*position));
-    let (best, verdict, _) = tablebase.best_turn(position).ok_or_else(not_covered)?;
-    match verdict {
-        Verdict::Win => return Ok(best),
-        Verdict::Draw if goal.draw_is_enough => {}
-        _ => return Err(fails()),
-    }
-    let (mut known, mut sure) = (None, None);
+    // One probe a turn: the best turn (the surest verdict, then the
+    // quickest win), and the draws that hold at every count.
+    let mut best: Option<(Turn, Verdict, Value)> = None;
+    let (mut removal, mut known, mut sure) = (None, None, None);
     for turn in position.legal_turns().iter() {
-        let (_, value) = tablebase
+        let (verdict, value) = tablebase
             .turn_value(position, turn)
             .ok_or_else(not_covered)?;
+        if best.is_none_or(|(_, v, w)| (verdict, value) > (v, w)) {
+            best = Some((*turn, verdict, value));
+        }
         if value < Value::Draw {
             continue;
         }
         if turn.captured() != 0 {
-            return Ok(*turn);
-        }
-        if known.is_none() && followed.contains(&key_of(position.play_unchecked(turn), counts)) {
+            removal = removal.or(Some(*turn));
+        } else if known.is_none()
+            && followed.contains(&key_of(position.play_unchecked(turn), counts))
+        {
             known = Some(*turn);
         }
         sure = sure.or(Some(*turn));
     }
-    Ok(known.or(sure).unwrap_or(best))
+    let (best, verdict, _) = best.ok_or_else(not_covered)?;
+    match verdict {
+        Verdict::Win => Ok(best),
+        Verdict::Draw if goal.draw_is_enough => Ok(removal.or(known).or(sure).unwrap_or(best)),
+        _ => Err(FromTablesError::Fails(Box::new(*position))),
+    }
 }
 
 /// The verdict for the other side.
@@ -221,7 +222,7 @@ fn key_of(position: Position, counts: bool) -> Position {
 mod tests {
     use super::*;
     use alquerque_proof::verify;
-    use peralikatuma_rules::Ruleset;
+    use peralikatuma_rules::{Ruleset, Side};
 
     /// The value of `position` for White by the tables, from proofs that
     /// the verifier accepts: White wins, Black wins, or both draw.

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use std::ops::ControlFlow;
 
-use peralikatuma_rules::Side;
 use peralikatuma_rules::board_topology::PointSet;
 use peralikatuma_rules::{End, Position, Ruleset, Setup, Turn};
 
@@ -92,7 +91,7 @@ impl Tablebase {
 
     /// Whether the tables cover the position (its game, its pieces).
     pub fn covers(&self, position: &Position) -> bool {
-        position.ruleset() == self.ruleset && piece_count(position) <= self.pieces
+        position.ruleset() == self.ruleset && position.piece_count() as usize <= self.pieces
     }
 
     /// The value of a position for the side to move at counter 0, claims
@@ -199,7 +198,7 @@ impl Tablebase {
 /// the value of `after` for the opponent (`theirs`): a turn that removes a
 /// piece starts the counter again.
 pub(crate) fn worth(before: &Position, after: &Position, theirs: Value) -> Value {
-    if piece_count(after) < piece_count(before) {
+    if after.piece_count() < before.piece_count() {
         theirs.back_after_removal()
     } else {
         theirs.back()
@@ -259,11 +258,6 @@ fn second_pass_draws(position: &Position) -> bool {
     position.ruleset().end == End::CaptureAll && position.setup().passes > 0 && position.must_pass()
 }
 
-/// How many pieces are on the board.
-pub(crate) fn piece_count(position: &Position) -> usize {
-    (position.pieces(Side::White) | position.pieces(Side::Black)).count_ones() as usize
-}
-
 /// Whether the side to move has a turn that claims the piece on `point`
 /// (P7: a claim, then a legal move).
 fn has_turn_claiming(position: &Position, point: u8) -> bool {
@@ -278,7 +272,7 @@ fn has_turn_claiming(position: &Position, point: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use peralikatuma_rules::Ruleset;
+    use peralikatuma_rules::{Ruleset, Side};
 
     /// P6, P7, E1: claiming the opponent's last piece, then making any
     /// move, wins at once; without a move after it the claim is no turn.

@@ -126,6 +126,20 @@ impl Position {
         self.pieces[side.index()]
     }
 
+    /// How many pieces are on the board, of both sides, kings and men
+    /// alike.
+    ///
+    /// ```
+    /// use peralikatuma_rules::{Position, Ruleset};
+    ///
+    /// let position = Position::parse(Ruleset::PERMAINAN, "W:Wc3,e3,Ke5:Bd7")?;
+    /// assert_eq!(position.piece_count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn piece_count(&self) -> u32 {
+        (self.pieces[0] | self.pieces[1]).count_ones()
+    }
+
     /// How many more pieces `side` has than its opponent, kings and men
     /// alike: negative when it is behind.
     ///
