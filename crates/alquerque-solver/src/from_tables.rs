@@ -166,32 +166,32 @@ fn choose(
 ) -> Result<Turn, FromTablesError> {
     let not_covered = || FromTablesError::NotCovered(Box::new(*position));
     // One probe a turn: the best turn (the surest verdict, then the
-    // quickest win), and the draws that hold at every count.
+    // quickest win), and the turns that draw at every count.
+    let turns = position.legal_turns();
     let mut best: Option<(Turn, Verdict, Value)> = None;
-    let (mut removal, mut known, mut sure) = (None, None, None);
-    for turn in position.legal_turns().iter() {
+    let mut sure = Vec::new();
+    for turn in turns.iter() {
         let (verdict, value) = tablebase
             .turn_value(position, turn)
             .ok_or_else(not_covered)?;
         if best.is_none_or(|(_, v, w)| (verdict, value) > (v, w)) {
             best = Some((*turn, verdict, value));
         }
-        if value < Value::Draw {
-            continue;
+        if value >= Value::Draw {
+            sure.push(*turn);
         }
-        if turn.captured() != 0 {
-            removal = removal.or(Some(*turn));
-        } else if known.is_none()
-            && followed.contains(&key_of(position.play_unchecked(turn), counts))
-        {
-            known = Some(*turn);
-        }
-        sure = sure.or(Some(*turn));
     }
     let (best, verdict, _) = best.ok_or_else(not_covered)?;
     match verdict {
         Verdict::Win => Ok(best),
-        Verdict::Draw if goal.draw_is_enough => Ok(removal.or(known).or(sure).unwrap_or(best)),
+        Verdict::Draw if goal.draw_is_enough => {
+            let removal = sure.iter().find(|turn| turn.captured() != 0);
+            let known = || {
+                sure.iter()
+                    .find(|turn| followed.contains(&key_of(position.play_unchecked(turn), counts)))
+            };
+            Ok(*removal.or_else(known).or(sure.first()).unwrap_or(&best))
+        }
         _ => Err(FromTablesError::Fails(Box::new(*position))),
     }
 }
