@@ -44,7 +44,7 @@ use alquerque_tablebase::{
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use peralikatuma_rules::Position;
-use peralikatuma_rules::{Ruleset, Side};
+use peralikatuma_rules::Ruleset;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
@@ -418,24 +418,16 @@ fn print_line(tablebase: &Tablebase, mut position: Position) {
     if probe.verdict == Verdict::Draw {
         return;
     }
-    let pieces = piece_count(&position);
+    let pieces = position.piece_count();
     let mut line = Vec::new();
     while let Some((turn, _, _)) = tablebase.best_turn(&position) {
         line.push(turn.text(position.board()));
         position = position.play_unchecked(&turn);
-        if piece_count(&position) < pieces || position.outcome().is_some() {
+        if position.piece_count() < pieces || position.outcome().is_some() {
             break;
         }
     }
     println!("best play: {}", line.join(" "));
-}
-
-/// How many pieces are on the board.
-fn piece_count(position: &Position) -> u32 {
-    Side::ALL
-        .map(|side| position.pieces(side).count_ones())
-        .iter()
-        .sum()
 }
 
 /// Each table's shares of wins, draws and losses for the side to move.

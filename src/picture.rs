@@ -382,7 +382,7 @@ mod tests {
                 .flat_map(str::chars)
                 .filter(|&c| c == 'W' || c == 'B')
                 .count();
-            let expected = (start.pieces(Side::White) | start.pieces(Side::Black)).count_ones();
+            let expected = start.piece_count();
             assert_eq!(pieces, expected as usize, "{}\n{diagram}", ruleset.id);
         }
     }

@@ -169,7 +169,7 @@ fn values_agree_with_the_tablebases() -> Result {
         let Ok(start) = Position::parse(alquerque, &text) else {
             continue;
         };
-        if (start.pieces(Side::White) | start.pieces(Side::Black)).count_ones() > 3 {
+        if start.piece_count() > 3 {
             continue;
         }
         let Some(probe) = tablebase.probe(&start) else {
